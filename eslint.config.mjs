@@ -1,0 +1,99 @@
+import nx from '@nx/eslint-plugin';
+import jest from 'eslint-plugin-jest';
+import prettier from 'eslint-config-prettier';
+import tseslint from 'typescript-eslint';
+
+const testFiles = ['**/*.spec.ts', '**/*.contract.ts', '**/*.e2e.ts', '**/testing/**/*.ts'];
+
+/**
+ * Module boundaries (CONVENTIONS.md): apps wire features; features use data-access through ports;
+ * data-access adapts backends; domain is pure; util is the platform. Scopes keep one service's
+ * feature code out of another's. Every constraint names its tags: no '*' wildcards.
+ */
+const scopes = ['gateway', 'router', 'scheduler', 'senders', 'recorder', 'inbound', 'webhooks', 'billing'];
+const depConstraints = [
+  {
+    sourceTag: 'type:app',
+    onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:domain', 'type:util'],
+  },
+  {
+    sourceTag: 'type:feature',
+    onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:domain', 'type:util'],
+  },
+  {
+    sourceTag: 'type:data-access',
+    onlyDependOnLibsWithTags: ['type:data-access', 'type:domain', 'type:util'],
+  },
+  { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', 'type:util'] },
+  { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
+  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+  ...scopes.map((scope) => ({
+    sourceTag: `scope:${scope}`,
+    onlyDependOnLibsWithTags: [`scope:${scope}`, 'scope:shared'],
+  })),
+  {
+    sourceTag: 'scope:all-in-one',
+    onlyDependOnLibsWithTags: [...scopes.map((s) => `scope:${s}`), 'scope:shared'],
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.data/**',
+      'coverage/**',
+      '.nx/**',
+      'tmp/**',
+      'tools/bench/results/**',
+    ],
+  },
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  {
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        { enforceBuildableLibDependency: false, allow: [], depConstraints },
+      ],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: testFiles,
+    plugins: { jest },
+    rules: {
+      'jest/no-focused-tests': 'error',
+      'jest/no-disabled-tests': 'error',
+      'jest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*', 'assert*'] }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
+    languageOptions: {
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        process: 'readonly',
+        __dirname: 'readonly',
+        jest: 'readonly',
+        console: 'readonly',
+      },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  prettier,
+);

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { envBool, envHostPortList, envInt, envPort, envUrl } from './env.schemas';
+import { parseConfig, type Requirement } from './config.loader';
+
+/**
+ * The service's whole configuration, read from environment variables. `.env.example`, the Helm
+ * ConfigMap/Secret and this schema list the same variables; keep them in step.
+ */
+const envSchema = z
+  .object({
+    HOST: z.string().default('127.0.0.1'),
+    PORT: envPort.default(3000),
+    PUBLIC_URL: envUrl(['http', 'https']).optional(),
+    BODY_LIMIT_MB: envInt(1, 100).default(10),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+    DATA_DIR: z.string().default('.data/local'),
+    SHUTDOWN_GRACE_MS: envInt(0, 600_000).default(25_000),
+
+    BUS_DRIVER: z.enum(['embedded', 'kafka']).default('embedded'),
+    KAFKA_BROKERS: envHostPortList.optional(),
+    KAFKA_CLIENT_ID: z.string().default('notify'),
+    KAFKA_TOPIC_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]*$/, 'expected letters, digits, ".", "_" or "-"')
+      .default('notify.'),
+    KAFKA_PARTITIONS: envInt(1, 1000).default(6),
+    KAFKA_REPLICATION_FACTOR: envInt(1, 7).default(1),
+    KAFKA_SSL: envBool.default(false),
+    KAFKA_SASL_MECHANISM: z.enum(['plain', 'scram-sha-256', 'scram-sha-512']).optional(),
+    KAFKA_SASL_USERNAME: z.string().optional(),
+    KAFKA_SASL_PASSWORD: z.string().optional(),
+
+    STORE_DRIVER: z.enum(['embedded', 'mongodb']).default('embedded'),
+    MONGODB_URI: envUrl(['mongodb', 'mongodb+srv']).optional(),
+
+    CLICKHOUSE_URL: envUrl(['http', 'https']).optional(),
+    CLICKHOUSE_DATABASE: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an identifier')
+      .default('notify'),
+    CLICKHOUSE_USERNAME: z.string().default('default'),
+    CLICKHOUSE_PASSWORD: z.string().default(''),
+
+    CACHE_DRIVER: z.enum(['embedded', 'redis']).default('embedded'),
+    REDIS_URL: envUrl(['redis', 'rediss']).optional(),
+
+    OTEL_EXPORTER_OTLP_ENDPOINT: envUrl(['http', 'https']).optional(),
+    OTEL_SERVICE_NAME: z.string().optional(),
+  });
+
+const requirements: Requirement[] = [
+  { variable: 'KAFKA_BROKERS', when: (env) => env.BUS_DRIVER === 'kafka', because: 'BUS_DRIVER=kafka' },
+  { variable: 'MONGODB_URI', when: (env) => env.STORE_DRIVER === 'mongodb', because: 'STORE_DRIVER=mongodb' },
+  { variable: 'REDIS_URL', when: (env) => env.CACHE_DRIVER === 'redis', because: 'CACHE_DRIVER=redis' },
+  ...['KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD'].map((variable) => ({
+    variable,
+    when: (env: Record<string, string>) => env.KAFKA_SASL_MECHANISM !== undefined,
+    because: 'KAFKA_SASL_MECHANISM is set',
+  })),
+];
+
+type Env = z.output<typeof envSchema>;
+
+function toAppConfig(env: Env) {
+  return {
+    http: {
+      host: env.HOST,
+      port: env.PORT,
+      publicUrl: env.PUBLIC_URL,
+      bodyLimitBytes: env.BODY_LIMIT_MB * 1024 * 1024,
+    },
+    log: { level: env.LOG_LEVEL, pretty: env.LOG_FORMAT === 'pretty' },
+    dataDir: env.DATA_DIR,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    bus:
+      env.BUS_DRIVER === 'kafka'
+        ? {
+            driver: 'kafka' as const,
+            brokers: env.KAFKA_BROKERS ?? [],
+            clientId: env.KAFKA_CLIENT_ID,
+            topicPrefix: env.KAFKA_TOPIC_PREFIX,
+            partitions: env.KAFKA_PARTITIONS,
+            replicationFactor: env.KAFKA_REPLICATION_FACTOR,
+            ssl: env.KAFKA_SSL,
+            sasl:
+              env.KAFKA_SASL_MECHANISM === undefined
+                ? undefined
+                : {
+                    mechanism: env.KAFKA_SASL_MECHANISM,
+                    username: env.KAFKA_SASL_USERNAME ?? '',
+                    password: env.KAFKA_SASL_PASSWORD ?? '',
+                  },
+          }
+        : { driver: 'embedded' as const, topicPrefix: env.KAFKA_TOPIC_PREFIX },
+    store:
+      env.STORE_DRIVER === 'mongodb'
+        ? { driver: 'mongodb' as const, uri: env.MONGODB_URI ?? '' }
+        : { driver: 'embedded' as const },
+    eventLog: {
+      url: env.CLICKHOUSE_URL,
+      database: env.CLICKHOUSE_DATABASE,
+      username: env.CLICKHOUSE_USERNAME,
+      password: env.CLICKHOUSE_PASSWORD,
+    },
+    cache:
+      env.CACHE_DRIVER === 'redis'
+        ? { driver: 'redis' as const, url: env.REDIS_URL ?? '' }
+        : { driver: 'embedded' as const },
+    telemetry: { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME },
+  };
+}
+
+export type AppConfig = ReturnType<typeof toAppConfig>;
+
+/** Reads and validates the environment; throws InvalidConfigError listing every problem. */
+export function loadAppConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  return toAppConfig(parseConfig(envSchema, env, requirements));
+}

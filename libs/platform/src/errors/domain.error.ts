@@ -1,0 +1,64 @@
+/**
+ * Errors the domain raises on purpose. Each carries the spec's machine code, a human message and an
+ * actionable fix; the exception filter turns them into `{trackingId, error: {code, message, fix}}`.
+ */
+export type ErrorKind =
+  'invalid' | 'unauthorized' | 'payment_required' | 'not_found' | 'too_large' | 'provider' | 'unavailable';
+
+export interface ErrorDetails {
+  readonly code: string;
+  readonly message: string;
+  readonly fix?: string;
+  readonly provider?: string;
+  readonly providerCode?: string;
+}
+
+export abstract class DomainError extends Error {
+  abstract readonly kind: ErrorKind;
+  readonly code: string;
+  readonly fix: string | undefined;
+  readonly provider: string | undefined;
+  readonly providerCode: string | undefined;
+
+  constructor(details: ErrorDetails) {
+    super(details.message);
+    this.name = new.target.name;
+    this.code = details.code;
+    this.fix = details.fix;
+    this.provider = details.provider;
+    this.providerCode = details.providerCode;
+  }
+}
+
+export class InvalidRequestError extends DomainError {
+  readonly kind = 'invalid';
+}
+export class UnauthorizedError extends DomainError {
+  readonly kind = 'unauthorized';
+}
+export class PaymentRequiredError extends DomainError {
+  readonly kind = 'payment_required';
+}
+export class NotFoundError extends DomainError {
+  readonly kind = 'not_found';
+}
+export class PayloadTooLargeError extends DomainError {
+  readonly kind = 'too_large';
+}
+export class ProviderError extends DomainError {
+  readonly kind = 'provider';
+}
+/** A backend the request needs is down; the caller may retry (503). */
+export class ServiceUnavailableError extends DomainError {
+  readonly kind = 'unavailable';
+}
+
+export const STATUS_BY_KIND: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  payment_required: 402,
+  not_found: 404,
+  too_large: 413,
+  provider: 502,
+  unavailable: 503,
+};

@@ -1,0 +1,141 @@
+import { Body, Controller, Get, Module, Post } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { InjectOptions } from 'fastify';
+import { Writable } from 'node:stream';
+import { z } from 'zod';
+import { loadAppConfig } from '../config/app.config';
+import { InvalidRequestError, NotFoundError } from '../errors/domain.error';
+import { ReadinessRegistry } from '../health/readiness.registry';
+import { createLogger } from '../logging/logger';
+import { PlatformModule } from '../platform.module';
+import { createHttpApp } from './http-app.factory';
+
+@Controller('probe')
+class ProbeController {
+  @Post('echo')
+  echo(@Body() body: unknown) {
+    return { body: body ?? null };
+  }
+  @Post('validate')
+  validate(@Body() body: unknown) {
+    return z.object({ type: z.string() }).parse(body);
+  }
+  @Get('missing')
+  missing() {
+    throw new NotFoundError({ code: 'NOT_FOUND', message: 'no such thing', fix: 'check the id' });
+  }
+  @Get('invalid')
+  invalid() {
+    throw new InvalidRequestError({ code: 'INVALID_SCHEDULE_FORMAT', message: 'bad' });
+  }
+  @Get('crash')
+  crash() {
+    throw new Error('secret internals');
+  }
+}
+
+describe('createHttpApp', () => {
+  const logs: Record<string, unknown>[] = [];
+  let app: NestFastifyApplication;
+
+  beforeAll(async () => {
+    const config = loadAppConfig({ BODY_LIMIT_MB: '1' });
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        logs.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        callback();
+      },
+    });
+    const logger = createLogger({ level: 'info', service: 'test', destination });
+    @Module({ imports: [PlatformModule.forRoot(config, logger)], controllers: [ProbeController] })
+    class TestModule {}
+    app = await createHttpApp(TestModule, config, logger);
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+  });
+
+  afterAll(() => app.close());
+
+  const inject = (options: InjectOptions) => app.getHttpAdapter().getInstance().inject(options);
+
+  it('answers malformed JSON with 400 INVALID_JSON and the request id as trackingId', async () => {
+    const res = await inject({
+      method: 'POST',
+      url: '/probe/echo',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'req-abcdef12' },
+      payload: '{"type": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['x-request-id']).toBe('req-abcdef12');
+    expect(res.json()).toMatchObject({ trackingId: 'req-abcdef12', error: { code: 'INVALID_JSON' } });
+  });
+
+  it('accepts an empty body with a JSON content type (the pingram client sends one on GET/DELETE)', async () => {
+    const res = await inject({ method: 'POST', url: '/probe/echo', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ body: null });
+  });
+
+  it('rejects prototype poisoning', async () => {
+    const res = await inject({
+      method: 'POST',
+      url: '/probe/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__": {"admin": true}}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('INVALID_JSON');
+  });
+
+  it('answers bodies over the limit with 413 and the error body', async () => {
+    const res = await inject({
+      method: 'POST',
+      url: '/probe/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ blob: 'x'.repeat(1024 * 1024 + 10) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('maps validation and domain errors', async () => {
+    const validation = await inject({ method: 'POST', url: '/probe/validate', payload: { type: 3 } });
+    expect(validation.statusCode).toBe(400);
+    expect(validation.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('type') });
+
+    const missing = await inject({ method: 'GET', url: '/probe/missing' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toEqual({ code: 'NOT_FOUND', message: 'no such thing', fix: 'check the id' });
+
+    const invalid = await inject({ method: 'GET', url: '/probe/invalid' });
+    expect(invalid.statusCode).toBe(400);
+  });
+
+  it('answers unknown routes with 404 and the error body', async () => {
+    const res = await inject({ method: 'GET', url: '/nowhere' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ trackingId: expect.any(String), error: { code: 'NOT_FOUND' } });
+  });
+
+  it('answers crashes with 500, logs the cause under an error id, and leaks nothing', async () => {
+    const res = await inject({ method: 'GET', url: '/probe/crash' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('secret internals');
+    const errorId = /Internal error ([0-9a-f-]{36})/.exec(res.json().error.message)?.[1];
+    expect(errorId).toBeDefined();
+    const line = logs.find((l) => l.errorId === errorId);
+    expect(line).toMatchObject({ level: 'error', err: { message: 'secret internals' } });
+  });
+
+  it('serves /status and reports readiness from the registered probes', async () => {
+    expect((await inject({ method: 'GET', url: '/status' })).json()).toEqual({ message: 'ok' });
+    expect((await inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
+    expect((await inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(200);
+
+    const registry = app.get(ReadinessRegistry);
+    registry.register({ name: 'kafka', probe: () => Promise.reject(new Error('broker down')) });
+    const res = await inject({ method: 'GET', url: '/health/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(JSON.stringify(res.json())).toContain('broker down');
+  });
+});

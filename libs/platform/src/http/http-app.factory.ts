@@ -1,0 +1,87 @@
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../config/app.config';
+import { InvalidRequestError } from '../errors/domain.error';
+import { GlobalExceptionFilter } from '../errors/exception.filter';
+import { withCorrelationId } from '../logging/correlation';
+import { NestPinoLogger } from '../logging/nest-logger';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** A caller-supplied X-Request-Id is kept (so traces join up across hops); anything else is replaced. */
+function requestId(header: string | string[] | undefined): string {
+  return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+function invalidJson(cause: Error): InvalidRequestError {
+  return new InvalidRequestError({
+    code: 'INVALID_JSON',
+    message: `The request body is not valid JSON: ${cause.message}`,
+    fix: 'Send a JSON object with Content-Type: application/json.',
+  });
+}
+
+/**
+ * JSON bodies, with two deliberate differences from Fastify's default: an empty body with a JSON
+ * content type is accepted as "no body" (the pingram client sends that header on GET and DELETE),
+ * and prototype-poisoning keys are rejected.
+ */
+function registerJsonParser(fastify: FastifyInstance): void {
+  const strict = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    // Fastify's default JSON parser is callback-style; its return value carries nothing.
+    void strict(request, text, (error, value) =>
+      error ? done(invalidJson(error), undefined) : done(null, value),
+    );
+  });
+}
+
+export type RootModule = Parameters<typeof NestFactory.create>[0];
+
+export async function createHttpApp(
+  rootModule: RootModule,
+  config: AppConfig,
+  logger: Logger,
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.http.bodyLimitBytes,
+    genReqId: (req: IncomingMessage) => requestId(req.headers['x-request-id']),
+    trustProxy: true,
+    logger: false,
+    return503OnClosing: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
+    logger: new NestPinoLogger(logger),
+    bufferLogs: false,
+    bodyParser: false,
+    abortOnError: false,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  registerJsonParser(fastify);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    withCorrelationId(request.id, done);
+  });
+  // Nest installs Fastify's error handler and routes body-parsing errors through this filter too.
+  app.useGlobalFilters(new GlobalExceptionFilter(logger));
+  app.enableShutdownHooks();
+  return app;
+}
+
+export async function listen(app: INestApplication, config: AppConfig): Promise<string> {
+  await app.listen(config.http.port, config.http.host);
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.http.port;
+  return `http://${config.http.host === '0.0.0.0' ? '127.0.0.1' : config.http.host}:${port}`;
+}
