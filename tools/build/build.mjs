@@ -8,7 +8,7 @@ import { dirname, join, relative } from 'node:path';
 const require = createRequire(import.meta.url);
 const { swcOptions, root } = require('./swc-options.cjs');
 const outDir = join(root, 'dist');
-const testFile = /\.(spec|contract|e2e)\.ts$/;
+const testFile = /\.(spec|contract|e2e|fixture)\.ts$/;
 const skipDirs = new Set(['node_modules', 'e2e', 'testing-fixtures']);
 
 async function* sources(dir) {

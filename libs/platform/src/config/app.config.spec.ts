@@ -48,14 +48,28 @@ describe('loadAppConfig', () => {
   });
 
   it('lists every problem at once', () => {
-    const problems = problemsOf({ PORT: 'eighty', STORE_DRIVER: 'mongodb', LOG_LEVEL: 'loud', REDIS_URL: 'http://x' });
+    const problems = problemsOf({
+      PORT: 'eighty',
+      STORE_DRIVER: 'mongodb',
+      LOG_LEVEL: 'loud',
+      REDIS_URL: 'http://x',
+    });
     expect(problems).toHaveLength(4);
-    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['LOG_LEVEL', 'MONGODB_URI', 'PORT', 'REDIS_URL']);
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'LOG_LEVEL',
+      'MONGODB_URI',
+      'PORT',
+      'REDIS_URL',
+    ]);
     expect(problems.find((p) => p.startsWith('MONGODB_URI'))).toContain('required when STORE_DRIVER=mongodb');
   });
 
   it('never echoes a secret value back', () => {
-    const problems = problemsOf({ KAFKA_SASL_MECHANISM: 'plain', KAFKA_SASL_USERNAME: 'u', KAFKA_SASL_PASSWORD: '' });
+    const problems = problemsOf({
+      KAFKA_SASL_MECHANISM: 'plain',
+      KAFKA_SASL_USERNAME: 'u',
+      KAFKA_SASL_PASSWORD: '',
+    });
     expect(problems).toEqual(['KAFKA_SASL_PASSWORD: required when KAFKA_SASL_MECHANISM is set']);
   });
 });

@@ -6,48 +6,47 @@ import { parseConfig, type Requirement } from './config.loader';
  * The service's whole configuration, read from environment variables. `.env.example`, the Helm
  * ConfigMap/Secret and this schema list the same variables; keep them in step.
  */
-const envSchema = z
-  .object({
-    HOST: z.string().default('127.0.0.1'),
-    PORT: envPort.default(3000),
-    PUBLIC_URL: envUrl(['http', 'https']).optional(),
-    BODY_LIMIT_MB: envInt(1, 100).default(10),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
-    DATA_DIR: z.string().default('.data/local'),
-    SHUTDOWN_GRACE_MS: envInt(0, 600_000).default(25_000),
+const envSchema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  PORT: envPort.default(3000),
+  PUBLIC_URL: envUrl(['http', 'https']).optional(),
+  BODY_LIMIT_MB: envInt(1, 100).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+  DATA_DIR: z.string().default('.data/local'),
+  SHUTDOWN_GRACE_MS: envInt(0, 600_000).default(25_000),
 
-    BUS_DRIVER: z.enum(['embedded', 'kafka']).default('embedded'),
-    KAFKA_BROKERS: envHostPortList.optional(),
-    KAFKA_CLIENT_ID: z.string().default('notify'),
-    KAFKA_TOPIC_PREFIX: z
-      .string()
-      .regex(/^[A-Za-z0-9._-]*$/, 'expected letters, digits, ".", "_" or "-"')
-      .default('notify.'),
-    KAFKA_PARTITIONS: envInt(1, 1000).default(6),
-    KAFKA_REPLICATION_FACTOR: envInt(1, 7).default(1),
-    KAFKA_SSL: envBool.default(false),
-    KAFKA_SASL_MECHANISM: z.enum(['plain', 'scram-sha-256', 'scram-sha-512']).optional(),
-    KAFKA_SASL_USERNAME: z.string().optional(),
-    KAFKA_SASL_PASSWORD: z.string().optional(),
+  BUS_DRIVER: z.enum(['embedded', 'kafka']).default('embedded'),
+  KAFKA_BROKERS: envHostPortList.optional(),
+  KAFKA_CLIENT_ID: z.string().default('notify'),
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]*$/, 'expected letters, digits, ".", "_" or "-"')
+    .default('notify.'),
+  KAFKA_PARTITIONS: envInt(1, 1000).default(6),
+  KAFKA_REPLICATION_FACTOR: envInt(1, 7).default(1),
+  KAFKA_SSL: envBool.default(false),
+  KAFKA_SASL_MECHANISM: z.enum(['plain', 'scram-sha-256', 'scram-sha-512']).optional(),
+  KAFKA_SASL_USERNAME: z.string().optional(),
+  KAFKA_SASL_PASSWORD: z.string().optional(),
 
-    STORE_DRIVER: z.enum(['embedded', 'mongodb']).default('embedded'),
-    MONGODB_URI: envUrl(['mongodb', 'mongodb+srv']).optional(),
+  STORE_DRIVER: z.enum(['embedded', 'mongodb']).default('embedded'),
+  MONGODB_URI: envUrl(['mongodb', 'mongodb+srv']).optional(),
 
-    CLICKHOUSE_URL: envUrl(['http', 'https']).optional(),
-    CLICKHOUSE_DATABASE: z
-      .string()
-      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an identifier')
-      .default('notify'),
-    CLICKHOUSE_USERNAME: z.string().default('default'),
-    CLICKHOUSE_PASSWORD: z.string().default(''),
+  CLICKHOUSE_URL: envUrl(['http', 'https']).optional(),
+  CLICKHOUSE_DATABASE: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an identifier')
+    .default('notify'),
+  CLICKHOUSE_USERNAME: z.string().default('default'),
+  CLICKHOUSE_PASSWORD: z.string().default(''),
 
-    CACHE_DRIVER: z.enum(['embedded', 'redis']).default('embedded'),
-    REDIS_URL: envUrl(['redis', 'rediss']).optional(),
+  CACHE_DRIVER: z.enum(['embedded', 'redis']).default('embedded'),
+  REDIS_URL: envUrl(['redis', 'rediss']).optional(),
 
-    OTEL_EXPORTER_OTLP_ENDPOINT: envUrl(['http', 'https']).optional(),
-    OTEL_SERVICE_NAME: z.string().optional(),
-  });
+  OTEL_EXPORTER_OTLP_ENDPOINT: envUrl(['http', 'https']).optional(),
+  OTEL_SERVICE_NAME: z.string().optional(),
+});
 
 const requirements: Requirement[] = [
   { variable: 'KAFKA_BROKERS', when: (env) => env.BUS_DRIVER === 'kafka', because: 'BUS_DRIVER=kafka' },

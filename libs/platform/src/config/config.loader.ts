@@ -25,7 +25,9 @@ export function parseConfig<S extends z.ZodType>(
   requirements: readonly Requirement[] = [],
 ): z.output<S> {
   const cleaned = Object.fromEntries(
-    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+    Object.entries(env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '',
+    ),
   );
   const result = schema.safeParse(cleaned);
   const missing = requirements

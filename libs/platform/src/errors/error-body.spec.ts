@@ -7,13 +7,20 @@ const errorId = () => 'err-1';
 describe('toErrorResponse', () => {
   it('maps domain errors to their status with code, message and fix', () => {
     const response = toErrorResponse(
-      new InvalidRequestError({ code: 'INVALID_SCHEDULE_FORMAT', message: 'bad schedule', fix: 'use ISO 8601' }),
+      new InvalidRequestError({
+        code: 'INVALID_SCHEDULE_FORMAT',
+        message: 'bad schedule',
+        fix: 'use ISO 8601',
+      }),
       'req-1',
       errorId,
     );
     expect(response).toEqual({
       status: 400,
-      body: { trackingId: 'req-1', error: { code: 'INVALID_SCHEDULE_FORMAT', message: 'bad schedule', fix: 'use ISO 8601' } },
+      body: {
+        trackingId: 'req-1',
+        error: { code: 'INVALID_SCHEDULE_FORMAT', message: 'bad schedule', fix: 'use ISO 8601' },
+      },
     });
   });
 
@@ -27,11 +34,21 @@ describe('toErrorResponse', () => {
 
   it('keeps provider fields on provider errors', () => {
     const { body } = toErrorResponse(
-      new ProviderError({ code: 'PROVIDER_ERROR', message: 'rejected', provider: 'twilio', providerCode: '21211' }),
+      new ProviderError({
+        code: 'PROVIDER_ERROR',
+        message: 'rejected',
+        provider: 'twilio',
+        providerCode: '21211',
+      }),
       'req',
       errorId,
     );
-    expect(body.error).toEqual({ code: 'PROVIDER_ERROR', message: 'rejected', provider: 'twilio', providerCode: '21211' });
+    expect(body.error).toEqual({
+      code: 'PROVIDER_ERROR',
+      message: 'rejected',
+      provider: 'twilio',
+      providerCode: '21211',
+    });
   });
 
   it('turns schema failures into a 400 naming each field', () => {

@@ -13,12 +13,7 @@ function unwrap(exception: unknown): unknown {
 }
 
 /** Writes the error body for anything thrown while serving a request. */
-function sendError(
-  logger: Logger,
-  exception: unknown,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): void {
+function sendError(logger: Logger, exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const response = toErrorResponse(unwrap(exception), request.id, randomUUID);
   if (response.internal !== undefined) {
     logger.error(

@@ -38,7 +38,12 @@ export class HealthController {
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
     if (this.registry.isDraining) {
       void reply.status(503);
-      return { status: 'error', info: {}, error: { process: { status: 'down', message: 'draining' } }, details: {} };
+      return {
+        status: 'error',
+        info: {},
+        error: { process: { status: 'down', message: 'draining' } },
+        details: {},
+      };
     }
     try {
       return await this.check();

@@ -71,7 +71,11 @@ describe('createHttpApp', () => {
   });
 
   it('accepts an empty body with a JSON content type (the pingram client sends one on GET/DELETE)', async () => {
-    const res = await inject({ method: 'POST', url: '/probe/echo', headers: { 'content-type': 'application/json' } });
+    const res = await inject({
+      method: 'POST',
+      url: '/probe/echo',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ body: null });
   });
@@ -101,11 +105,18 @@ describe('createHttpApp', () => {
   it('maps validation and domain errors', async () => {
     const validation = await inject({ method: 'POST', url: '/probe/validate', payload: { type: 3 } });
     expect(validation.statusCode).toBe(400);
-    expect(validation.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('type') });
+    expect(validation.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining('type'),
+    });
 
     const missing = await inject({ method: 'GET', url: '/probe/missing' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error).toEqual({ code: 'NOT_FOUND', message: 'no such thing', fix: 'check the id' });
+    expect(missing.json().error).toEqual({
+      code: 'NOT_FOUND',
+      message: 'no such thing',
+      fix: 'check the id',
+    });
 
     const invalid = await inject({ method: 'GET', url: '/probe/invalid' });
     expect(invalid.statusCode).toBe(400);

@@ -17,7 +17,11 @@ describe('createLogger', () => {
   it('redacts credentials and message bodies', () => {
     const { lines, logger } = capture();
     logger.info(
-      { apiKey: 'k', req: { headers: { authorization: 'Bearer abc' } }, email: { html: '<p>hi</p>', subject: 's' } },
+      {
+        apiKey: 'k',
+        req: { headers: { authorization: 'Bearer abc' } },
+        email: { html: '<p>hi</p>', subject: 's' },
+      },
       'sent',
     );
     expect(lines[0]).toMatchObject({

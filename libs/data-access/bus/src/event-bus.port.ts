@@ -1,0 +1,92 @@
+import type { ZodType } from 'zod';
+
+export type MessageHeaders = Readonly<Record<string, string>>;
+
+export interface OutgoingMessage<T = unknown> {
+  readonly topic: string;
+  /** Messages with the same key are delivered to each group in publish order. */
+  readonly key: string;
+  readonly value: T;
+  readonly headers?: MessageHeaders;
+}
+
+export interface IncomingMessage<T> {
+  readonly topic: string;
+  readonly key: string;
+  readonly value: T;
+  readonly headers: MessageHeaders;
+  readonly partition: number;
+  readonly offset: string;
+  /** Publish time, epoch milliseconds. */
+  readonly timestamp: number;
+}
+
+export interface RetryPolicy {
+  /** Attempts before the message goes to the dead-letter topic (1 = no retry). */
+  readonly maxAttempts: number;
+  readonly initialBackoffMs: number;
+  readonly maxBackoffMs: number;
+}
+
+interface SubscriptionBase<T> {
+  /** Consumer group: each group receives every message; members of a group share partitions. */
+  readonly group: string;
+  readonly topic: string;
+  /** Every payload is validated like an HTTP body; a malformed one is dead-lettered with the reason. */
+  readonly schema: ZodType<T>;
+  readonly retry?: Partial<RetryPolicy>;
+  /** How many keys (per-message mode) or partitions are processed at once. */
+  readonly concurrency?: number;
+}
+
+/** One message at a time per key; different keys run concurrently. */
+export interface MessageSubscription<T> extends SubscriptionBase<T> {
+  readonly handle: (message: IncomingMessage<T>) => Promise<void>;
+}
+
+/**
+ * Whole batches (for writers that append in bulk). A failing batch is retried, then split to find
+ * the poison message, which alone is dead-lettered.
+ */
+export interface BatchSubscription<T> extends SubscriptionBase<T> {
+  readonly handleBatch: (messages: readonly IncomingMessage<T>[]) => Promise<void>;
+  readonly maxBatchSize?: number;
+}
+
+export type SubscriptionOptions<T> = MessageSubscription<T> | BatchSubscription<T>;
+
+export interface Subscription {
+  /** Stops fetching, lets in-flight handlers finish, commits, and leaves the group. */
+  close(): Promise<void>;
+}
+
+/**
+ * The event bus port. At-least-once: an offset is committed only after its handler succeeded, so a
+ * consumer that dies mid-message gets it again after restart. Handlers must be idempotent.
+ */
+export interface EventBus {
+  /** Creates the topics (and their dead-letter topics) if missing. */
+  ensureTopics(topics: readonly string[]): Promise<void>;
+  /** Resolves once every message is durably stored (Kafka: acks=all). */
+  publish(messages: readonly OutgoingMessage[]): Promise<void>;
+  subscribe<T>(options: SubscriptionOptions<T>): Promise<Subscription>;
+  /** Readiness: resolves when the bus can accept publishes. */
+  probe(): Promise<void>;
+  /** Closes every subscription (draining in-flight work) and the producer. */
+  close(): Promise<void>;
+}
+
+export const EVENT_BUS = Symbol('EVENT_BUS');
+
+export const DEAD_LETTER_SUFFIX = '.dlt';
+export const deadLetterTopic = (topic: string) => `${topic}${DEAD_LETTER_SUFFIX}`;
+
+/** Headers the bus itself sets; the dead-letter ones explain why a message was given up on. */
+export const BusHeaders = {
+  correlationId: 'x-correlation-id',
+  deadLetterReason: 'x-dead-letter-reason',
+  deadLetterGroup: 'x-dead-letter-group',
+  deadLetterAttempts: 'x-dead-letter-attempts',
+  originalPartition: 'x-original-partition',
+  originalOffset: 'x-original-offset',
+} as const;

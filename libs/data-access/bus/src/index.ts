@@ -1,0 +1,4 @@
+export * from './event-bus.port';
+export { EmbeddedBus, type EmbeddedBusOptions } from './embedded/embedded.bus';
+export { KafkaBus, type KafkaBusOptions } from './kafka/kafka.bus';
+export { DEFAULT_RETRY } from './retry';

@@ -1,0 +1,270 @@
+import type { Logger } from '@notify/platform';
+import {
+  type Admin,
+  type Consumer,
+  type IHeaders,
+  Kafka,
+  type KafkaConfig,
+  logLevel,
+  type LogEntry,
+  Partitioners,
+  type Producer,
+  type SASLOptions,
+} from 'kafkajs';
+import {
+  BusHeaders,
+  deadLetterTopic,
+  type EventBus,
+  type OutgoingMessage,
+  type Subscription,
+  type SubscriptionOptions,
+} from '../event-bus.port';
+import { type DeadLetter, outgoingHeaders, processBatch, type RawMessage } from '../message-processor';
+import { AbortedError } from '../retry';
+import { BatchingProducer } from './batching-producer';
+
+export interface KafkaBusOptions {
+  readonly brokers: readonly string[];
+  readonly clientId: string;
+  readonly topicPrefix: string;
+  readonly partitions: number;
+  readonly replicationFactor: number;
+  readonly ssl?: boolean;
+  readonly sasl?: SASLOptions;
+  readonly logger: Logger;
+  /** Partitions a consumer works on at once (kafkajs `partitionsConsumedConcurrently`). */
+  readonly partitionsConsumedConcurrently?: number;
+  /** How long the broker waits before handing a silent (dead) member's partitions to others. */
+  readonly sessionTimeoutMs?: number;
+}
+
+/** Large inline attachments travel inside send requests; the broker's 1 MB default is too small. */
+const MAX_MESSAGE_BYTES = String(64 * 1024 * 1024);
+const DEFAULT_CHUNK = 500;
+
+function kafkaLogger(logger: Logger) {
+  return () =>
+    ({ level, log }: LogEntry) => {
+      const { message, ...rest } = log;
+      const child = { component: 'kafkajs', ...rest };
+      if (level === logLevel.ERROR) logger.error(child, message);
+      else if (level === logLevel.WARN) logger.warn(child, message);
+      else logger.debug(child, message);
+    };
+}
+
+function textHeaders(headers: IHeaders | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (value === undefined) continue;
+    out[name] = Array.isArray(value)
+      ? String(value[0])
+      : Buffer.isBuffer(value)
+        ? value.toString('utf8')
+        : String(value);
+  }
+  return out;
+}
+
+/**
+ * Kafka adapter (kafkajs): idempotent producer with acks=all behind a batching queue, topics created
+ * with the configured partitions, consumers that commit after their handler succeeds, and the same
+ * validation/retry/dead-letter processing as the embedded bus.
+ */
+export class KafkaBus implements EventBus {
+  private readonly kafka: Kafka;
+  private readonly admin: Admin;
+  private readonly producer: Producer;
+  private readonly batching: BatchingProducer;
+  private readonly consumers = new Set<KafkaSubscription>();
+  private connected: Promise<void> | undefined;
+
+  constructor(private readonly options: KafkaBusOptions) {
+    const config: KafkaConfig = {
+      clientId: options.clientId,
+      brokers: [...options.brokers],
+      ssl: options.ssl,
+      sasl: options.sasl,
+      logLevel: logLevel.WARN,
+      logCreator: kafkaLogger(options.logger),
+      retry: { initialRetryTime: 100, retries: 8 },
+    };
+    this.kafka = new Kafka(config);
+    this.admin = this.kafka.admin();
+    this.producer = this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+    this.batching = new BatchingProducer(this.producer);
+  }
+
+  connect(): Promise<void> {
+    this.connected ??= Promise.all([this.admin.connect(), this.producer.connect()]).then(() => undefined);
+    return this.connected;
+  }
+
+  async ensureTopics(topics: readonly string[]): Promise<void> {
+    await this.connect();
+    const names = topics.flatMap((t) => [this.physical(t), this.physical(deadLetterTopic(t))]);
+    const existing = new Set(await this.admin.listTopics());
+    const missing = names.filter((name) => !existing.has(name));
+    if (missing.length === 0) return;
+    await this.admin.createTopics({
+      waitForLeaders: true,
+      topics: missing.map((topic) => ({
+        topic,
+        numPartitions: this.options.partitions,
+        replicationFactor: this.options.replicationFactor,
+        configEntries: [{ name: 'max.message.bytes', value: MAX_MESSAGE_BYTES }],
+      })),
+    });
+  }
+
+  async publish(messages: readonly OutgoingMessage[]): Promise<void> {
+    await this.connect();
+    await this.batching.send(
+      messages.map((m) => ({
+        topic: this.physical(m.topic),
+        message: { key: m.key, value: JSON.stringify(m.value), headers: outgoingHeaders(m.headers) },
+      })),
+    );
+  }
+
+  async subscribe<T>(options: SubscriptionOptions<T>): Promise<Subscription> {
+    await this.ensureTopics([options.topic]);
+    const subscription = new KafkaSubscription(this, options as SubscriptionOptions<unknown>);
+    this.consumers.add(subscription);
+    await subscription.start();
+    return {
+      close: async () => {
+        this.consumers.delete(subscription);
+        await subscription.close();
+      },
+    };
+  }
+
+  async probe(): Promise<void> {
+    await this.connect();
+    await this.admin.describeCluster();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.consumers].map((c) => c.close()));
+    this.consumers.clear();
+    await Promise.all([this.producer.disconnect(), this.admin.disconnect()]);
+    this.connected = undefined;
+  }
+
+  /** @internal */
+  newConsumer(group: string): Consumer {
+    return this.kafka.consumer({
+      groupId: `${this.options.topicPrefix}${group}`,
+      allowAutoTopicCreation: false,
+      // A fetch returns as soon as data arrives; this only bounds how long shutdown waits on an idle poll.
+      maxWaitTimeInMs: 1_000,
+      sessionTimeout: this.options.sessionTimeoutMs ?? 30_000,
+      heartbeatInterval: Math.min(3_000, Math.floor((this.options.sessionTimeoutMs ?? 30_000) / 3)),
+      retry: { initialRetryTime: 200, retries: 10 },
+    });
+  }
+
+  /** @internal */
+  async deadLetter(group: string, letters: readonly DeadLetter[]): Promise<void> {
+    await this.batching.send(
+      letters.map(({ message, reason, attempts }) => ({
+        topic: this.physical(deadLetterTopic(message.topic)),
+        message: {
+          key: message.key,
+          value: message.value,
+          headers: {
+            ...message.headers,
+            [BusHeaders.deadLetterReason]: reason,
+            [BusHeaders.deadLetterGroup]: group,
+            [BusHeaders.deadLetterAttempts]: String(attempts),
+            [BusHeaders.originalPartition]: String(message.partition),
+            [BusHeaders.originalOffset]: message.offset,
+          },
+        },
+      })),
+    );
+  }
+
+  /** @internal */
+  physical(topic: string): string {
+    return `${this.options.topicPrefix}${topic}`;
+  }
+
+  /** @internal */
+  logical(topic: string): string {
+    return topic.startsWith(this.options.topicPrefix) ? topic.slice(this.options.topicPrefix.length) : topic;
+  }
+
+  get logger(): Logger {
+    return this.options.logger;
+  }
+
+  get partitionsConsumedConcurrently(): number {
+    return this.options.partitionsConsumedConcurrently ?? this.options.partitions;
+  }
+}
+
+class KafkaSubscription {
+  private readonly controller = new AbortController();
+  private readonly consumer: Consumer;
+
+  constructor(
+    private readonly bus: KafkaBus,
+    private readonly options: SubscriptionOptions<unknown>,
+  ) {
+    this.consumer = bus.newConsumer(options.group);
+  }
+
+  async start(): Promise<void> {
+    const { options, bus } = this;
+    const chunkSize = 'maxBatchSize' in options ? (options.maxBatchSize ?? DEFAULT_CHUNK) : DEFAULT_CHUNK;
+    await this.consumer.connect();
+    await this.consumer.subscribe({ topic: bus.physical(options.topic), fromBeginning: true });
+    await this.consumer.run({
+      autoCommit: true,
+      autoCommitThreshold: 1,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: bus.partitionsConsumedConcurrently,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning }) => {
+        const context = {
+          deadLetter: (letters: readonly DeadLetter[]) => bus.deadLetter(options.group, letters),
+          heartbeat,
+          signal: this.controller.signal,
+          logger: bus.logger,
+        };
+        const raw: RawMessage[] = batch.messages.map((m) => ({
+          topic: options.topic,
+          key: m.key?.toString('utf8') ?? '',
+          value: m.value?.toString('utf8') ?? '',
+          headers: textHeaders(m.headers),
+          partition: batch.partition,
+          offset: m.offset,
+          timestamp: Number(m.timestamp),
+        }));
+        for (let start = 0; start < raw.length && isRunning(); start += chunkSize) {
+          const chunk = raw.slice(start, start + chunkSize);
+          try {
+            await processBatch(chunk, options, context);
+          } catch (error) {
+            if (error instanceof AbortedError) return;
+            throw error;
+          }
+          const last = chunk.at(-1);
+          if (last !== undefined) resolveOffset(last.offset);
+          await commitOffsetsIfNecessary();
+        }
+      },
+    });
+  }
+
+  async close(): Promise<void> {
+    this.controller.abort();
+    await this.consumer.disconnect();
+  }
+}

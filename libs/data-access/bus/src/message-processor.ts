@@ -1,0 +1,187 @@
+import { currentCorrelationId, type Logger, validationMessage, withCorrelationId } from '@notify/platform';
+import { type ZodType } from 'zod';
+import {
+  BusHeaders,
+  type IncomingMessage,
+  type MessageHeaders,
+  type RetryPolicy,
+  type SubscriptionOptions,
+} from './event-bus.port';
+import { AbortedError, backoffMs, DEFAULT_RETRY, sleep } from './retry';
+
+/** A message as an adapter fetched it, before decoding. */
+export interface RawMessage {
+  readonly topic: string;
+  readonly key: string;
+  readonly value: string;
+  readonly headers: MessageHeaders;
+  readonly partition: number;
+  readonly offset: string;
+  readonly timestamp: number;
+}
+
+export interface DeadLetter {
+  readonly message: RawMessage;
+  readonly reason: string;
+  readonly attempts: number;
+}
+
+/** What an adapter lends the processor: where dead letters go, and how to stay in the group. */
+export interface ProcessorContext {
+  readonly deadLetter: (letters: readonly DeadLetter[]) => Promise<void>;
+  /** Called between retries so a broker does not think a slow consumer died. */
+  readonly heartbeat: () => Promise<void>;
+  /** Aborted when the consumer shuts down: retries stop and the batch stays uncommitted. */
+  readonly signal: AbortSignal;
+  readonly logger: Logger;
+}
+
+const DEFAULT_KEY_CONCURRENCY = 16;
+
+/** Headers for an outgoing message: the caller's plus the current correlation id. */
+export function outgoingHeaders(headers: MessageHeaders | undefined): Record<string, string> {
+  const correlationId = currentCorrelationId();
+  return correlationId === undefined || headers?.[BusHeaders.correlationId] !== undefined
+    ? { ...headers }
+    : { ...headers, [BusHeaders.correlationId]: correlationId };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+function decode<T>(raw: RawMessage, schema: ZodType<T>): { ok: IncomingMessage<T> } | { reason: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw.value);
+  } catch (error) {
+    return { reason: `payload is not JSON: ${errorText(error)}` };
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) return { reason: `payload failed validation: ${validationMessage(parsed.error)}` };
+  const { value: _raw, ...meta } = raw;
+  return { ok: { ...meta, value: parsed.data } };
+}
+
+/**
+ * Runs one fetched batch (from one partition) through a subscription's handler: validation, per-key
+ * ordering, retries with backoff, and dead-lettering. Resolves when every message is either handled
+ * or dead-lettered, so the adapter may commit the batch; rejects with AbortedError on shutdown.
+ */
+export async function processBatch<T>(
+  batch: readonly RawMessage[],
+  options: SubscriptionOptions<T>,
+  context: ProcessorContext,
+): Promise<void> {
+  const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
+  const valid: IncomingMessage<T>[] = [];
+  const rawByOffset = new Map<string, RawMessage>();
+  const invalid: DeadLetter[] = [];
+  for (const raw of batch) {
+    const decoded = decode(raw, options.schema);
+    if ('ok' in decoded) {
+      valid.push(decoded.ok);
+      rawByOffset.set(raw.offset, raw);
+    } else {
+      invalid.push({ message: raw, reason: decoded.reason, attempts: 0 });
+    }
+  }
+  if (invalid.length > 0) {
+    context.logger.warn(
+      { topic: options.topic, group: options.group, count: invalid.length },
+      'dead-lettering invalid messages',
+    );
+    await context.deadLetter(invalid);
+  }
+  if (valid.length === 0) return;
+
+  const retrying = new Retrier(policy, context);
+  const giveUp = async (messages: readonly IncomingMessage<T>[], error: unknown) => {
+    context.logger.error(
+      { topic: options.topic, group: options.group, err: error, offsets: messages.map((m) => m.offset) },
+      'handler failed after retries; dead-lettering',
+    );
+    await context.deadLetter(
+      messages.map((m) => ({
+        message: rawByOffset.get(m.offset) ?? { ...m, value: JSON.stringify(m.value) },
+        reason: `handler failed ${policy.maxAttempts} times: ${errorText(error)}`,
+        attempts: policy.maxAttempts,
+      })),
+    );
+  };
+
+  if ('handleBatch' in options) {
+    await runBatch(valid, options.handleBatch, retrying, giveUp);
+  } else {
+    await runPerKey(valid, options.handle, options.concurrency ?? DEFAULT_KEY_CONCURRENCY, retrying, giveUp);
+  }
+}
+
+class Retrier {
+  constructor(
+    private readonly policy: RetryPolicy,
+    private readonly context: ProcessorContext,
+  ) {}
+
+  /** Resolves `undefined` on success, or the last error once attempts are exhausted. */
+  async run(headers: MessageHeaders, work: () => Promise<void>): Promise<unknown> {
+    for (let attempt = 1; ; attempt++) {
+      if (this.context.signal.aborted) throw new AbortedError();
+      try {
+        await withCorrelationId(headers[BusHeaders.correlationId], work);
+        return undefined;
+      } catch (error) {
+        if (attempt >= this.policy.maxAttempts) return error ?? new Error('handler failed');
+        this.context.logger.warn({ err: error, attempt }, 'handler failed; retrying');
+        await this.context.heartbeat();
+        await sleep(backoffMs(this.policy, attempt), this.context.signal);
+      }
+    }
+  }
+}
+
+async function runPerKey<T>(
+  messages: readonly IncomingMessage<T>[],
+  handle: (message: IncomingMessage<T>) => Promise<void>,
+  concurrency: number,
+  retrying: Retrier,
+  giveUp: (messages: readonly IncomingMessage<T>[], error: unknown) => Promise<void>,
+): Promise<void> {
+  const byKey = new Map<string, IncomingMessage<T>[]>();
+  for (const message of messages) {
+    const queue = byKey.get(message.key);
+    if (queue === undefined) byKey.set(message.key, [message]);
+    else queue.push(message);
+  }
+  const queues = [...byKey.values()];
+  let next = 0;
+  const worker = async () => {
+    while (next < queues.length) {
+      const queue = queues[next++] ?? [];
+      for (const message of queue) {
+        const error = await retrying.run(message.headers, () => handle(message));
+        if (error !== undefined) await giveUp([message], error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, queues.length) }, worker));
+}
+
+async function runBatch<T>(
+  messages: readonly IncomingMessage<T>[],
+  handleBatch: (messages: readonly IncomingMessage<T>[]) => Promise<void>,
+  retrying: Retrier,
+  giveUp: (messages: readonly IncomingMessage<T>[], error: unknown) => Promise<void>,
+): Promise<void> {
+  const headers = messages[0]?.headers ?? {};
+  const error = await retrying.run(headers, () => handleBatch(messages));
+  if (error === undefined) return;
+  if (messages.length === 1) {
+    await giveUp(messages, error);
+    return;
+  }
+  // Bisect to isolate the message that fails, so the rest of the batch still lands.
+  const middle = Math.ceil(messages.length / 2);
+  await runBatch(messages.slice(0, middle), handleBatch, retrying, giveUp);
+  await runBatch(messages.slice(middle), handleBatch, retrying, giveUp);
+}

@@ -1,0 +1,47 @@
+import { connect } from 'node:net';
+
+/**
+ * Where the integration suites find the real backends: the same variables the services read,
+ * defaulting to the loopback ports `npm run infra:up` uses (tools/infra/README.md).
+ */
+export const testBackends = {
+  kafkaBrokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:19092').split(','),
+  mongoUri: process.env.MONGODB_URI ?? 'mongodb://127.0.0.1:27018/notify_test',
+  redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6380',
+};
+
+function reachable(host: string, port: number, timeoutMs = 1_500): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/**
+ * Fails the suite (never skips it) when a backend is down, with the command that starts it.
+ * Call from `beforeAll`.
+ */
+export async function requireBackend(name: 'kafka' | 'mongo' | 'redis'): Promise<void> {
+  const address =
+    name === 'kafka'
+      ? testBackends.kafkaBrokers[0]
+      : new URL(name === 'mongo' ? testBackends.mongoUri : testBackends.redisUrl).host;
+  const [host, port] = (address ?? '').split(':');
+  if (host === undefined || port === undefined || !(await reachable(host, Number(port)))) {
+    throw new Error(
+      `${name} is not reachable at ${address ?? '(unset)'}. Start the test backends with \`npm run infra:up\` ` +
+        `(or point ${name === 'kafka' ? 'KAFKA_BROKERS' : name === 'mongo' ? 'MONGODB_URI' : 'REDIS_URL'} at one).`,
+    );
+  }
+}
+
+/** A name unique to this test run, for topics, databases and key prefixes that must not collide. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}

@@ -1,0 +1,4 @@
+export { requireBackend, testBackends, uniqueName } from './backends';
+export { eventually } from './eventually';
+export { tempDir } from './temp-dir';
+export { testLogger } from './test-logger';
