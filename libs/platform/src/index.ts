@@ -24,3 +24,4 @@ export { NestPinoLogger } from './logging/nest-logger';
 export { APP_CONFIG, InjectConfig, InjectLogger, LOGGER, PlatformModule } from './platform.module';
 export { runService, type ServiceDefinition } from './service/run-service';
 export { startTelemetry, type TelemetryHandle } from './telemetry/telemetry';
+export { lockDataDir } from './fs/data-dir.lock';

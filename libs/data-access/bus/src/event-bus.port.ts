@@ -72,7 +72,9 @@ export interface EventBus {
   subscribe<T>(options: SubscriptionOptions<T>): Promise<Subscription>;
   /** Readiness: resolves when the bus can accept publishes. */
   probe(): Promise<void>;
-  /** Closes every subscription (draining in-flight work) and the producer. */
+  /** Stops every subscription after its in-flight work (first step of shutdown; publishing still works). */
+  drain(): Promise<void>;
+  /** Drains, then closes the producer and connections. */
   close(): Promise<void>;
 }
 

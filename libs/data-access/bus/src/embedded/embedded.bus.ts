@@ -1,4 +1,4 @@
-import type { Logger } from '@notify/platform';
+import { type Logger, lockDataDir } from '@notify/platform';
 import { type Database, open, type RootDatabase } from 'lmdb';
 import {
   BusHeaders,
@@ -11,7 +11,7 @@ import {
 } from '../event-bus.port';
 import { type DeadLetter, outgoingHeaders, processBatch, type RawMessage } from '../message-processor';
 import { AbortedError, sleep } from '../retry';
-import { lockDataDir } from './data-dir.lock';
+
 import { partitionFor } from './partitioner';
 
 interface StoredMessage {
@@ -100,11 +100,15 @@ export class EmbeddedBus implements EventBus {
     this.topics.get('');
   }
 
+  async drain(): Promise<void> {
+    await Promise.all([...this.groups.values()].map((g) => g.closeAll()));
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
+    await this.drain();
     this.closed = true;
     clearInterval(this.pruneTimer);
-    await Promise.all([...this.groups.values()].map((g) => g.closeAll()));
     for (const set of this.waiters.values()) for (const wake of set) wake();
     await this.root.close();
     this.unlock();

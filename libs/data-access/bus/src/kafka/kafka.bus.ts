@@ -150,9 +150,14 @@ export class KafkaBus implements EventBus {
     await this.admin.describeCluster();
   }
 
-  async close(): Promise<void> {
-    await Promise.all([...this.consumers].map((c) => c.close()));
+  async drain(): Promise<void> {
+    const consumers = [...this.consumers];
     this.consumers.clear();
+    await Promise.all(consumers.map((c) => c.close()));
+  }
+
+  async close(): Promise<void> {
+    await this.drain();
     await Promise.all([this.producer.disconnect(), this.admin.disconnect()]);
     this.connected = undefined;
   }
