@@ -1,0 +1,36 @@
+import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig, LOGGER, type Logger, ReadinessRegistry } from '@notify/platform';
+import { COORDINATION, type CoordinationStore } from './cache.port';
+import { createCoordinationStore } from './coordination.factory';
+
+/**
+ * Provides COORDINATION. It closes at application shutdown, after `beforeApplicationShutdown` has let
+ * bus consumers drain: their handlers may still take leases or publish while they finish.
+ */
+@Module({})
+export class CoordinationModule implements OnApplicationShutdown {
+  constructor(@Inject(COORDINATION) private readonly store: CoordinationStore) {}
+
+  static forRoot(): DynamicModule {
+    return {
+      module: CoordinationModule,
+      global: true,
+      providers: [
+        {
+          provide: COORDINATION,
+          inject: [APP_CONFIG, LOGGER, ReadinessRegistry],
+          useFactory: (config: AppConfig, logger: Logger, readiness: ReadinessRegistry) => {
+            const store = createCoordinationStore(config, logger);
+            readiness.register({ name: 'cache', probe: () => store.probe() });
+            return store;
+          },
+        },
+      ],
+      exports: [COORDINATION],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.store.close();
+  }
+}

@@ -1,0 +1,265 @@
+import { type Logger, lockDataDir } from '@notify/platform';
+import { type Database, open, type RootDatabase } from 'lmdb';
+import { checkClaim, checkDueAt, checkIncrement, checkTtl, parseCounter } from '../arguments';
+import type { ClaimedItem, CoordinationStore, ScheduledItem } from '../cache.port';
+import { ChannelListeners } from '../channel-listeners';
+import { claimToken, claimTokenSeed } from '../claim-token';
+
+interface StoredValue {
+  readonly value: string;
+  /** Epoch milliseconds; at or after it the key counts as absent. */
+  readonly expiresAt: number;
+}
+
+interface StoredItem {
+  readonly payload: string;
+  readonly dueAt: number;
+  /** When the item is next due: its due time, or the end of its current lease. Mirrors its `due` key. */
+  readonly at: number;
+  readonly token: string | null;
+}
+
+type ItemKey = [queue: string, id: string];
+type DueKey = [queue: string, at: number, id: string];
+type ExpiryKey = [expiresAt: number, key: string];
+
+export interface EmbeddedCoordinationStoreOptions {
+  /** Directory of the store (created if missing; one process at a time). */
+  readonly path: string;
+  readonly logger: Logger;
+  readonly sweepIntervalMs?: number;
+}
+
+const DEFAULT_SWEEP_MS = 60_000;
+/** Bounds how long one sweep holds the write transaction. */
+const SWEEP_BATCH = 1_000;
+
+/**
+ * The coordination store of the all-in-one process, persisted in LMDB so scheduled sends and
+ * throttling windows survive a restart. It has the Redis adapter's semantics: expiring keys, a
+ * delayed queue whose claims are leases with tokens, and pub/sub (in-process here, since one process
+ * holds the directory). Every read-modify-write runs in one synchronous LMDB transaction, which no
+ * other call can interleave with: that is what hands each due item to exactly one claimer.
+ */
+export class EmbeddedCoordinationStore implements CoordinationStore {
+  private readonly root: RootDatabase;
+  private readonly values: Database<StoredValue, string>;
+  /** Index of `values` by expiry, so a sweep reads only what expired. */
+  private readonly expiries: Database<true, ExpiryKey>;
+  private readonly items: Database<StoredItem, ItemKey>;
+  /** Index of `items` by the time each is next due: claiming is a range read from the start. */
+  private readonly due: Database<true, DueKey>;
+  private readonly listeners: ChannelListeners;
+  private readonly unlock: () => void;
+  private readonly sweepTimer: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(private readonly options: EmbeddedCoordinationStoreOptions) {
+    this.unlock = lockDataDir(options.path);
+    try {
+      this.root = open({ path: options.path, maxDbs: 8, compression: false });
+    } catch (error) {
+      this.unlock();
+      throw error;
+    }
+    this.values = this.root.openDB<StoredValue, string>({ name: 'values' });
+    this.expiries = this.root.openDB<true, ExpiryKey>({ name: 'expiries' });
+    this.items = this.root.openDB<StoredItem, ItemKey>({ name: 'items' });
+    this.due = this.root.openDB<true, DueKey>({ name: 'due' });
+    this.listeners = new ChannelListeners(options.logger);
+    this.sweepTimer = setInterval(
+      () => this.sweepInBackground(),
+      options.sweepIntervalMs ?? DEFAULT_SWEEP_MS,
+    );
+    this.sweepTimer.unref();
+  }
+
+  async increment(key: string, by: number, ttlMs: number): Promise<number> {
+    checkIncrement(by);
+    checkTtl(ttlMs);
+    return this.write(() => {
+      const now = Date.now();
+      const current = this.live(key, now);
+      if (current === undefined) {
+        this.replaceValue(key, { value: String(by), expiresAt: now + ttlMs });
+        return by;
+      }
+      const next = parseCounter(current.value) + by;
+      if (!Number.isSafeInteger(next)) throw new RangeError('increment would overflow the counter');
+      this.values.putSync(key, { value: String(next), expiresAt: current.expiresAt });
+      return next;
+    });
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+    checkTtl(ttlMs);
+    return this.write(() => {
+      const now = Date.now();
+      if (this.live(key, now) !== undefined) return false;
+      this.replaceValue(key, { value, expiresAt: now + ttlMs });
+      return true;
+    });
+  }
+
+  async get(key: string): Promise<string | undefined> {
+    this.assertOpen();
+    return this.live(key, Date.now())?.value;
+  }
+
+  async delete(key: string): Promise<void> {
+    this.write(() => this.removeValue(key));
+  }
+
+  async schedule(queue: string, item: ScheduledItem): Promise<void> {
+    checkDueAt(item.dueAt);
+    this.write(() => {
+      this.removeItem(queue, item.id);
+      this.items.putSync([queue, item.id], {
+        payload: item.payload,
+        dueAt: item.dueAt,
+        at: item.dueAt,
+        token: null,
+      });
+      this.due.putSync([queue, item.dueAt, item.id], true);
+    });
+  }
+
+  async cancel(queue: string, id: string): Promise<boolean> {
+    return this.write(() => this.removeItem(queue, id));
+  }
+
+  async getScheduled(queue: string, id: string): Promise<ScheduledItem | undefined> {
+    this.assertOpen();
+    const item = this.items.get([queue, id]);
+    return item === undefined ? undefined : { id, payload: item.payload, dueAt: item.dueAt };
+  }
+
+  async claimDue(queue: string, now: number, limit: number, leaseMs: number): Promise<ClaimedItem[]> {
+    checkClaim(now, limit, leaseMs);
+    const seed = claimTokenSeed();
+    const leaseUntil = now + leaseMs;
+    return this.write(() => {
+      const claimed: ClaimedItem[] = [];
+      for (const [, at, id] of this.dueKeys(queue, now, limit)) {
+        this.due.removeSync([queue, at, id]);
+        const item = this.items.get([queue, id]);
+        if (item === undefined) continue;
+        const token = claimToken(seed, claimed.length + 1);
+        this.items.putSync([queue, id], { ...item, at: leaseUntil, token });
+        this.due.putSync([queue, leaseUntil, id], true);
+        claimed.push({ id, payload: item.payload, dueAt: item.dueAt, claimToken: token });
+      }
+      return claimed;
+    });
+  }
+
+  async ack(queue: string, id: string, token: string): Promise<boolean> {
+    return this.write(() => {
+      if (this.items.get([queue, id])?.token !== token) return false;
+      return this.removeItem(queue, id);
+    });
+  }
+
+  async publish(channel: string, message: string): Promise<void> {
+    this.assertOpen();
+    // Delivered after publish returns, as a broker would, so a listener never runs inside the publisher.
+    setImmediate(() => this.listeners.dispatch(channel, message));
+  }
+
+  async subscribe(channel: string, listener: (message: string) => void): Promise<() => Promise<void>> {
+    this.assertOpen();
+    const { remove } = this.listeners.add(channel, listener);
+    return async () => void remove();
+  }
+
+  async probe(): Promise<void> {
+    this.assertOpen();
+    this.values.get('');
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.sweepTimer);
+    this.listeners.clear();
+    await this.root.close();
+    this.unlock();
+  }
+
+  /**
+   * Deletes keys expired at `now`, a batch per transaction; returns how many. Reads already ignore
+   * expired keys: this only reclaims their space.
+   */
+  sweepExpired(now = Date.now()): number {
+    this.assertOpen();
+    let removed = 0;
+    for (;;) {
+      const batch = this.write(() => {
+        // Expiry times are whole milliseconds: everything before `now + 1` expired at or before `now`.
+        const expired = Array.from(this.expiries.getKeys({ end: [now + 1], limit: SWEEP_BATCH }));
+        for (const [expiresAt, key] of expired) {
+          this.expiries.removeSync([expiresAt, key]);
+          if (this.values.get(key)?.expiresAt === expiresAt) this.values.removeSync(key);
+        }
+        return expired.length;
+      });
+      removed += batch;
+      if (batch < SWEEP_BATCH) return removed;
+    }
+  }
+
+  private sweepInBackground(): void {
+    if (this.closed) return;
+    try {
+      const removed = this.sweepExpired();
+      if (removed > 0) this.options.logger.debug({ removed }, 'swept expired coordination keys');
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'sweeping expired coordination keys failed');
+    }
+  }
+
+  private write<T>(action: () => T): T {
+    this.assertOpen();
+    return this.root.transactionSync(action);
+  }
+
+  private live(key: string, now: number): StoredValue | undefined {
+    const stored = this.values.get(key);
+    return stored !== undefined && stored.expiresAt > now ? stored : undefined;
+  }
+
+  private replaceValue(key: string, stored: StoredValue): void {
+    this.removeValue(key);
+    this.values.putSync(key, stored);
+    this.expiries.putSync([stored.expiresAt, key], true);
+  }
+
+  private removeValue(key: string): void {
+    const stored = this.values.get(key);
+    if (stored === undefined) return;
+    this.values.removeSync(key);
+    this.expiries.removeSync([stored.expiresAt, key]);
+  }
+
+  private removeItem(queue: string, id: string): boolean {
+    const item = this.items.get([queue, id]);
+    if (item === undefined) return false;
+    this.items.removeSync([queue, id]);
+    this.due.removeSync([queue, item.at, id]);
+    return true;
+  }
+
+  /** Up to `limit` keys of `queue` due at or before `now`, earliest first. */
+  private dueKeys(queue: string, now: number, limit: number): DueKey[] {
+    const keys: DueKey[] = [];
+    for (const key of this.due.getKeys({ start: [queue] })) {
+      if (key[0] !== queue || key[1] > now || keys.length === limit) break;
+      keys.push(key);
+    }
+    return keys;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('the embedded coordination store is closed');
+  }
+}

@@ -1,0 +1,8 @@
+export * from './cache.port';
+export { createCoordinationStore, DEFAULT_KEY_PREFIX } from './coordination.factory';
+export { CoordinationModule } from './coordination.module';
+export {
+  EmbeddedCoordinationStore,
+  type EmbeddedCoordinationStoreOptions,
+} from './embedded/embedded.coordination';
+export { RedisCoordinationStore, type RedisCoordinationStoreOptions } from './redis/redis.coordination';

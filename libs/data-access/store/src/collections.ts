@@ -1,0 +1,50 @@
+import type {
+  Account,
+  ApiKey,
+  Channel,
+  Environment,
+  NotificationType,
+  Template,
+  User,
+  UserPreference,
+} from '@notify/domain';
+import type { CollectionDefinition } from './document-store.port';
+
+/** Stored shapes: the domain record plus the scope fields it lives under. */
+type Scoped<T> = { accountId: string; envId: string } & T;
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+export type AccountDoc = Mutable<Account>;
+export type EnvironmentDoc = Mutable<Environment>;
+export type ApiKeyDoc = Mutable<ApiKey>;
+export type UserDoc = Scoped<Mutable<User>> & { createdAt: string; updatedAt: string };
+export type NotificationTypeDoc = Scoped<Mutable<NotificationType>>;
+export type TemplateDoc = Scoped<Mutable<Template>> & { channel: Channel };
+export type PreferencesDoc = Scoped<{ userId: string; preferences: UserPreference[]; updatedAt: string }>;
+
+export const Collections = {
+  accounts: { name: 'accounts', key: ['accountId'] } satisfies CollectionDefinition<AccountDoc>,
+  environments: {
+    name: 'environments',
+    key: ['envId'],
+    lookups: ['accountId'],
+  } satisfies CollectionDefinition<EnvironmentDoc>,
+  apiKeys: {
+    name: 'api_keys',
+    key: ['keyHash'],
+    lookups: ['accountId', 'envId', 'keyId'],
+  } satisfies CollectionDefinition<ApiKeyDoc>,
+  users: { name: 'users', key: ['accountId', 'envId', 'id'] } satisfies CollectionDefinition<UserDoc>,
+  notificationTypes: {
+    name: 'notification_types',
+    key: ['accountId', 'envId', 'notificationId'],
+  } satisfies CollectionDefinition<NotificationTypeDoc>,
+  templates: {
+    name: 'templates',
+    key: ['accountId', 'envId', 'notificationId', 'channel', 'templateId'],
+  } satisfies CollectionDefinition<TemplateDoc>,
+  preferences: {
+    name: 'preferences',
+    key: ['accountId', 'envId', 'userId'],
+  } satisfies CollectionDefinition<PreferencesDoc>,
+} as const;

@@ -1,0 +1,304 @@
+import type { PushToken, TenantScope } from '@notify/domain';
+import { requireBackend } from '@notify/testing';
+import type { DocumentStore } from './document-store.port';
+import { AccountRepository } from './repositories/account.repository';
+import { ApiKeyRepository } from './repositories/api-key.repository';
+import { NotificationTypeRepository } from './repositories/notification-type.repository';
+import { PreferenceRepository } from './repositories/preference.repository';
+import { TemplateRepository } from './repositories/template.repository';
+import { UserRepository } from './repositories/user.repository';
+import { newStoreLocation, openStore, type StoreLocation } from './testing/store-harness';
+
+const NOW = '2026-01-01T00:00:00.000Z';
+const LATER = '2026-01-02T00:00:00.000Z';
+const scopeA: TenantScope = { accountId: 'acct-1', envId: 'env-a' };
+const scopeB: TenantScope = { accountId: 'acct-1', envId: 'env-b' };
+const otherAccount: TenantScope = { accountId: 'acct-2', envId: 'env-a' };
+
+const device = (id: string, token = `tok-${id}`): PushToken => ({
+  type: 'FCM',
+  token,
+  device: { device_id: id },
+});
+
+describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', (adapter) => {
+  let location: StoreLocation;
+  let store: DocumentStore;
+  let repos: ReturnType<typeof repositories>;
+
+  const repositories = (s: DocumentStore) => ({
+    accounts: new AccountRepository(s),
+    keys: new ApiKeyRepository(s),
+    users: new UserRepository(s),
+    types: new NotificationTypeRepository(s),
+    templates: new TemplateRepository(s),
+    preferences: new PreferenceRepository(s),
+  });
+
+  const open = async () => {
+    store = openStore(location);
+    repos = repositories(store);
+    await store.ensureIndexes();
+  };
+
+  beforeAll(async () => {
+    if (adapter === 'mongodb') await requireBackend('mongo');
+  });
+
+  beforeEach(async () => {
+    location = await newStoreLocation(adapter);
+    await open();
+  });
+
+  afterEach(async () => {
+    await store?.close();
+    await location?.cleanup();
+  });
+
+  describe('users', () => {
+    it('creates on identify and merges later identifies, keeping createdAt', async () => {
+      const created = await repos.users.identify(
+        scopeA,
+        'u1',
+        { email: 'a@example.com', pushTokens: [device('phone')] },
+        NOW,
+      );
+      expect(created).toEqual({
+        id: 'u1',
+        email: 'a@example.com',
+        pushTokens: [device('phone')],
+        createdAt: NOW,
+        updatedAt: NOW,
+        lastSeenTime: NOW,
+      });
+      const updated = await repos.users.identify(
+        scopeA,
+        'u1',
+        { number: '+15005550006', pushTokens: [device('tablet')] },
+        LATER,
+      );
+      expect(updated).toEqual({
+        id: 'u1',
+        email: 'a@example.com',
+        number: '+15005550006',
+        pushTokens: [device('phone'), device('tablet')],
+        createdAt: NOW,
+        updatedAt: LATER,
+        lastSeenTime: LATER,
+      });
+      expect(await repos.users.get(scopeA, 'u1')).toEqual(updated);
+    });
+
+    it('isolates tenants: the same user id in another environment or account is another user', async () => {
+      await repos.users.identify(scopeA, 'same', { email: 'a@example.com' }, NOW);
+      await repos.users.identify(scopeB, 'same', { email: 'b@example.com' }, NOW);
+      await repos.users.identify(otherAccount, 'same', { email: 'c@example.com' }, NOW);
+      expect((await repos.users.get(scopeA, 'same'))?.email).toBe('a@example.com');
+      expect((await repos.users.get(scopeB, 'same'))?.email).toBe('b@example.com');
+      expect((await repos.users.get(otherAccount, 'same'))?.email).toBe('c@example.com');
+      expect(await repos.users.get(scopeA, 'only-in-b')).toBeUndefined();
+
+      expect(await repos.users.delete(scopeB, 'same')).toBe(true);
+      expect(await repos.users.get(scopeB, 'same')).toBeUndefined();
+      expect(await repos.users.get(scopeA, 'same')).toBeDefined();
+      expect((await repos.users.list(scopeA, 10)).users.map((u) => u.email)).toEqual(['a@example.com']);
+    });
+
+    it('pages through users in id order', async () => {
+      const ids = Array.from({ length: 25 }, (_, i) => `user-${String(i).padStart(2, '0')}`);
+      for (const id of [...ids].reverse()) await repos.users.identify(scopeA, id, {}, NOW);
+      await repos.users.identify(scopeB, 'user-00b', {}, NOW);
+      const seen: string[] = [];
+      let after: string | undefined;
+      let pages = 0;
+      do {
+        const page = await repos.users.list(scopeA, 10, after);
+        seen.push(...page.users.map((u) => u.id));
+        after = page.next;
+        pages++;
+      } while (after !== undefined);
+      expect(pages).toBe(3);
+      expect(seen).toEqual(ids);
+    });
+
+    it('applies concurrent identifies of a new user atomically (no token is lost)', async () => {
+      await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          repos.users.identify(scopeA, 'busy', { pushTokens: [device(`d${i}`)] }, NOW),
+        ),
+      );
+      const user = await repos.users.get(scopeA, 'busy');
+      expect(user?.pushTokens?.map((t) => t.device.device_id).sort()).toEqual(
+        Array.from({ length: 12 }, (_, i) => `d${i}`).sort(),
+      );
+    });
+  });
+
+  describe('notification types', () => {
+    it('creates once, lists per environment, and clears settings patched with null', async () => {
+      expect(
+        await repos.types.create(
+          scopeA,
+          { notificationId: 'welcome', title: 'Welcome', channels: ['EMAIL'] },
+          NOW,
+        ),
+      ).toBe(true);
+      expect(
+        await repos.types.create(
+          scopeA,
+          { notificationId: 'welcome', title: 'Again', channels: ['SMS'] },
+          NOW,
+        ),
+      ).toBe(false);
+      await repos.types.update(
+        scopeA,
+        'welcome',
+        {
+          throttling: { max: 1, period: 1, unit: 'hours', forever: false, scope: ['userId'] },
+          channels: ['EMAIL', 'SMS'],
+        },
+        LATER,
+      );
+      expect((await repos.types.get(scopeA, 'welcome'))?.throttling?.max).toBe(1);
+      const cleared = await repos.types.update(
+        scopeA,
+        'welcome',
+        { throttling: null, title: 'Hello' },
+        LATER,
+      );
+      expect(cleared).toMatchObject({
+        notificationId: 'welcome',
+        title: 'Hello',
+        channels: ['EMAIL', 'SMS'],
+        enabled: true,
+      });
+      expect(cleared).not.toHaveProperty('throttling');
+      expect(await repos.types.list(scopeB)).toEqual([]);
+      expect(await repos.types.update(scopeB, 'welcome', { title: 'x' }, LATER)).toBeUndefined();
+    });
+
+    it('creates a type on first use exactly once under concurrent sends', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          repos.types.ensure(scopeA, 'order_shipped', i % 2 ? ['EMAIL'] : ['SMS'], NOW),
+        ),
+      );
+      expect(new Set(results.map((t) => JSON.stringify(t))).size).toBe(1);
+      expect(await repos.types.list(scopeA)).toHaveLength(1);
+    });
+
+    it('records default templates per channel and delivery mode', async () => {
+      await repos.types.ensure(scopeA, 'digest', ['EMAIL'], NOW);
+      await repos.types.setDefaultTemplate(scopeA, 'digest', 'EMAIL', 'tpl-1', ['instant', 'daily'], LATER);
+      await repos.types.setDefaultTemplate(scopeA, 'digest', 'EMAIL', 'tpl-2', ['daily'], LATER);
+      expect((await repos.types.get(scopeA, 'digest'))?.defaultTemplates).toEqual({
+        EMAIL: { instant: 'tpl-1', daily: 'tpl-2' },
+      });
+    });
+  });
+
+  describe('templates', () => {
+    it('stores templates per notification and channel, with unique ids', async () => {
+      const template = {
+        notificationId: 'welcome',
+        channel: 'EMAIL' as const,
+        templateId: 't1',
+        subject: 'Hi {{name}}',
+        html: '<p>Hi</p>',
+        createdAt: NOW,
+        updatedAt: NOW,
+      };
+      expect(await repos.templates.create(scopeA, template)).toBe(true);
+      expect(await repos.templates.create(scopeA, { ...template, subject: 'dup' })).toBe(false);
+      await repos.templates.create(scopeA, { ...template, channel: 'SMS', text: 'Hi' });
+      await repos.templates.create(scopeA, { ...template, notificationId: 'welcome_2' });
+      await repos.templates.create(scopeB, template);
+
+      expect((await repos.templates.list(scopeA, 'welcome', 'EMAIL')).map((t) => t.templateId)).toEqual([
+        't1',
+      ]);
+      const updated = await repos.templates.update(
+        scopeA,
+        'welcome',
+        'EMAIL',
+        't1',
+        { subject: 'Hello' },
+        LATER,
+      );
+      expect(updated).toMatchObject({ subject: 'Hello', html: '<p>Hi</p>', updatedAt: LATER });
+
+      expect(await repos.templates.deleteAllOf(scopeA, 'welcome')).toBe(2);
+      expect(await repos.templates.get(scopeA, 'welcome', 'EMAIL', 't1')).toBeUndefined();
+      expect(await repos.templates.get(scopeA, 'welcome_2', 'EMAIL', 't1')).toBeDefined();
+      expect(await repos.templates.get(scopeB, 'welcome', 'EMAIL', 't1')).toBeDefined();
+    });
+  });
+
+  describe('accounts, environments and keys', () => {
+    it('finds a key by hash, lists keys per environment, and revokes only within scope', async () => {
+      await repos.accounts.createAccount({ accountId: 'acct-1', name: 'Acme', createdAt: NOW });
+      await repos.accounts.createEnvironment({
+        accountId: 'acct-1',
+        envId: 'env-a',
+        title: 'Production',
+        secret: 's',
+        secureMode: false,
+        disabledChannels: ['SMS'],
+        test: false,
+        createdAt: NOW,
+      });
+      const key = {
+        keyId: 'k1',
+        accountId: 'acct-1',
+        envId: 'env-a',
+        keyHash: 'hash-1',
+        prefix: 'pingram_sk_ab',
+        name: 'default',
+        createdAt: NOW,
+      };
+      expect(await repos.keys.create(key)).toBe(true);
+      expect(await repos.keys.findByHash('hash-1')).toEqual(key);
+      expect(await repos.keys.list(scopeB)).toEqual([]);
+      expect(await repos.keys.revoke(otherAccount, 'k1', LATER)).toBe(false);
+      expect(await repos.keys.revoke(scopeA, 'k1', LATER)).toBe(true);
+      expect(await repos.keys.revoke(scopeA, 'k1', LATER)).toBe(false);
+      expect((await repos.keys.findByHash('hash-1'))?.revokedAt).toBe(LATER);
+
+      expect((await repos.accounts.getEnvironment('acct-1', 'env-a'))?.disabledChannels).toEqual(['SMS']);
+      expect(await repos.accounts.getEnvironment('acct-2', 'env-a')).toBeUndefined();
+      expect((await repos.accounts.listEnvironments('acct-1')).map((e) => e.envId)).toEqual(['env-a']);
+    });
+  });
+
+  describe('preferences', () => {
+    it('merges choices per notification and channel', async () => {
+      await repos.preferences.update(
+        scopeA,
+        'u1',
+        [{ notificationId: 'n', channel: 'EMAIL', delivery: 'off' }],
+        NOW,
+      );
+      const merged = await repos.preferences.update(
+        scopeA,
+        'u1',
+        [
+          { notificationId: 'n', channel: 'EMAIL', delivery: 'daily' },
+          { notificationId: 'n', channel: 'SMS', delivery: 'off' },
+        ],
+        LATER,
+      );
+      expect(merged).toEqual([
+        { notificationId: 'n', channel: 'EMAIL', delivery: 'daily' },
+        { notificationId: 'n', channel: 'SMS', delivery: 'off' },
+      ]);
+      expect(await repos.preferences.get(scopeB, 'u1')).toEqual([]);
+    });
+  });
+
+  it('keeps its data across a restart', async () => {
+    await repos.users.identify(scopeA, 'durable', { email: 'd@example.com' }, NOW);
+    await store.close();
+    await open();
+    expect((await repos.users.get(scopeA, 'durable'))?.email).toBe('d@example.com');
+  });
+});

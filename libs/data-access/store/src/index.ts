@@ -1,0 +1,11 @@
+export * from './document-store.port';
+export { EmbeddedDocumentStore } from './embedded/embedded.document-store';
+export { MongoDocumentStore } from './mongo/mongo.document-store';
+export { AccountRepository } from './repositories/account.repository';
+export { ApiKeyRepository } from './repositories/api-key.repository';
+export { NotificationTypeRepository } from './repositories/notification-type.repository';
+export { PreferenceRepository } from './repositories/preference.repository';
+export { TemplateRepository } from './repositories/template.repository';
+export { UserRepository, type UserPage } from './repositories/user.repository';
+export { createDocumentStore } from './store.factory';
+export { StoreModule } from './store.module';

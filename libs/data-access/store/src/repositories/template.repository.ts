@@ -1,0 +1,58 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Channel, Template, TemplateContent, TenantScope } from '@notify/domain';
+import { Collections, type TemplateDoc } from '../collections';
+import { DOCUMENT_STORE, type DocumentCollection, type DocumentStore } from '../document-store.port';
+import { scopeKey, unscoped } from './scope';
+
+@Injectable()
+export class TemplateRepository {
+  private readonly templates: DocumentCollection<TemplateDoc>;
+
+  constructor(@Inject(DOCUMENT_STORE) store: DocumentStore) {
+    this.templates = store.collection(Collections.templates);
+  }
+
+  async list(scope: TenantScope, notificationId: string, channel: Channel): Promise<Template[]> {
+    const docs = await this.templates.list([...scopeKey(scope), notificationId, channel], { limit: 1_000 });
+    return docs.map(unscoped);
+  }
+
+  async get(
+    scope: TenantScope,
+    notificationId: string,
+    channel: Channel,
+    templateId: string,
+  ): Promise<Template | undefined> {
+    const doc = await this.templates.get([...scopeKey(scope), notificationId, channel, templateId]);
+    return doc === undefined ? undefined : unscoped(doc);
+  }
+
+  /** false when the template id is taken for this notification and channel. */
+  create(scope: TenantScope, template: Template): Promise<boolean> {
+    return this.templates.insert({ ...scope, ...template });
+  }
+
+  async update(
+    scope: TenantScope,
+    notificationId: string,
+    channel: Channel,
+    templateId: string,
+    content: TemplateContent,
+    now: string,
+  ): Promise<Template | undefined> {
+    const doc = await this.templates.modify(
+      [...scopeKey(scope), notificationId, channel, templateId],
+      (current) => (current === undefined ? undefined : { ...current, ...content, updatedAt: now }),
+    );
+    return doc === undefined ? undefined : unscoped(doc);
+  }
+
+  delete(scope: TenantScope, notificationId: string, channel: Channel, templateId: string): Promise<boolean> {
+    return this.templates.remove([...scopeKey(scope), notificationId, channel, templateId]);
+  }
+
+  /** Removes every template of a notification type (when the type is deleted). */
+  deleteAllOf(scope: TenantScope, notificationId: string): Promise<number> {
+    return this.templates.removeAll([...scopeKey(scope), notificationId]);
+  }
+}

@@ -1,0 +1,56 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { mergeUserFields, type TenantScope, type User, type UserFields } from '@notify/domain';
+import { Collections, type UserDoc } from '../collections';
+import { DOCUMENT_STORE, type DocumentCollection, type DocumentStore } from '../document-store.port';
+import { scopeKey, unscoped } from './scope';
+
+export interface UserPage {
+  readonly users: User[];
+  /** Pass back as `after` for the next page; absent on the last page. */
+  readonly next?: string;
+}
+
+@Injectable()
+export class UserRepository {
+  private readonly users: DocumentCollection<UserDoc>;
+
+  constructor(@Inject(DOCUMENT_STORE) store: DocumentStore) {
+    this.users = store.collection(Collections.users);
+  }
+
+  /** Creates or updates a user (spec 4.3 identify); tokens merge per device, see mergeUserFields. */
+  async identify(
+    scope: TenantScope,
+    id: string,
+    fields: UserFields,
+    now: string,
+    seen = true,
+  ): Promise<User> {
+    const stored = await this.users.modify([...scopeKey(scope), id], (current) => ({
+      ...current,
+      ...mergeUserFields(current, fields),
+      ...scope,
+      id,
+      createdAt: current?.createdAt ?? now,
+      updatedAt: now,
+      ...(seen ? { lastSeenTime: now } : {}),
+    }));
+    if (stored === undefined) throw new Error('identify stored nothing');
+    return unscoped(stored);
+  }
+
+  async get(scope: TenantScope, id: string): Promise<User | undefined> {
+    const doc = await this.users.get([...scopeKey(scope), id]);
+    return doc === undefined ? undefined : unscoped(doc);
+  }
+
+  async list(scope: TenantScope, limit: number, after?: string): Promise<UserPage> {
+    const docs = await this.users.list(scopeKey(scope), { after, limit: limit + 1 });
+    const page = docs.slice(0, limit).map(unscoped);
+    return docs.length > limit ? { users: page, next: page.at(-1)?.id } : { users: page };
+  }
+
+  delete(scope: TenantScope, id: string): Promise<boolean> {
+    return this.users.remove([...scopeKey(scope), id]);
+  }
+}

@@ -1,0 +1,60 @@
+import {
+  type DynamicModule,
+  Inject,
+  Module,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { APP_CONFIG, type AppConfig, ReadinessRegistry } from '@notify/platform';
+import { DOCUMENT_STORE, type DocumentStore } from './document-store.port';
+import { AccountRepository } from './repositories/account.repository';
+import { ApiKeyRepository } from './repositories/api-key.repository';
+import { NotificationTypeRepository } from './repositories/notification-type.repository';
+import { PreferenceRepository } from './repositories/preference.repository';
+import { TemplateRepository } from './repositories/template.repository';
+import { UserRepository } from './repositories/user.repository';
+import { createDocumentStore } from './store.factory';
+
+const repositories = [
+  AccountRepository,
+  ApiKeyRepository,
+  NotificationTypeRepository,
+  PreferenceRepository,
+  TemplateRepository,
+  UserRepository,
+];
+
+/** Provides the repositories over the configured document store (MongoDB or embedded). */
+@Module({})
+export class StoreModule implements OnModuleInit, OnApplicationShutdown {
+  constructor(@Inject(DOCUMENT_STORE) private readonly store: DocumentStore) {}
+
+  static forRoot(): DynamicModule {
+    return {
+      module: StoreModule,
+      global: true,
+      providers: [
+        {
+          provide: DOCUMENT_STORE,
+          inject: [APP_CONFIG, ReadinessRegistry],
+          useFactory: (config: AppConfig, readiness: ReadinessRegistry) => {
+            const store = createDocumentStore(config);
+            readiness.register({ name: 'store', probe: () => store.probe() });
+            return store;
+          },
+        },
+        ...repositories,
+      ],
+      exports: [DOCUMENT_STORE, ...repositories],
+    };
+  }
+
+  /** Index creation is idempotent; the Helm migrations job runs the same step before a rollout. */
+  async onModuleInit(): Promise<void> {
+    await this.store.ensureIndexes();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.store.close();
+  }
+}

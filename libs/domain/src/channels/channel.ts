@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Channels a notification type, template or preference refers to. */
+export const CHANNELS = ['EMAIL', 'INAPP_WEB', 'SMS', 'CALL', 'PUSH', 'WEB_PUSH', 'SLACK'] as const;
+export type Channel = (typeof CHANNELS)[number];
+export const channelSchema = z.enum(CHANNELS);
+
+/** `forceChannels` also accepts VOICE, which is the CALL channel under another name. */
+export const FORCE_CHANNELS = [
+  'EMAIL',
+  'INAPP_WEB',
+  'SMS',
+  'CALL',
+  'VOICE',
+  'PUSH',
+  'WEB_PUSH',
+  'SLACK',
+] as const;
+export const forceChannelSchema = z
+  .enum(FORCE_CHANNELS)
+  .transform((c): Channel => (c === 'VOICE' ? 'CALL' : c));
+
+/** The prefix of a channel's fields in the delivery log (spec 2.3). */
+export const LOG_PREFIX = {
+  EMAIL: 'email',
+  INAPP_WEB: 'inapp',
+  SMS: 'sms',
+  CALL: 'call',
+  PUSH: 'mobile_push',
+  WEB_PUSH: 'web_push',
+  SLACK: 'slack',
+} as const satisfies Record<Channel, string>;
+export type LogPrefix = (typeof LOG_PREFIX)[Channel];

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { type Channel, channelSchema } from '../channels/channel';
+
+export const DELIVERY_MODES = ['off', 'instant', 'hourly', 'daily', 'weekly', 'monthly'] as const;
+export type DeliveryMode = (typeof DELIVERY_MODES)[number];
+export const deliveryModeSchema = z.enum(DELIVERY_MODES);
+
+const enabled = z.object({ enabled: z.boolean() });
+export const channelOptionsSchema = z.object({
+  defaultDeliveryOption: deliveryModeSchema,
+  off: enabled.optional(),
+  instant: enabled
+    .extend({
+      batching: z.boolean().optional(),
+      batchingKey: z.string().optional(),
+      batchingWindow: z.number().optional(),
+    })
+    .optional(),
+  hourly: enabled.optional(),
+  daily: enabled.extend({ hour: z.string().optional() }).optional(),
+  weekly: enabled.extend({ hour: z.string().optional(), day: z.string().optional() }).optional(),
+  monthly: enabled
+    .extend({ hour: z.string().optional(), date: z.enum(['first', 'last']).optional() })
+    .optional(),
+});
+export type ChannelOptions = z.infer<typeof channelOptionsSchema>;
+export const typeOptionsSchema = z.partialRecord(channelSchema, channelOptionsSchema);
+export type TypeOptions = z.infer<typeof typeOptionsSchema>;
+
+export const deduplicationSchema = z.object({ duration: z.number().positive() });
+export const throttlingSchema = z.object({
+  max: z.number().int().positive(),
+  period: z.number().positive(),
+  unit: z.enum(['seconds', 'minutes', 'hours', 'days', 'months', 'years']),
+  forever: z.boolean(),
+  scope: z.array(z.enum(['userId', 'notificationId'])),
+});
+
+const notificationIdSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[^/\\?#%]+$/, { message: 'must not contain / \\ ? # or %' });
+
+export const createNotificationTypeSchema = z.object({
+  notificationId: notificationIdSchema,
+  title: z.string().min(1).max(500),
+  channels: z.array(channelSchema),
+  options: typeOptionsSchema.optional(),
+});
+export type CreateNotificationType = z.infer<typeof createNotificationTypeSchema>;
+
+/** `null` clears a setting; an absent key leaves it unchanged (the pingram client sends both). */
+export const patchNotificationTypeSchema = z.object({
+  title: z.string().min(1).max(500).optional(),
+  channels: z.array(channelSchema).optional(),
+  enabled: z.boolean().optional(),
+  deduplication: deduplicationSchema.nullable().optional(),
+  throttling: throttlingSchema.nullable().optional(),
+  retention: z.number().int().positive().nullable().optional(),
+  options: typeOptionsSchema.optional(),
+});
+export type PatchNotificationType = z.infer<typeof patchNotificationTypeSchema>;
+
+/** Template chosen per channel and delivery mode when a send names none. */
+export type DefaultTemplates = Partial<Record<Channel, Partial<Record<DeliveryMode, string>>>>;
+
+export interface NotificationType {
+  readonly notificationId: string;
+  readonly title: string;
+  readonly channels: readonly Channel[];
+  readonly enabled: boolean;
+  readonly deduplication?: z.infer<typeof deduplicationSchema>;
+  readonly throttling?: z.infer<typeof throttlingSchema>;
+  readonly retention?: number;
+  readonly options?: TypeOptions;
+  readonly defaultTemplates?: DefaultTemplates;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export { notificationIdSchema };

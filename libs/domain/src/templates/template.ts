@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { Channel } from '../channels/channel';
+
+const inappVariant = z.object({
+  title: z.string().optional(),
+  redirectURL: z.string().optional(),
+  imageURL: z.string().optional(),
+});
+
+/**
+ * Template content: one flat bag for every channel, as the pingram client models it. Which fields
+ * matter depends on the template's channel (EMAIL: subject, html, senderName, senderEmail,
+ * previewText; SMS/CALL: text; PUSH: title, message; WEB_PUSH: + icon, url; INAPP_WEB: title,
+ * redirectURL, imageURL; SLACK: text, blocks and the Slack options).
+ */
+export const templateContentSchema = z.object({
+  html: z.string().optional(),
+  previewText: z.string().optional(),
+  internal: z.string().optional(),
+  subject: z.string().optional(),
+  senderName: z.string().optional(),
+  senderEmail: z.string().optional(),
+  title: z.string().optional(),
+  redirectURL: z.string().optional(),
+  imageURL: z.string().optional(),
+  instant: inappVariant.optional(),
+  batch: inappVariant.optional(),
+  text: z.string().optional(),
+  message: z.string().optional(),
+  icon: z.string().optional(),
+  url: z.string().optional(),
+  mediaUrls: z.array(z.string()).optional(),
+  blocks: z.array(z.record(z.string(), z.unknown())).optional(),
+  username: z.string().optional(),
+  thread_ts: z.string().optional(),
+  reply_broadcast: z.boolean().optional(),
+  parse: z.enum(['full', 'none']).optional(),
+  link_names: z.boolean().optional(),
+  mrkdwn: z.boolean().optional(),
+  unfurl_links: z.boolean().optional(),
+  unfurl_media: z.boolean().optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+export type TemplateContent = z.infer<typeof templateContentSchema>;
+
+export const templateIdSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[^/\\?#%]+$/, { message: 'must not contain / \\ ? # or %' });
+
+export const createTemplateSchema = templateContentSchema.extend({ templateId: templateIdSchema });
+
+export interface Template extends TemplateContent {
+  readonly notificationId: string;
+  readonly channel: Channel;
+  readonly templateId: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}

@@ -1,0 +1,42 @@
+/**
+ * Every stored record belongs to one environment of one account. Repositories take the scope as
+ * their first argument, so a query that forgets it does not compile.
+ */
+export interface TenantScope {
+  readonly accountId: string;
+  readonly envId: string;
+}
+
+export interface Account {
+  readonly accountId: string;
+  readonly name: string;
+  readonly createdAt: string;
+}
+
+export interface Environment {
+  readonly accountId: string;
+  /** Also the public client id used by browser clients. */
+  readonly envId: string;
+  readonly title: string;
+  /** HMAC key for end-user (browser) authentication in secure mode. */
+  readonly secret: string;
+  readonly secureMode: boolean;
+  /** Channels switched off for the whole environment (routing: IGNORE_BY_ENVIRONMENT). */
+  readonly disabledChannels: readonly string[];
+  /** Test environments use sandbox providers: nothing leaves the service. */
+  readonly test: boolean;
+  readonly createdAt: string;
+}
+
+export interface ApiKey {
+  readonly keyId: string;
+  readonly accountId: string;
+  readonly envId: string;
+  /** SHA-256 of the key; the key itself is shown once at creation and never stored. */
+  readonly keyHash: string;
+  /** First characters of the key, so an operator can tell keys apart. */
+  readonly prefix: string;
+  readonly name: string;
+  readonly createdAt: string;
+  readonly revokedAt?: string;
+}
