@@ -1,0 +1,165 @@
+import { type ClickHouseClient, type ClickHouseClientConfigOptions, createClient } from '@clickhouse/client';
+import { type DeliveryEvent, LOG_FIELDS, type LogRecord, type TenantScope } from '@notify/domain';
+import { createHash } from 'node:crypto';
+import { type EventLog, type LogQuery, MAX_QUERY_RESULTS } from '../event-log.port';
+import { LOG_FIELD_NAMES, quote } from './columns';
+import { migrate } from './migrator';
+
+export interface ClickHouseEventLogOptions {
+  readonly database: string;
+  /** A ClickHouse server; without it, the embedded engine (chDB) runs in this process on `path`. */
+  readonly url?: string;
+  readonly username?: string;
+  readonly password?: string;
+  readonly path?: string;
+}
+
+/** `YYYY-MM-DD HH:MM:SS.mmm` in UTC: what DateTime64(3, 'UTC') parses without losing milliseconds. */
+export const toDateTime64 = (epochMs: number) =>
+  new Date(epochMs).toISOString().replace('T', ' ').replace('Z', '');
+
+const FOLD = LOG_FIELD_NAMES.map((field) => `argMaxIfMerge(${quote(field)}) AS ${quote(field)}`).join(', ');
+
+export async function openClickHouseClient(options: ClickHouseEventLogOptions): Promise<ClickHouseClient> {
+  if (options.url !== undefined) {
+    return createClient({
+      url: options.url,
+      username: options.username,
+      password: options.password,
+      request_timeout: 30_000,
+    });
+  }
+  if (options.path === undefined) throw new Error('the embedded event log needs a data path');
+  // Loaded only in embedded mode: the engine is a 0.5 GB native library.
+  const { createChdbConnection } = await import('chdb/connection');
+  // chDB types its connection against @clickhouse/client-common, the client against its bundled
+  // copy of the same interface; the shapes match at runtime.
+  const connection = createChdbConnection({
+    path: options.path,
+  }) as unknown as ClickHouseClientConfigOptions['connection'];
+  return createClient({ connection });
+}
+
+/**
+ * The event log on ClickHouse, a server or the embedded chDB engine with the same SQL. Appends go
+ * through their own connection, so lookups never queue behind an insert.
+ */
+export class ClickHouseEventLog implements EventLog {
+  private constructor(
+    private readonly writer: ClickHouseClient,
+    private readonly reader: ClickHouseClient,
+    private readonly database: string,
+  ) {}
+
+  static async open(options: ClickHouseEventLogOptions): Promise<ClickHouseEventLog> {
+    const writer = await openClickHouseClient(options);
+    const reader = await openClickHouseClient(options);
+    await migrate(writer, options.database);
+    return new ClickHouseEventLog(writer, reader, options.database);
+  }
+
+  async append(events: readonly DeliveryEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    await this.writer.insert({
+      table: `${this.database}.events`,
+      format: 'JSONEachRow',
+      values: events.map(toRow),
+      clickhouse_settings: {
+        // Set on every insert: a retried batch is dropped by ClickHouse (and by the view behind it).
+        // chDB keeps settings on its connection, so never leave one implicit.
+        insert_deduplication_token: dedupToken(events),
+        deduplicate_blocks_in_dependent_materialized_views: 1,
+      },
+    });
+  }
+
+  async records(scope: TenantScope, trackingIds: readonly string[]): Promise<LogRecord[]> {
+    if (trackingIds.length === 0) return [];
+    const result = await this.reader.query({
+      query: `SELECT tracking_id, env_id, ${FOLD} FROM ${this.table('log_records')}
+        WHERE account_id = {accountId:String} AND env_id = {envId:String} AND tracking_id IN {ids:Array(String)}
+        GROUP BY tracking_id, env_id`,
+      query_params: { accountId: scope.accountId, envId: scope.envId, ids: [...trackingIds] },
+      format: 'JSONEachRow',
+    });
+    const byId = new Map(
+      (await result.json<Row>()).map((row) => [row.tracking_id, toRecord(scope.accountId, row)]),
+    );
+    return trackingIds.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  async query(query: LogQuery): Promise<LogRecord[]> {
+    if (query.envIds.length === 0) return [];
+    const having = ['first_time >= {from:DateTime64(3)}', 'first_time < {to:DateTime64(3)}'];
+    if (query.userIds?.length) having.push('`user_id` IN {userIds:Array(String)}');
+    if (query.types?.length) having.push('`type` IN {types:Array(String)}');
+    const channels = (query.channels ?? []).filter((p) => LOG_FIELDS.has(`${p}_routing` as never));
+    if (channels.length > 0)
+      having.push(`(${channels.map((p) => `isNotNull(${quote(`${p}_routing`)})`).join(' OR ')})`);
+    const anySet = (query.anyFieldSet ?? []).filter((f) => LOG_FIELDS.has(f));
+    if (anySet.length > 0) having.push(`(${anySet.map((f) => `isNotNull(${quote(f)})`).join(' OR ')})`);
+    const result = await this.reader.query({
+      query: `SELECT tracking_id, env_id, min(first_event_time) AS first_time, ${FOLD} FROM ${this.table('log_records')}
+        WHERE account_id = {accountId:String} AND env_id IN {envIds:Array(String)} AND last_event_time >= {from:DateTime64(3)}
+        GROUP BY tracking_id, env_id
+        HAVING ${having.join(' AND ')}
+        ORDER BY first_time DESC
+        LIMIT {limit:UInt32}`,
+      query_params: {
+        accountId: query.accountId,
+        envIds: [...query.envIds],
+        from: toDateTime64(query.from),
+        to: toDateTime64(query.to),
+        userIds: [...(query.userIds ?? [])],
+        types: [...(query.types ?? [])],
+        limit: Math.min(query.limit ?? MAX_QUERY_RESULTS, MAX_QUERY_RESULTS),
+      },
+      format: 'JSONEachRow',
+    });
+    return (await result.json<Row>()).map((row) => toRecord(query.accountId, row));
+  }
+
+  async probe(): Promise<void> {
+    const result = await this.reader.ping();
+    if (!result.success) throw result.error;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.writer.close(), this.reader.close()]);
+  }
+
+  private table(name: string): string {
+    return `${quote(this.database)}.${quote(name)}`;
+  }
+}
+
+type Row = { tracking_id: string; env_id: string } & Record<string, unknown>;
+
+function toRow(event: DeliveryEvent): Record<string, unknown> {
+  return {
+    ...event.fields,
+    account_id: event.accountId,
+    env_id: event.envId,
+    tracking_id: event.trackingId,
+    event_id: event.eventId,
+    event_time: toDateTime64(event.time),
+    event: event.event,
+    channel: event.channel ?? '',
+  };
+}
+
+function toRecord(accountId: string, row: Row): LogRecord {
+  const record: Record<string, unknown> = { trackingId: row.tracking_id, accountId, envId: row.env_id };
+  for (const field of LOG_FIELD_NAMES) {
+    const value = row[field];
+    if (value !== null && value !== undefined) record[field] = value;
+  }
+  return record as LogRecord;
+}
+
+/** The same events always give the same token, so ClickHouse drops a retried insert of them. */
+function dedupToken(events: readonly DeliveryEvent[]): string {
+  const hash = createHash('sha256');
+  for (const id of events.map((e) => e.eventId).sort()) hash.update(id).update('\n');
+  return hash.digest('hex');
+}

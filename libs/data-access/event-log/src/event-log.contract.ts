@@ -1,0 +1,195 @@
+import type { ClickHouseClient } from '@clickhouse/client';
+import { type DeliveryEvent, LOG_FIELDS, type LogFields, type TenantScope } from '@notify/domain';
+import { tempDir, uniqueName } from '@notify/testing';
+import {
+  ClickHouseEventLog,
+  type ClickHouseEventLogOptions,
+  openClickHouseClient,
+} from './clickhouse/clickhouse.event-log';
+import { COLUMN_TYPE, foldedType } from './clickhouse/columns';
+import { migrate } from './clickhouse/migrator';
+
+// The embedded engine always runs; set CLICKHOUSE_URL to run the same suite against a server too.
+const targets = ['embedded', ...(process.env.CLICKHOUSE_URL ? ['server'] : [])] as const;
+
+const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
+let sequence = 0;
+/** Time-ordered ids, like the services' event ids. */
+const nextId = () => `evt-${String(++sequence).padStart(8, '0')}`;
+
+describe.each(targets)('Event log contract (%s)', (target) => {
+  let dir: Awaited<ReturnType<typeof tempDir>>;
+  let options: ClickHouseEventLogOptions;
+  let log: ClickHouseEventLog;
+  let client: ClickHouseClient;
+  let scope: TenantScope;
+
+  const event = (
+    trackingId: string,
+    time: number,
+    fields: LogFields,
+    overrides: Partial<DeliveryEvent> = {},
+  ): DeliveryEvent => ({
+    eventId: nextId(),
+    ...scope,
+    trackingId,
+    time,
+    event: 'test',
+    fields,
+    ...overrides,
+  });
+
+  beforeAll(async () => {
+    dir = await tempDir('notify-ch-');
+    options =
+      target === 'server'
+        ? { database: uniqueName('ct').replace(/-/g, '_'), url: process.env.CLICKHOUSE_URL }
+        : { database: 'notify_test', path: dir.path };
+    log = await ClickHouseEventLog.open(options);
+    client = await openClickHouseClient(options);
+  });
+
+  afterAll(async () => {
+    await client?.close();
+    await log?.close();
+    await dir?.remove();
+  });
+
+  beforeEach(() => {
+    scope = { accountId: uniqueName('acct'), envId: 'env-1' };
+  });
+
+  it('has exactly one column per catalog field, typed by its kind, in both tables', async () => {
+    const result = await client.query({
+      query:
+        "SELECT table, name, type FROM system.columns WHERE database = {db:String} AND table IN ('events', 'log_records')",
+      query_params: { db: options.database },
+      format: 'JSONEachRow',
+    });
+    const rows = await result.json<{ table: string; name: string; type: string }>();
+    const typesOf = (table: string) =>
+      Object.fromEntries(rows.filter((r) => r.table === table).map((r) => [r.name, r.type]));
+    const keys = ['account_id', 'env_id', 'tracking_id'];
+    const events = typesOf('events');
+    const folded = typesOf('log_records');
+    expect(Object.keys(events).sort()).toEqual(
+      [...keys, 'event_id', 'event_time', 'event', 'channel', ...LOG_FIELDS.keys()].sort(),
+    );
+    expect(Object.keys(folded).sort()).toEqual(
+      [...keys, 'first_event_time', 'last_event_time', ...LOG_FIELDS.keys()].sort(),
+    );
+    for (const [field, kind] of LOG_FIELDS) {
+      expect([field, events[field]]).toEqual([field, COLUMN_TYPE[kind]]);
+      expect([field, folded[field]]).toEqual([field, foldedType(kind).replace(/ /g, '').replace(/,/g, ', ')]);
+    }
+  });
+
+  it('folds events into one record: per field, the latest non-null value by event time', async () => {
+    await log.append([event('t1', T0 + 30, { email_delivered_at: 'delivered', email_routing: 'SEND' })]);
+    await log.append([
+      event('t1', T0 + 10, { email_sent_at: 'sent', email_sent_after: 10, email_routing: 'IGNORE' }),
+    ]);
+    await log.append([
+      event('t1', T0, { type: 'welcome', received_at: 'r', test: false, email_routing: 'SCHEDULE' }),
+    ]);
+    const [record] = await log.records(scope, ['t1']);
+    expect(record).toEqual({
+      trackingId: 't1',
+      accountId: scope.accountId,
+      envId: 'env-1',
+      type: 'welcome',
+      received_at: 'r',
+      test: false,
+      email_sent_at: 'sent',
+      email_sent_after: 10,
+      email_delivered_at: 'delivered',
+      email_routing: 'SEND',
+    });
+  });
+
+  it('breaks ties within a millisecond by event id', async () => {
+    await log.append([
+      event('tie', T0, { email_routing: 'SEND' }, { eventId: 'evt-b' }),
+      event('tie', T0, { email_routing: 'IGNORE' }, { eventId: 'evt-a' }),
+    ]);
+    expect((await log.records(scope, ['tie']))[0]?.email_routing).toBe('SEND');
+  });
+
+  it('folds a duplicated append into one record and drops the retried insert', async () => {
+    const batch = [
+      event('dup', T0, { type: 'a', email_sent_after: 5 }),
+      event('dup', T0 + 1, { email_sent_at: 'x' }),
+    ];
+    await log.append(batch);
+    await log.append(batch);
+    await log.append([...batch].reverse());
+    expect(await log.records(scope, ['dup'])).toEqual([
+      {
+        trackingId: 'dup',
+        accountId: scope.accountId,
+        envId: 'env-1',
+        type: 'a',
+        email_sent_after: 5,
+        email_sent_at: 'x',
+      },
+    ]);
+    const count = await client.query({
+      query: `SELECT count() AS n FROM ${options.database}.events FINAL WHERE account_id = {a:String}`,
+      query_params: { a: scope.accountId },
+      format: 'JSONEachRow',
+    });
+    expect(Number((await count.json<{ n: string }>())[0]?.n)).toBe(2);
+  });
+
+  it('returns records in the order asked, omits unknown ids, and never crosses tenants', async () => {
+    const ids = Array.from({ length: 25 }, (_, i) => `many-${i}`);
+    await log.append(ids.map((id, i) => event(id, T0 + i, { user_id: `u${i}` })));
+    const otherEnv = { ...scope, envId: 'env-2' };
+    await log.append([{ ...event('many-0', T0, { user_id: 'intruder' }), ...otherEnv }]);
+
+    const wanted = [...ids].reverse();
+    const records = await log.records(scope, [...wanted, 'unknown-id']);
+    expect(records.map((r) => r.trackingId)).toEqual(wanted);
+    expect(records.find((r) => r.trackingId === 'many-0')?.user_id).toBe('u0');
+    expect((await log.records(otherEnv, ['many-0']))[0]?.user_id).toBe('intruder');
+    expect(await log.records({ accountId: 'someone-else', envId: 'env-1' }, ids)).toEqual([]);
+  });
+
+  it('queries by time range, user, type and channel, newest first, with complete records', async () => {
+    await log.append([
+      event('q1', T0, { user_id: 'alice', type: 'welcome', email_routing: 'SEND' }),
+      event('q2', T0 + 1_000, { user_id: 'bob', type: 'welcome', sms_routing: 'SEND' }),
+      event('q3', T0 + 2_000, { user_id: 'alice', type: 'invoice', email_routing: 'SEND' }),
+      event('q4', T0 + 60_000, { user_id: 'alice', type: 'welcome' }),
+    ]);
+    // A later event of q1, outside the range, must still be folded into q1's record.
+    await log.append([event('q1', T0 + 120_000, { email_delivered_at: 'late' })]);
+    const base = { accountId: scope.accountId, envIds: ['env-1'], from: T0, to: T0 + 10_000 };
+
+    expect((await log.query(base)).map((r) => r.trackingId)).toEqual(['q3', 'q2', 'q1']);
+    expect((await log.query(base)).find((r) => r.trackingId === 'q1')?.email_delivered_at).toBe('late');
+    expect((await log.query({ ...base, userIds: ['alice'] })).map((r) => r.trackingId)).toEqual(['q3', 'q1']);
+    expect((await log.query({ ...base, types: ['welcome'] })).map((r) => r.trackingId)).toEqual(['q2', 'q1']);
+    expect((await log.query({ ...base, channels: ['sms'] })).map((r) => r.trackingId)).toEqual(['q2']);
+    expect(
+      (await log.query({ ...base, anyFieldSet: ['email_delivered_at'] })).map((r) => r.trackingId),
+    ).toEqual(['q1']);
+    expect((await log.query({ ...base, limit: 1 })).map((r) => r.trackingId)).toEqual(['q3']);
+    expect(await log.query({ ...base, envIds: ['env-2'] })).toEqual([]);
+  });
+
+  it('applies each migration once', async () => {
+    expect((await migrate(client, options.database)).applied).toEqual([]);
+  });
+
+  if (target === 'embedded') {
+    it('keeps its data across a restart', async () => {
+      await log.append([event('durable', T0, { type: 'kept' })]);
+      await client.close();
+      await log.close();
+      log = await ClickHouseEventLog.open(options);
+      client = await openClickHouseClient(options);
+      expect((await log.records(scope, ['durable']))[0]?.type).toBe('kept');
+    });
+  }
+});

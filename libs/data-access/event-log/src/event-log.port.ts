@@ -1,0 +1,35 @@
+import type { DeliveryEvent, LogField, LogRecord, TenantScope } from '@notify/domain';
+
+export interface LogQuery {
+  readonly accountId: string;
+  /** Environments to search; a caller authenticated by an environment's key passes only its own. */
+  readonly envIds: readonly string[];
+  /** Epoch milliseconds, inclusive start and exclusive end, on the record's first event. */
+  readonly from: number;
+  readonly to: number;
+  readonly userIds?: readonly string[];
+  readonly types?: readonly string[];
+  /** Log prefixes (email, sms, …): records routed to any of these channels. */
+  readonly channels?: readonly string[];
+  /** Records where any of these fields is set (e.g. `email_failed_at`). */
+  readonly anyFieldSet?: readonly LogField[];
+  readonly limit?: number;
+}
+
+/**
+ * The delivery log: events are appended (by the recorder only) and folded per tracking id into
+ * the log record of spec 2.3 — for every field, its latest non-null value.
+ */
+export interface EventLog {
+  /** Appends events in one insert; retrying the same events never duplicates a record. */
+  append(events: readonly DeliveryEvent[]): Promise<void>;
+  /** The records of these tracking ids within the scope (unknown ids are simply absent). */
+  records(scope: TenantScope, trackingIds: readonly string[]): Promise<LogRecord[]>;
+  /** Records matching a query, newest first. */
+  query(query: LogQuery): Promise<LogRecord[]>;
+  probe(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const EVENT_LOG = Symbol('EVENT_LOG');
+export const MAX_QUERY_RESULTS = 1_000;

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The whole test suite with the real backends: README's test command and what CI runs (.ci/run).
+# Starts Kafka, the MongoDB-wire server and Redis from tools/infra (installing them on first use),
+# then lint, typecheck and every Jest tier. Backends this script started are stopped at the end.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+started=$SECONDS
+step() { printf '\n== %s (%ss)\n' "$1" "$((SECONDS - started))"; }
+
+step "backends"
+already_running=true
+bash tools/infra/infra.sh status kafka mongo redis >/dev/null 2>&1 || already_running=false
+bash tools/infra/infra.sh up
+if [[ "$already_running" == false ]]; then
+  trap 'bash tools/infra/infra.sh down kafka mongo redis >/dev/null 2>&1 || true' EXIT
+fi
+
+step "lint"
+npm run --silent lint
+step "typecheck"
+npm run --silent typecheck
+step "tests (unit, contract, e2e)"
+npx jest --ci
+step "done: test:all passed in $((SECONDS - started))s"
