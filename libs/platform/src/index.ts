@@ -1,4 +1,4 @@
-export { loadAppConfig, type AppConfig } from './config/app.config';
+export { CONFIG_VARIABLES, loadAppConfig, type AppConfig } from './config/app.config';
 export { InvalidConfigError, parseConfig, type Requirement } from './config/config.loader';
 export { envBool, envHostPortList, envInt, envPort, envUrl } from './config/env.schemas';
 export {

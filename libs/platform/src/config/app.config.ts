@@ -61,6 +61,9 @@ const requirements: Requirement[] = [
 
 type Env = z.output<typeof envSchema>;
 
+/** Every variable the services read (documented one to one in .env.example and the Helm chart). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 function toAppConfig(env: Env) {
   return {
     http: {

@@ -75,7 +75,6 @@ export async function createHttpApp(
   });
   // Nest installs Fastify's error handler and routes body-parsing errors through this filter too.
   app.useGlobalFilters(new GlobalExceptionFilter(logger));
-  app.enableShutdownHooks();
   return app;
 }
 

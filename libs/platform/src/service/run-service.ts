@@ -5,7 +5,7 @@ import { type AppConfig, loadAppConfig } from '../config/app.config';
 import { InvalidConfigError } from '../config/config.loader';
 import { createHttpApp, listen } from '../http/http-app.factory';
 import { createLogger } from '../logging/logger';
-import { startTelemetry } from '../telemetry/telemetry';
+import { startTelemetry, type TelemetryHandle } from '../telemetry/telemetry';
 
 export interface ServiceDefinition {
   /** Service name for logs and traces, e.g. `gateway`. */
@@ -19,6 +19,42 @@ export interface ServiceDefinition {
     config: AppConfig;
     logger: Logger;
   }) => Promise<void> | void;
+}
+
+/**
+ * SIGTERM/SIGINT: drain (bus consumers first, see BusModule), close, exit 0. A drain that
+ * outlives the grace period is cut short with exit 1, before Kubernetes would SIGKILL us anyway.
+ */
+function handleShutdown(app: NestFastifyApplication, logger: Logger, graceMs: number, telemetry: TelemetryHandle | undefined): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.error({ graceMs }, 'shutdown took too long; exiting');
+      logger.flush();
+      process.exit(1);
+    }, graceMs).unref();
+    void app
+      .close()
+      .then(() => telemetry?.shutdown())
+      .then(
+        () => {
+          clearTimeout(timer);
+          logger.info('stopped');
+          logger.flush();
+          process.exit(0);
+        },
+        (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          logger.flush();
+          process.exit(1);
+        },
+      );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
 }
 
 /** Reads config (exiting non-zero with every problem listed), wires telemetry and logs, serves HTTP. */
@@ -50,9 +86,7 @@ export async function runService(service: ServiceDefinition): Promise<NestFastif
     const baseUrl = await listen(app, config);
     logger.info({ baseUrl }, `${service.name} listening`);
     await service.onListening?.({ app, baseUrl, config, logger });
-    if (telemetry !== undefined) {
-      process.once('beforeExit', () => void telemetry.shutdown());
-    }
+    handleShutdown(app, logger, config.shutdownGraceMs, telemetry);
     return app;
   } catch (error) {
     logger.fatal({ err: error }, `${service.name} failed to start`);

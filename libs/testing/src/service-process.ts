@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '../../..');
+const REGISTER = join(ROOT, 'tools/testing/register-ts.cjs');
+
+export interface RunningService {
+  readonly name: string;
+  readonly baseUrl: string;
+  readonly child: ChildProcess;
+  /** Everything the process wrote so far (stdout and stderr). */
+  output(): string;
+  /** SIGTERM and wait for exit; resolves to the exit code. */
+  stop(): Promise<number | null>;
+  /** SIGKILL: the process dies without any cleanup. */
+  kill(): Promise<void>;
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** Runs `apps/<app>/src/main.ts` from source as its own process (PORT=0 unless given). */
+export function spawnService(app: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, ['-r', REGISTER, join(ROOT, 'apps', app, 'src/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  return { child, output: () => output };
+}
+
+/** Starts a service and resolves once `/health/ready` answers 200. */
+export async function startService(app: string, env: Record<string, string>, timeoutMs = 60_000): Promise<RunningService> {
+  const { child, output } = spawnService(app, env);
+  const deadline = Date.now() + timeoutMs;
+  let baseUrl: string | undefined;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${app} exited with ${child.exitCode}:\n${output()}`);
+    baseUrl ??= /"baseUrl":"(http:\/\/[^"]+)"/.exec(output())?.[1];
+    if (baseUrl !== undefined) {
+      const ready = await fetch(`${baseUrl}/health/ready`).then((r) => r.ok, () => false);
+      if (ready) {
+        const url = baseUrl;
+        return {
+          name: app,
+          baseUrl: url,
+          child,
+          output,
+          stop: async () => {
+            child.kill('SIGTERM');
+            return exited(child);
+          },
+          kill: async () => {
+            child.kill('SIGKILL');
+            await exited(child);
+          },
+        };
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${app} was not ready within ${timeoutMs} ms:\n${output()}`);
+}
+
+export { exited as processExit };
