@@ -1,4 +1,4 @@
-import { eventually, requireBackend, uniqueName } from '@notify/testing';
+import { eventually, processExit, requireBackend, uniqueName } from '@notify/testing';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -40,11 +40,9 @@ function spawnConsumer(location: BusLocation, topic: string, group: string, mode
   return { child, seen, isReady: () => ready, stderr: () => stderr };
 }
 
-function kill(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
+async function kill(child: ChildProcess): Promise<void> {
+  child.kill('SIGKILL');
+  await processExit(child);
 }
 
 const orders = (ids: readonly number[], key: (id: number) => string = (id) => `k${id % 7}`) =>

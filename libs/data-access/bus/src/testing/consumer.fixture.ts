@@ -16,7 +16,8 @@ async function main(): Promise<void> {
     concurrency: 1,
     handle: async ({ value }) => {
       process.stdout.write(`got ${value.id}\n`);
-      if (mode === 'hang') await new Promise(() => undefined);
+      // A handler stuck on I/O keeps its process alive; so must this one, until the test kills it.
+      if (mode === 'hang') await new Promise(() => setInterval(() => undefined, 1_000));
       await new Promise((resolve) => setTimeout(resolve, 5));
     },
   });

@@ -80,7 +80,7 @@ class MongoCollection<T extends Doc> implements DocumentCollection<T> {
 
   async insert(doc: T): Promise<boolean> {
     try {
-      await this.model.collection.insertOne(this.cast({ ...doc, [REVISION]: 1 }));
+      await this.model.collection.insertOne(await this.cast({ ...doc, [REVISION]: 1 }));
       return true;
     } catch (error) {
       if (isDuplicateKey(error)) return false;
@@ -105,7 +105,7 @@ class MongoCollection<T extends Doc> implements DocumentCollection<T> {
       }
       const result = await this.model.collection.replaceOne(
         { ...filter, [REVISION]: revision },
-        this.cast({ ...next, [REVISION]: (revision ?? 0) + 1 }),
+        await this.cast({ ...next, [REVISION]: (revision ?? 0) + 1 }),
       );
       if (result.matchedCount === 1) return this.get(key);
     }
@@ -142,10 +142,9 @@ class MongoCollection<T extends Doc> implements DocumentCollection<T> {
   }
 
   /** Validates and casts a document through the schema (strict: unknown fields throw). */
-  private cast(doc: Doc): Doc {
+  private async cast(doc: Doc): Promise<Doc> {
     const hydrated = new this.model(doc);
-    const error = hydrated.validateSync();
-    if (error !== undefined) throw error;
+    await hydrated.validate();
     const { _id: _ignored, ...plain } = hydrated.toObject({ depopulate: true, minimize: true }) as Doc;
     return plain;
   }
