@@ -8,7 +8,11 @@ import mongoose from 'mongoose';
 describe('local backends (tools/infra)', () => {
   it('Kafka: creates a topic, produces and consumes a message', async () => {
     await requireBackend('kafka');
-    const kafka = new Kafka({ clientId: 'smoke', brokers: testBackends.kafkaBrokers, logLevel: logLevel.NOTHING });
+    const kafka = new Kafka({
+      clientId: 'smoke',
+      brokers: testBackends.kafkaBrokers,
+      logLevel: logLevel.NOTHING,
+    });
     const topic = uniqueName('smoke');
     const admin = kafka.admin();
     const producer = kafka.producer();
@@ -33,7 +37,9 @@ describe('local backends (tools/infra)', () => {
 
   it('MongoDB wire server: inserts and reads a document', async () => {
     await requireBackend('mongo');
-    const connection = await mongoose.createConnection(testBackends.mongoUri, { serverSelectionTimeoutMS: 5_000 }).asPromise();
+    const connection = await mongoose
+      .createConnection(testBackends.mongoUri, { serverSelectionTimeoutMS: 5_000 })
+      .asPromise();
     try {
       const collection = connection.collection(uniqueName('smoke'));
       await collection.insertOne({ hello: 'mongo' });

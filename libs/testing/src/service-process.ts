@@ -22,7 +22,10 @@ function exited(child: ChildProcess): Promise<number | null> {
 }
 
 /** Runs `apps/<app>/src/main.ts` from source as its own process (PORT=0 unless given). */
-export function spawnService(app: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
+export function spawnService(
+  app: string,
+  env: Record<string, string>,
+): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, ['-r', REGISTER, join(ROOT, 'apps', app, 'src/main.ts')], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
@@ -35,7 +38,11 @@ export function spawnService(app: string, env: Record<string, string>): { child:
 }
 
 /** Starts a service and resolves once `/health/ready` answers 200. */
-export async function startService(app: string, env: Record<string, string>, timeoutMs = 60_000): Promise<RunningService> {
+export async function startService(
+  app: string,
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<RunningService> {
   const { child, output } = spawnService(app, env);
   const deadline = Date.now() + timeoutMs;
   let baseUrl: string | undefined;
@@ -43,7 +50,10 @@ export async function startService(app: string, env: Record<string, string>, tim
     if (child.exitCode !== null) throw new Error(`${app} exited with ${child.exitCode}:\n${output()}`);
     baseUrl ??= /"baseUrl":"(http:\/\/[^"]+)"/.exec(output())?.[1];
     if (baseUrl !== undefined) {
-      const ready = await fetch(`${baseUrl}/health/ready`).then((r) => r.ok, () => false);
+      const ready = await fetch(`${baseUrl}/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ready) {
         const url = baseUrl;
         return {

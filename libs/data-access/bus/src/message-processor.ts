@@ -8,6 +8,7 @@ import {
   type SubscriptionOptions,
 } from './event-bus.port';
 import { AbortedError, backoffMs, DEFAULT_RETRY, sleep } from './retry';
+import { injectTraceContext, withConsumerSpan } from './tracing';
 
 /** A message as an adapter fetched it, before decoding. */
 export interface RawMessage {
@@ -38,12 +39,14 @@ export interface ProcessorContext {
 
 const DEFAULT_KEY_CONCURRENCY = 16;
 
-/** Headers for an outgoing message: the caller's plus the current correlation id. */
+/** Headers for an outgoing message: the caller's, the current correlation id and trace context. */
 export function outgoingHeaders(headers: MessageHeaders | undefined): Record<string, string> {
+  const out: Record<string, string> = { ...headers };
   const correlationId = currentCorrelationId();
-  return correlationId === undefined || headers?.[BusHeaders.correlationId] !== undefined
-    ? { ...headers }
-    : { ...headers, [BusHeaders.correlationId]: correlationId };
+  if (correlationId !== undefined && out[BusHeaders.correlationId] === undefined)
+    out[BusHeaders.correlationId] = correlationId;
+  injectTraceContext(out);
+  return out;
 }
 
 function errorText(error: unknown): string {
@@ -95,7 +98,7 @@ export async function processBatch<T>(
   }
   if (valid.length === 0) return;
 
-  const retrying = new Retrier(policy, context);
+  const retrying = new Retrier(policy, context, options.topic, options.group);
   const giveUp = async (messages: readonly IncomingMessage<T>[], error: unknown) => {
     context.logger.error(
       { topic: options.topic, group: options.group, err: error, offsets: messages.map((m) => m.offset) },
@@ -121,6 +124,8 @@ class Retrier {
   constructor(
     private readonly policy: RetryPolicy,
     private readonly context: ProcessorContext,
+    private readonly topic: string,
+    private readonly group: string,
   ) {}
 
   /** Resolves `undefined` on success, or the last error once attempts are exhausted. */
@@ -128,7 +133,9 @@ class Retrier {
     for (let attempt = 1; ; attempt++) {
       if (this.context.signal.aborted) throw new AbortedError();
       try {
-        await withCorrelationId(headers[BusHeaders.correlationId], work);
+        await withCorrelationId(headers[BusHeaders.correlationId], () =>
+          withConsumerSpan(this.topic, this.group, headers, work),
+        );
         return undefined;
       } catch (error) {
         if (attempt >= this.policy.maxAttempts) return error ?? new Error('handler failed');

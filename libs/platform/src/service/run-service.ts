@@ -25,7 +25,12 @@ export interface ServiceDefinition {
  * SIGTERM/SIGINT: drain (bus consumers first, see BusModule), close, exit 0. A drain that
  * outlives the grace period is cut short with exit 1, before Kubernetes would SIGKILL us anyway.
  */
-function handleShutdown(app: NestFastifyApplication, logger: Logger, graceMs: number, telemetry: TelemetryHandle | undefined): void {
+function handleShutdown(
+  app: NestFastifyApplication,
+  logger: Logger,
+  graceMs: number,
+  telemetry: TelemetryHandle | undefined,
+): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;

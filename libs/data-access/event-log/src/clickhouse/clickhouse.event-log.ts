@@ -1,8 +1,14 @@
 import { type ClickHouseClient, type ClickHouseClientConfigOptions, createClient } from '@clickhouse/client';
-import { type DeliveryEvent, LOG_FIELDS, type LogRecord, type TenantScope } from '@notify/domain';
+import {
+  type DeliveryEvent,
+  LOG_FIELDS,
+  type LogField,
+  type LogRecord,
+  type TenantScope,
+} from '@notify/domain';
 import { createHash } from 'node:crypto';
 import { type EventLog, type LogQuery, MAX_QUERY_RESULTS } from '../event-log.port';
-import { LOG_FIELD_NAMES, quote } from './columns';
+import { quote } from './columns';
 import { migrate } from './migrator';
 
 export interface ClickHouseEventLogOptions {
@@ -18,7 +24,10 @@ export interface ClickHouseEventLogOptions {
 export const toDateTime64 = (epochMs: number) =>
   new Date(epochMs).toISOString().replace('T', ' ').replace('Z', '');
 
-const FOLD = LOG_FIELD_NAMES.map((field) => `argMaxIfMerge(${quote(field)}) AS ${quote(field)}`).join(', ');
+/** Merges a record's rows (parts not merged yet) into the latest value per field. */
+const FOLD = 'maxMap(fields) AS fields';
+const value = (field: string) => `fields['${field}'].3`;
+const isSet = (field: string) => `mapContains(fields, '${field}')`;
 
 export async function openClickHouseClient(options: ClickHouseEventLogOptions): Promise<ClickHouseClient> {
   if (options.url !== undefined) {
@@ -91,13 +100,12 @@ export class ClickHouseEventLog implements EventLog {
   async query(query: LogQuery): Promise<LogRecord[]> {
     if (query.envIds.length === 0) return [];
     const having = ['first_time >= {from:DateTime64(3)}', 'first_time < {to:DateTime64(3)}'];
-    if (query.userIds?.length) having.push('`user_id` IN {userIds:Array(String)}');
-    if (query.types?.length) having.push('`type` IN {types:Array(String)}');
+    if (query.userIds?.length) having.push(`${value('user_id')} IN {userIds:Array(String)}`);
+    if (query.types?.length) having.push(`${value('type')} IN {types:Array(String)}`);
     const channels = (query.channels ?? []).filter((p) => LOG_FIELDS.has(`${p}_routing` as never));
-    if (channels.length > 0)
-      having.push(`(${channels.map((p) => `isNotNull(${quote(`${p}_routing`)})`).join(' OR ')})`);
+    if (channels.length > 0) having.push(`(${channels.map((p) => isSet(`${p}_routing`)).join(' OR ')})`);
     const anySet = (query.anyFieldSet ?? []).filter((f) => LOG_FIELDS.has(f));
-    if (anySet.length > 0) having.push(`(${anySet.map((f) => `isNotNull(${quote(f)})`).join(' OR ')})`);
+    if (anySet.length > 0) having.push(`(${anySet.map(isSet).join(' OR ')})`);
     const result = await this.reader.query({
       query: `SELECT tracking_id, env_id, min(first_event_time) AS first_time, ${FOLD} FROM ${this.table('log_records')}
         WHERE account_id = {accountId:String} AND env_id IN {envIds:Array(String)} AND last_event_time >= {from:DateTime64(3)}
@@ -133,7 +141,11 @@ export class ClickHouseEventLog implements EventLog {
   }
 }
 
-type Row = { tracking_id: string; env_id: string } & Record<string, unknown>;
+interface Row {
+  readonly tracking_id: string;
+  readonly env_id: string;
+  readonly fields: Record<string, [string, string, string]>;
+}
 
 function toRow(event: DeliveryEvent): Record<string, unknown> {
   return {
@@ -148,11 +160,14 @@ function toRow(event: DeliveryEvent): Record<string, unknown> {
   };
 }
 
+/** Folded values are text in ClickHouse; the catalog gives each field its JSON type back. */
 function toRecord(accountId: string, row: Row): LogRecord {
   const record: Record<string, unknown> = { trackingId: row.tracking_id, accountId, envId: row.env_id };
-  for (const field of LOG_FIELD_NAMES) {
-    const value = row[field];
-    if (value !== null && value !== undefined) record[field] = value;
+  for (const [field, [, , text]] of Object.entries(row.fields)) {
+    const kind = LOG_FIELDS.get(field as LogField);
+    if (kind === 'number') record[field] = Number(text);
+    else if (kind === 'boolean') record[field] = text === 'true';
+    else if (kind === 'string') record[field] = text;
   }
   return record as LogRecord;
 }

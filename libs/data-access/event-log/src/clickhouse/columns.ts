@@ -7,28 +7,24 @@ export const COLUMN_TYPE: Record<LogFieldKind, string> = {
   boolean: 'Nullable(Bool)',
 };
 
-/** Ties between events of the same millisecond are broken by event id (time-ordered ids). */
-export const ORDER_KEY_TYPE = "Tuple(DateTime64(3, 'UTC'), String)";
-
 export const quote = (identifier: string) => `\`${identifier.replace(/`/g, '``')}\``;
 
 export const LOG_FIELD_NAMES: readonly LogField[] = [...LOG_FIELDS.keys()];
 
-/** The folded column: the latest non-null value by (event time, event id). */
-export const foldedType = (kind: LogFieldKind) =>
-  `AggregateFunction(argMaxIf, ${COLUMN_TYPE[kind]}, ${ORDER_KEY_TYPE}, UInt8)`;
+/**
+ * The folded fields of a record: field name → (event time, event id, value as text). `maxMap`
+ * keeps, per field, the greatest tuple, i.e. the value of the latest event that set it (ties
+ * broken by the time-ordered event id). Only fields an event sets enter the map, so the fold costs
+ * what an event carries, not the size of the catalog.
+ */
+export const FOLDED_FIELDS_TYPE =
+  "SimpleAggregateFunction(maxMap, Map(String, Tuple(DateTime64(3, 'UTC'), String, String)))";
 
 /** DDL of the delivery log for the given fields (used to write migration files). */
 export function deliveryLogDdl(fields: readonly LogField[] = LOG_FIELD_NAMES): string {
   const kinds = fields.map((field) => [field, LOG_FIELDS.get(field) ?? 'string'] as const);
   const eventColumns = kinds.map(([field, kind]) => `    ${quote(field)} ${COLUMN_TYPE[kind]}`).join(',\n');
-  const foldedColumns = kinds.map(([field, kind]) => `    ${quote(field)} ${foldedType(kind)}`).join(',\n');
-  const states = kinds
-    .map(
-      ([field]) =>
-        `    argMaxIfState(${quote(field)}, (event_time, event_id), isNotNull(${quote(field)})) AS ${quote(field)}`,
-    )
-    .join(',\n');
+  const pairs = kinds.map(([field]) => `            '${field}', toString(${quote(field)})`).join(',\n');
   return `CREATE DATABASE IF NOT EXISTS \${database};
 
 -- One row per delivery event. ReplacingMergeTree on the full key drops a duplicated event (a
@@ -49,8 +45,9 @@ PARTITION BY toYYYYMM(event_time)
 ORDER BY (account_id, env_id, tracking_id, event_time, event_id)
 SETTINGS non_replicated_deduplication_window = 1000;
 
--- One row per tracking id after merges: each field's latest non-null value, so a lookup by id
--- reads one row per id. first_event_time serves time-range queries.
+-- One row per tracking id after merges: for each field, the latest non-null value with the time
+-- and id of the event that set it. A lookup reads one row per id; first_event_time serves
+-- time-range queries.
 CREATE TABLE IF NOT EXISTS \${database}.log_records
 (
     account_id String,
@@ -58,7 +55,7 @@ CREATE TABLE IF NOT EXISTS \${database}.log_records
     tracking_id String,
     first_event_time SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
     last_event_time SimpleAggregateFunction(max, DateTime64(3, 'UTC')),
-${foldedColumns},
+    fields ${FOLDED_FIELDS_TYPE},
     INDEX first_event_time_idx first_event_time TYPE minmax GRANULARITY 4,
     INDEX last_event_time_idx last_event_time TYPE minmax GRANULARITY 4
 )
@@ -67,13 +64,20 @@ ORDER BY (account_id, env_id, tracking_id)
 SETTINGS non_replicated_deduplication_window = 1000;
 
 CREATE MATERIALIZED VIEW IF NOT EXISTS \${database}.log_records_mv TO \${database}.log_records AS
+WITH
+    CAST(
+        mapFilter((name, value) -> isNotNull(value), map(
+${pairs}
+        )),
+        'Map(String, Nullable(String))'
+    ) AS set_fields
 SELECT
     account_id,
     env_id,
     tracking_id,
     min(event_time) AS first_event_time,
     max(event_time) AS last_event_time,
-${states}
+    maxMap(mapApply((name, value) -> (name, (event_time, event_id, assumeNotNull(value))), set_fields)) AS fields
 FROM \${database}.events
 GROUP BY account_id, env_id, tracking_id;
 `;
