@@ -19,6 +19,8 @@ step "lint"
 npm run --silent lint
 step "typecheck"
 npm run --silent typecheck
+step "Kubernetes packaging (hadolint, helm lint/template, manifest validation)"
+bash tools/helm/check.sh
 step "tests (unit, contract, e2e)"
 npx jest --ci
 step "done: test:all passed in $((SECONDS - started))s"
