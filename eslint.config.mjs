@@ -27,10 +27,17 @@ const depConstraints = [
   { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', 'type:util'] },
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-  ...scopes.map((scope) => ({
-    sourceTag: `scope:${scope}`,
-    onlyDependOnLibsWithTags: [`scope:${scope}`, 'scope:shared'],
-  })),
+  ...scopes
+    .filter((scope) => scope !== 'gateway')
+    .map((scope) => ({
+      sourceTag: `scope:${scope}`,
+      onlyDependOnLibsWithTags: [`scope:${scope}`, 'scope:shared'],
+    })),
+  // With an embedded event log (one process only), the gateway process also hosts the recorder.
+  {
+    sourceTag: 'scope:gateway',
+    onlyDependOnLibsWithTags: ['scope:gateway', 'scope:recorder', 'scope:shared'],
+  },
   {
     sourceTag: 'scope:all-in-one',
     onlyDependOnLibsWithTags: [...scopes.map((s) => `scope:${s}`), 'scope:shared'],

@@ -18,9 +18,15 @@ describe('service start-up', () => {
   });
 
   it('exits non-zero naming the variable when the Kafka broker list is malformed', async () => {
-    const { child, output } = spawnService('gateway', { BUS_DRIVER: 'kafka', KAFKA_BROKERS: 'localhost', PORT: '8080x' });
+    const { child, output } = spawnService('gateway', {
+      BUS_DRIVER: 'kafka',
+      KAFKA_BROKERS: 'localhost',
+      PORT: '8080x',
+    });
     expect(await processExit(child)).toBe(1);
-    expect(output()).toContain('KAFKA_BROKERS: expected a comma-separated list of host:port (got "localhost")');
+    expect(output()).toContain(
+      'KAFKA_BROKERS: expected a comma-separated list of host:port (got "localhost")',
+    );
     expect(output()).toContain('PORT: expected an integer between 0 and 65535');
   });
 });

@@ -1,8 +1,11 @@
 import 'reflect-metadata';
-import { runService } from '@notify/platform';
+import { openApiDocument, serveOpenApi } from '@notify/gateway-feature';
+import { runService, standaloneProblems } from '@notify/platform';
 import { GatewayAppModule } from './gateway-app.module';
 
 void runService({
   name: 'gateway',
+  checkConfig: (config) => standaloneProblems('gateway', config, ['bus', 'store', 'cache']),
   rootModule: (config, logger) => GatewayAppModule.forRoot(config, logger),
+  configure: (app) => serveOpenApi(app, openApiDocument(app)),
 });

@@ -25,3 +25,13 @@ export { APP_CONFIG, InjectConfig, InjectLogger, LOGGER, PlatformModule } from '
 export { runService, type ServiceDefinition } from './service/run-service';
 export { startTelemetry, type TelemetryHandle } from './telemetry/telemetry';
 export { lockDataDir } from './fs/data-dir.lock';
+export { IS_PUBLIC, Public } from './auth/public.decorator';
+export { ZodPipe } from './http/zod.pipe';
+export {
+  EgressError,
+  type Fetched,
+  isPrivateAddress,
+  safeFetch,
+  type SafeFetchOptions,
+} from './egress/safe-fetch';
+export { type Backend, standaloneProblems } from './config/service-roles';

@@ -8,6 +8,8 @@ export interface Cache {
   increment(key: string, by: number, ttlMs: number): Promise<number>;
   /** Stores `value` only if `key` is absent (or expired); true when this call stored it. */
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** Stores `value` whatever was there, expiring after `ttlMs`. */
+  set(key: string, value: string, ttlMs: number): Promise<void>;
   get(key: string): Promise<string | undefined>;
   delete(key: string): Promise<void>;
 }

@@ -90,6 +90,15 @@ describe.each(['embedded', 'redis'] as const)('CoordinationStore contract (%s)',
       expect(await store.get('idem')).toBe('third');
     });
 
+    it('overwrites a key with set, whatever was there, with a fresh TTL', async () => {
+      expect(await store.setIfAbsent('lease', 'sending', 60_000)).toBe(true);
+      await store.set('lease', 'sent', 300);
+      expect(await store.get('lease')).toBe('sent');
+      expect(await store.setIfAbsent('lease', 'again', 60_000)).toBe(false);
+      await eventually(async () => expect(await store.get('lease')).toBeUndefined(), 5_000);
+      await expect(store.set('lease', 'v', 0)).rejects.toThrow(RangeError);
+    });
+
     it('deletes keys, and a missing key reads as undefined', async () => {
       expect(await store.get('missing')).toBeUndefined();
       await store.delete('missing');

@@ -9,3 +9,4 @@ export { TemplateRepository } from './repositories/template.repository';
 export { UserRepository, type UserPage } from './repositories/user.repository';
 export { createDocumentStore } from './store.factory';
 export { StoreModule } from './store.module';
+export { Collections } from './collections';

@@ -25,6 +25,8 @@ export interface Environment {
   readonly disabledChannels: readonly string[];
   /** Test environments use sandbox providers: nothing leaves the service. */
   readonly test: boolean;
+  /** This environment's SMTP relay (smtp:// or smtps:// URL); the installation's default otherwise. */
+  readonly smtpUrl?: string;
   readonly createdAt: string;
 }
 

@@ -44,6 +44,25 @@ const envSchema = z.object({
   CACHE_DRIVER: z.enum(['embedded', 'redis']).default('embedded'),
   REDIS_URL: envUrl(['redis', 'rediss']).optional(),
 
+  SMTP_URL: envUrl(['smtp', 'smtps']).optional(),
+  SMTP_POOL_SIZE: envInt(1, 100).default(5),
+  EMAIL_FROM_ADDRESS: z
+    .email({ message: 'expected an email address' })
+    .default('notifications@notify.localhost'),
+  EMAIL_FROM_NAME: z.string().default('Notify'),
+  EMAIL_VERIFIED_DOMAINS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((d) => d.trim().toLowerCase())
+        .filter((d) => d.length > 0),
+    )
+    .optional(),
+  EGRESS_ALLOW_PRIVATE_NETWORKS: envBool.default(false),
+  MAIL_CATCHER_PORT: envPort.default(0),
+  BOOTSTRAP_API_KEY: z.string().min(24, { message: 'expected at least 24 characters' }).optional(),
+
   OTEL_EXPORTER_OTLP_ENDPOINT: envUrl(['http', 'https']).optional(),
   OTEL_SERVICE_NAME: z.string().optional(),
 });
@@ -109,6 +128,15 @@ function toAppConfig(env: Env) {
       env.CACHE_DRIVER === 'redis'
         ? { driver: 'redis' as const, url: env.REDIS_URL ?? '' }
         : { driver: 'embedded' as const },
+    email: {
+      smtpUrl: env.SMTP_URL,
+      poolSize: env.SMTP_POOL_SIZE,
+      fromAddress: env.EMAIL_FROM_ADDRESS,
+      fromName: env.EMAIL_FROM_NAME,
+      verifiedDomains: env.EMAIL_VERIFIED_DOMAINS ?? [],
+    },
+    egress: { allowPrivateNetworks: env.EGRESS_ALLOW_PRIVATE_NETWORKS },
+    dev: { mailCatcherPort: env.MAIL_CATCHER_PORT, bootstrapApiKey: env.BOOTSTRAP_API_KEY },
     telemetry: { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME },
   };
 }

@@ -2,6 +2,7 @@ import { Controller, Get, HttpException, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
+import { Public } from '../auth/public.decorator';
 import { ReadinessRegistry } from './readiness.registry';
 
 const PROBE_TIMEOUT_MS = 3_000;
@@ -15,6 +16,7 @@ function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
 }
 
 @ApiExcludeController()
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(

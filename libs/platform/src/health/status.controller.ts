@@ -1,8 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Public } from '../auth/public.decorator';
 
 /** `GET /status`: public liveness for API clients (the pingram client reads `{message}`). */
 @ApiTags('Health')
+@Public()
 @Controller()
 export class StatusController {
   @Get('status')

@@ -12,7 +12,11 @@ export interface ServiceDefinition {
   readonly name: string;
   /** Problems with the configuration that only this service cares about (each naming a variable). */
   readonly checkConfig?: (config: AppConfig) => string[];
+  /** Runs before the modules are built; may adjust the configuration (e.g. point SMTP at a local catcher). */
+  readonly prepare?: (config: AppConfig, logger: Logger) => Promise<AppConfig>;
   readonly rootModule: (config: AppConfig, logger: Logger) => DynamicModule;
+  /** Runs after the modules are built, before the server listens (e.g. mount /docs). */
+  readonly configure?: (app: NestFastifyApplication, config: AppConfig) => Promise<void> | void;
   readonly onListening?: (context: {
     app: NestFastifyApplication;
     baseUrl: string;
@@ -87,10 +91,12 @@ export async function runService(service: ServiceDefinition): Promise<NestFastif
   });
 
   try {
-    const app = await createHttpApp(service.rootModule(config, logger), config, logger);
-    const baseUrl = await listen(app, config);
+    const prepared = (await service.prepare?.(config, logger)) ?? config;
+    const app = await createHttpApp(service.rootModule(prepared, logger), prepared, logger);
+    await service.configure?.(app, prepared);
+    const baseUrl = await listen(app, prepared);
     logger.info({ baseUrl }, `${service.name} listening`);
-    await service.onListening?.({ app, baseUrl, config, logger });
+    await service.onListening?.({ app, baseUrl, config: prepared, logger });
     handleShutdown(app, logger, config.shutdownGraceMs, telemetry);
     return app;
   } catch (error) {

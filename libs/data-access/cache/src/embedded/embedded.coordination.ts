@@ -101,6 +101,11 @@ export class EmbeddedCoordinationStore implements CoordinationStore {
     });
   }
 
+  async set(key: string, value: string, ttlMs: number): Promise<void> {
+    checkTtl(ttlMs);
+    this.write(() => this.replaceValue(key, { value, expiresAt: Date.now() + ttlMs }));
+  }
+
   async get(key: string): Promise<string | undefined> {
     this.assertOpen();
     return this.live(key, Date.now())?.value;

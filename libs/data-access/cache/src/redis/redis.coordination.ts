@@ -50,6 +50,11 @@ export class RedisCoordinationStore implements CoordinationStore {
     return (await this.redis.set(this.keys.value(key), value, 'PX', ttlMs, 'NX')) === 'OK';
   }
 
+  async set(key: string, value: string, ttlMs: number): Promise<void> {
+    checkTtl(ttlMs);
+    await this.redis.set(this.keys.value(key), value, 'PX', ttlMs);
+  }
+
   async get(key: string): Promise<string | undefined> {
     return (await this.redis.get(this.keys.value(key))) ?? undefined;
   }

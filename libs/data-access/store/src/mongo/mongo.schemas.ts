@@ -41,6 +41,7 @@ const definitions: Record<string, SchemaDefinition> = {
     secureMode: Boolean,
     disabledChannels: [String],
     test: Boolean,
+    smtpUrl: String,
     createdAt: String,
   },
   [Collections.apiKeys.name]: {

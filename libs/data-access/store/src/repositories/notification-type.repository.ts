@@ -117,6 +117,31 @@ export class NotificationTypeRepository {
     return doc === undefined ? undefined : unscoped(doc);
   }
 
+  /** Forgets a template as the default of any delivery mode (it is being deleted). */
+  async clearDefaultTemplate(
+    scope: TenantScope,
+    notificationId: string,
+    channel: Channel,
+    templateId: string,
+    now: string,
+  ): Promise<void> {
+    await this.types.modify([...scopeKey(scope), notificationId], (current) => {
+      const forChannel = current?.defaultTemplates?.[channel];
+      if (
+        current === undefined ||
+        forChannel === undefined ||
+        !Object.values(forChannel).includes(templateId)
+      )
+        return undefined;
+      const kept = Object.fromEntries(Object.entries(forChannel).filter(([, id]) => id !== templateId));
+      return {
+        ...current,
+        defaultTemplates: { ...current.defaultTemplates, [channel]: kept },
+        updatedAt: now,
+      };
+    });
+  }
+
   delete(scope: TenantScope, notificationId: string): Promise<boolean> {
     return this.types.remove([...scopeKey(scope), notificationId]);
   }

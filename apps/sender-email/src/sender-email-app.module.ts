@@ -1,0 +1,24 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { BusModule } from '@notify/bus';
+import { CoordinationModule } from '@notify/cache';
+import { DeliveryEventsModule } from '@notify/delivery-events';
+import { type AppConfig, type Logger, PlatformModule } from '@notify/platform';
+import { EmailSenderModule } from '@notify/sender-email-feature';
+import { StoreModule } from '@notify/store';
+
+@Module({})
+export class SenderEmailAppModule {
+  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
+    return {
+      module: SenderEmailAppModule,
+      imports: [
+        PlatformModule.forRoot(config, logger),
+        BusModule.forRoot(),
+        StoreModule.forRoot(),
+        CoordinationModule.forRoot(),
+        DeliveryEventsModule,
+        EmailSenderModule,
+      ],
+    };
+  }
+}

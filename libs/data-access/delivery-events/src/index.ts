@@ -1,0 +1,3 @@
+export { afterMs, DeliveryEventsPublisher, type EventSubject } from './delivery-events.publisher';
+export { DeliveryEventsModule } from './delivery-events.module';
+export { newEventId } from './event-id';

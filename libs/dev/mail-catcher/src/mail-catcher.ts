@@ -1,0 +1,149 @@
+import { type AddressObject, simpleParser } from 'mailparser';
+import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from 'smtp-server';
+
+export interface CaughtAttachment {
+  readonly filename?: string;
+  readonly contentType: string;
+  readonly content: Buffer;
+}
+
+export interface CaughtMail {
+  readonly id: number;
+  readonly receivedAt: string;
+  /** SMTP envelope: who the relay was asked to deliver to (includes Bcc recipients). */
+  readonly envelope: { readonly from: string; readonly to: readonly string[] };
+  readonly messageId?: string;
+  readonly from?: string;
+  readonly to: readonly string[];
+  readonly cc: readonly string[];
+  readonly replyTo: readonly string[];
+  readonly subject?: string;
+  readonly html?: string;
+  readonly text?: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly attachments: readonly CaughtAttachment[];
+}
+
+/** A reply the catcher gives instead of accepting (to rehearse bounces and outages). */
+export interface Refusal {
+  readonly code: number;
+  readonly message: string;
+}
+
+export interface MailCatcherOptions {
+  /** Oldest messages are dropped beyond this many. */
+  readonly keep?: number;
+  /** Refuse a recipient at RCPT TO. */
+  readonly refuseRecipient?: (address: string) => Refusal | undefined;
+}
+
+const addresses = (field: AddressObject | AddressObject[] | undefined): string[] =>
+  (Array.isArray(field) ? field : field ? [field] : [])
+    .flatMap((group) => group.value.map((a) => a.address ?? ''))
+    .filter(Boolean);
+
+const smtpError = (refusal: Refusal) =>
+  Object.assign(new Error(refusal.message), { responseCode: refusal.code });
+
+/**
+ * A real SMTP server on loopback that keeps what it receives, parsed: the mailbox newcomers see
+ * with `npm start`, and the peer the email tests assert against. It never relays anything.
+ */
+export class MailCatcher {
+  private readonly caught: CaughtMail[] = [];
+  private readonly listeners = new Set<(mail: CaughtMail) => void>();
+  private server: SMTPServer | undefined;
+  private nextId = 1;
+  private boundPort = 0;
+
+  constructor(private readonly options: MailCatcherOptions = {}) {}
+
+  async start(port = 0, host = '127.0.0.1'): Promise<number> {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      size: 64 * 1024 * 1024,
+      logger: false,
+      onRcptTo: (
+        address: SMTPServerAddress,
+        _session: SMTPServerSession,
+        callback: (error?: Error) => void,
+      ) => {
+        const refusal = this.options.refuseRecipient?.(address.address);
+        callback(refusal === undefined ? undefined : smtpError(refusal));
+      },
+      onData: (stream, session, callback) => {
+        simpleParser(stream)
+          .then((parsed) => {
+            this.keep({
+              id: this.nextId++,
+              receivedAt: new Date().toISOString(),
+              envelope: {
+                from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address,
+                to: session.envelope.rcptTo.map((r) => r.address),
+              },
+              messageId: parsed.messageId,
+              from: parsed.from?.value[0]?.address,
+              to: addresses(parsed.to),
+              cc: addresses(parsed.cc),
+              replyTo: addresses(parsed.replyTo),
+              subject: parsed.subject,
+              html: typeof parsed.html === 'string' ? parsed.html : undefined,
+              text: parsed.text,
+              headers: Object.fromEntries(
+                [...parsed.headers].map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+              ),
+              attachments: parsed.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: a.content,
+              })),
+            });
+            callback();
+          })
+          .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+    const address = server.server.address();
+    this.boundPort = typeof address === 'object' && address !== null ? address.port : port;
+    this.server = server;
+    return this.boundPort;
+  }
+
+  get port(): number {
+    return this.boundPort;
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.boundPort}`;
+  }
+
+  messages(): readonly CaughtMail[] {
+    return this.caught;
+  }
+
+  clear(): void {
+    this.caught.length = 0;
+  }
+
+  onMessage(listener: (mail: CaughtMail) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server !== undefined) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private keep(mail: CaughtMail): void {
+    this.caught.push(mail);
+    if (this.caught.length > (this.options.keep ?? 10_000)) this.caught.shift();
+    for (const listener of this.listeners) listener(mail);
+  }
+}

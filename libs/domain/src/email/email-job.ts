@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { render } from '../rendering/render';
+import { attachmentSchema } from '../sends/send-body';
+import type { NormalizedSend } from '../sends/send-request';
+import type { Template } from '../templates/template';
+
+/** What the router hands the email sender: everything needed to send, already rendered. */
+export const emailJobSchema = z.object({
+  trackingId: z.string().min(1),
+  accountId: z.string().min(1),
+  envId: z.string().min(1),
+  receivedAt: z.number().int(),
+  test: z.boolean(),
+  notificationId: z.string().min(1),
+  userId: z.string().min(1),
+  to: z.string().optional(),
+  subject: z.string().optional(),
+  html: z.string().optional(),
+  previewText: z.string().optional(),
+  fromAddress: z.string().optional(),
+  fromName: z.string().optional(),
+  replyTo: z.array(z.string()),
+  cc: z.array(z.string()),
+  bcc: z.array(z.string()),
+  attachments: z.array(attachmentSchema),
+  /** Why the content may be incomplete (e.g. a template that does not exist), for the log. */
+  note: z.string().optional(),
+});
+export type EmailJob = z.infer<typeof emailJobSchema>;
+
+export type EmailContent = Pick<
+  EmailJob,
+  'subject' | 'html' | 'previewText' | 'fromAddress' | 'fromName' | 'note'
+>;
+
+/**
+ * The email of a send: inline content wins, else the chosen or default template (decisions 4),
+ * rendered with the send's parameters. The subject and sender are text; the HTML escapes values.
+ */
+export function composeEmail(
+  send: NormalizedSend,
+  template: Template | undefined,
+  missingTemplateId?: string,
+): EmailContent {
+  const source = send.email ?? template;
+  const text = (value: string | undefined, field: string) =>
+    value === undefined ? undefined : render(value, send.parameters, { html: false, field });
+  const content: EmailContent = {
+    subject: text(source?.subject, 'email.subject'),
+    html:
+      source?.html === undefined
+        ? undefined
+        : render(source.html, send.parameters, { html: true, field: 'email.html' }),
+    previewText: text(source?.previewText, 'email.previewText'),
+    fromAddress: send.options?.email?.fromAddress ?? text(source?.senderEmail, 'email.senderEmail'),
+    fromName: send.options?.email?.fromName ?? text(source?.senderName, 'email.senderName'),
+  };
+  if (send.email === undefined && template === undefined) {
+    content.note =
+      missingTemplateId === undefined
+        ? 'no inline email content and no default EMAIL template for this notification'
+        : `no inline email content and template "${missingTemplateId}" does not exist for EMAIL`;
+  }
+  return content;
+}

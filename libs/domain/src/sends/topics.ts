@@ -1,0 +1,23 @@
+import { type Channel, LOG_PREFIX } from '../channels/channel';
+
+/** Logical topic names; adapters add the deployment's prefix (KAFKA_TOPIC_PREFIX). */
+export const Topics = {
+  /** Accepted sends, keyed by user: the router's input. */
+  sendRequests: 'send.requests',
+  /** Delivery events, keyed by tracking id: the recorder's input. */
+  events: 'delivery.events',
+  /** One topic per channel, so each sender scales on its own. */
+  delivery: (channel: Channel) => `delivery.${LOG_PREFIX[channel]}`,
+} as const;
+
+/** Consumer groups (a Kafka group id is the prefix plus this). */
+export const Groups = {
+  router: 'router',
+  recorder: 'recorder',
+  sender: (channel: Channel) =>
+    `sender-${LOG_PREFIX[channel].replace('_', '-').replace('mobile-push', 'push')}`,
+} as const;
+
+/** The bus key of a send: one user's notifications are routed in order. */
+export const userKey = (accountId: string, envId: string, userId: string) =>
+  `${accountId}/${envId}/${userId}`;

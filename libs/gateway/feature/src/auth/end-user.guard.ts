@@ -1,0 +1,58 @@
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { UnauthorizedError } from '@notify/platform';
+import { AccountRepository } from '@notify/store';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+
+export interface EndUser {
+  readonly accountId: string;
+  readonly envId: string;
+  readonly userId: string;
+}
+
+export type EndUserRequest = FastifyRequest & {
+  endUser?: EndUser;
+  params: { clientId?: string; userId?: string };
+};
+
+/** `hashedUserId` of secure mode (decisions 2): base64(HMAC-SHA256(environment secret, userId)). */
+export function hashUserId(secret: string, userId: string): string {
+  return createHmac('sha256', secret).update(userId).digest('base64');
+}
+
+const FIX = 'Send Authorization: Basic base64(clientId:userId:hashedUserId) for this client and user.';
+
+/**
+ * Browser-client calls (`/{clientId}/users/{userId}/…`): the caller is an end user of an
+ * environment, identified by client id and user id; in secure mode the HMAC of the user id is
+ * required, so one user cannot act as another.
+ */
+@Injectable()
+export class EndUserGuard implements CanActivate {
+  constructor(private readonly accounts: AccountRepository) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<EndUserRequest>();
+    const [scheme, value] = (request.headers.authorization ?? '').trim().split(/\s+/, 2);
+    const [clientId, userId, hash] =
+      scheme?.toLowerCase() === 'basic' && value
+        ? Buffer.from(value, 'base64').toString('utf8').split(':')
+        : [];
+    const unauthorized = (message: string) =>
+      new UnauthorizedError({ code: 'UNAUTHORIZED', message, fix: FIX });
+    if (!clientId || !userId) throw unauthorized('Missing end-user credentials.');
+    if (clientId !== request.params.clientId || userId !== request.params.userId) {
+      throw unauthorized('The credentials do not match the client and user of the path.');
+    }
+    const environment = await this.accounts.findEnvironment(clientId);
+    if (environment === undefined) throw unauthorized('Unknown client id.');
+    if (environment.secureMode || hash) {
+      const expected = Buffer.from(hashUserId(environment.secret, userId));
+      const given = Buffer.from(hash ?? '');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        throw unauthorized('Invalid hashedUserId.');
+    }
+    request.endUser = { accountId: environment.accountId, envId: environment.envId, userId };
+    return true;
+  }
+}

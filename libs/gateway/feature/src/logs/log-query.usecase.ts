@@ -1,0 +1,102 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { COORDINATION, type CoordinationStore } from '@notify/cache';
+import { type Channel, CHANNELS, LOG_PREFIX, type LogField, type LogRecord } from '@notify/domain';
+import { EVENT_LOG, type EventLog } from '@notify/event-log';
+import { type Logger, InjectLogger } from '@notify/platform';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { Tenant } from '../auth/tenant';
+
+const STATUS_FIELDS: Record<string, readonly LogField[]> = {
+  SENT: CHANNELS.map((c) => `${LOG_PREFIX[c]}_sent_at` as LogField),
+  DELIVERED: CHANNELS.map((c) => `${LOG_PREFIX[c]}_delivered_at` as LogField),
+  FAILED: ['failed_at', ...CHANNELS.map((c) => `${LOG_PREFIX[c]}_failed_at` as LogField)],
+  IGNORED: ['ignored'],
+  SCHEDULED: ['scheduled_for'],
+  OPENED: ['email_opened_at'],
+  CLICKED: ['email_clicked_at'],
+};
+
+const list = <T extends z.ZodType>(item: T) =>
+  z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]));
+
+/** The log query body (decisions 1). */
+export const logQuerySchema = z.object({
+  dateRangeFilter: z
+    .tuple([z.number().nonnegative(), z.number().nonnegative()])
+    .refine(([start, end]) => end >= start, { message: 'the end must not precede the start' }),
+  userFilter: list(z.string()).optional(),
+  envIdFilter: z.array(z.string()).optional(),
+  statusFilter: list(z.enum(Object.keys(STATUS_FIELDS) as [string, ...string[]])).optional(),
+  channelFilter: list(z.enum(CHANNELS)).optional(),
+  notificationFilter: list(z.string()).optional(),
+});
+export type LogQueryBody = z.infer<typeof logQuerySchema>;
+
+export interface LogQueryResult {
+  readonly status: 'running' | 'complete' | 'failed';
+  readonly logs: LogRecord[];
+  readonly message?: string;
+  readonly error?: string;
+}
+
+const RESULT_TTL_MS = 60 * 60_000;
+const resultKey = (tenant: Tenant, queryId: string) =>
+  `log-query/${tenant.accountId}/${tenant.envId}/${queryId}`;
+
+/**
+ * Log queries run in the background: the caller gets a query id at once and polls for the result,
+ * which any gateway replica can answer (results live in the coordination store for an hour).
+ */
+@Injectable()
+export class LogQueryUseCase {
+  constructor(
+    @Inject(EVENT_LOG) private readonly log: EventLog,
+    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    @InjectLogger() private readonly logger: Logger,
+  ) {}
+
+  async start(tenant: Tenant, body: LogQueryBody): Promise<string> {
+    const queryId = randomUUID();
+    await this.store(tenant, queryId, { status: 'running', logs: [] });
+    void this.run(tenant, queryId, body);
+    return queryId;
+  }
+
+  async result(tenant: Tenant, queryId: string): Promise<LogQueryResult | undefined> {
+    const stored = await this.coordination.get(resultKey(tenant, queryId));
+    return stored === undefined ? undefined : (JSON.parse(stored) as LogQueryResult);
+  }
+
+  private async run(tenant: Tenant, queryId: string, body: LogQueryBody): Promise<void> {
+    const [from, to] = body.dateRangeFilter;
+    try {
+      const logs = await this.log.query({
+        accountId: tenant.accountId,
+        // A key reaches its own environment only, whatever the filter names.
+        envIds:
+          body.envIdFilter === undefined || body.envIdFilter.includes(tenant.envId) ? [tenant.envId] : [],
+        from: from * 1000,
+        to: to * 1000 + 1000,
+        userIds: body.userFilter,
+        types: body.notificationFilter,
+        channels: body.channelFilter?.map((c: Channel) => LOG_PREFIX[c]),
+        anyFieldSet: body.statusFilter?.flatMap((s) => STATUS_FIELDS[s] ?? []),
+      });
+      await this.store(tenant, queryId, { status: 'complete', logs, message: `${logs.length} log records` });
+    } catch (error) {
+      this.logger.error({ err: error, queryId }, 'log query failed');
+      await this.store(tenant, queryId, {
+        status: 'failed',
+        logs: [],
+        error: 'The query failed; retry it or narrow the date range.',
+      });
+    }
+  }
+
+  private async store(tenant: Tenant, queryId: string, result: LogQueryResult): Promise<void> {
+    const key = resultKey(tenant, queryId);
+    await this.coordination.delete(key);
+    await this.coordination.setIfAbsent(key, JSON.stringify(result), RESULT_TTL_MS);
+  }
+}

@@ -1,0 +1,79 @@
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  type DirectEmailBody,
+  directEmailBodySchema,
+  normalizeDirectEmail,
+  normalizeSend,
+  requestSummary,
+  type SendBody,
+  sendBodySchema,
+} from '@notify/domain';
+import { ZodPipe } from '@notify/platform';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CurrentTenant, type Tenant } from '../auth/tenant';
+import { ApiErrors } from '../openapi/api-errors.decorator';
+import { openApi } from '../openapi/schema';
+import { type Accepted, AcceptSendUseCase, type SendOrigin } from './accept-send.usecase';
+
+const acceptedSchema = openApi(z.object({ trackingId: z.string(), messages: z.array(z.string()) }));
+
+function origin(
+  request: FastifyRequest,
+  source: SendOrigin['source'],
+  body: unknown,
+  receivedAt: number,
+): SendOrigin {
+  return {
+    source,
+    request: requestSummary(body),
+    ip: request.ip,
+    agent: request.headers['user-agent'],
+    receivedAt,
+  };
+}
+
+@ApiTags('Sending')
+@Controller()
+export class SendController {
+  constructor(private readonly accept: AcceptSendUseCase) {}
+
+  @Post('send')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send one notification to one user', operationId: 'send' })
+  @ApiBody({ schema: openApi(sendBodySchema) })
+  @ApiOkResponse({ schema: acceptedSchema })
+  @ApiErrors(402, 413, 503)
+  send(
+    @Body(new ZodPipe(sendBodySchema)) body: SendBody,
+    @CurrentTenant() tenant: Tenant,
+    @Req() request: FastifyRequest,
+  ): Promise<Accepted> {
+    const receivedAt = Date.now();
+    return this.accept.execute(
+      tenant,
+      normalizeSend(body, receivedAt),
+      origin(request, 'send', body, receivedAt),
+    );
+  }
+
+  @Post('email')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send an email without a template', operationId: 'sendEmail' })
+  @ApiBody({ schema: openApi(directEmailBodySchema) })
+  @ApiOkResponse({ schema: acceptedSchema })
+  @ApiErrors(402, 413, 503)
+  email(
+    @Body(new ZodPipe(directEmailBodySchema)) body: DirectEmailBody,
+    @CurrentTenant() tenant: Tenant,
+    @Req() request: FastifyRequest,
+  ): Promise<Accepted> {
+    const receivedAt = Date.now();
+    return this.accept.execute(
+      tenant,
+      normalizeDirectEmail(body, receivedAt),
+      origin(request, 'email', body, receivedAt),
+    );
+  }
+}

@@ -1,0 +1,175 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  type Channel,
+  channelSchema,
+  createTemplateSchema,
+  deliveryModeSchema,
+  type Template,
+  type TemplateContent,
+  templateContentSchema,
+} from '@notify/domain';
+import { InvalidRequestError, NotFoundError, ZodPipe } from '@notify/platform';
+import { NotificationTypeRepository, TemplateRepository } from '@notify/store';
+import { z } from 'zod';
+import { CurrentTenant, type Tenant } from '../auth/tenant';
+import { ApiErrors } from '../openapi/api-errors.decorator';
+import { openApi } from '../openapi/schema';
+import { presentTemplate } from '../types/notification-type.presenter';
+import { typeNotFound } from '../types/types.controller';
+
+const defaultSelectionSchema = z.object({
+  templateId: z.string().min(1),
+  modes: z.array(deliveryModeSchema.exclude(['off'])).min(1),
+});
+const channelPipe = new ZodPipe(channelSchema);
+
+const templateNotFound = (templateId: string, channel: Channel) =>
+  new NotFoundError({
+    code: 'NOT_FOUND',
+    message: `No ${channel} template "${templateId}" for this notification.`,
+    fix: 'List them with GET …/templates.',
+  });
+
+@ApiTags('Templates')
+@ApiErrors(404)
+@Controller('notifications/:notificationId/:channel/templates')
+export class TemplatesController {
+  constructor(
+    private readonly templates: TemplateRepository,
+    private readonly types: NotificationTypeRepository,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List the templates of a notification and channel', operationId: 'listTemplates' })
+  async list(
+    @CurrentTenant() tenant: Tenant,
+    @Param('notificationId') notificationId: string,
+    @Param('channel', channelPipe) channel: Channel,
+  ) {
+    const [templates, type] = await Promise.all([
+      this.templates.list(tenant, notificationId, channel),
+      this.types.get(tenant, notificationId),
+    ]);
+    return templates.map((t) => presentTemplate(tenant, t, type));
+  }
+
+  /** The first template of a channel becomes its default, so sends without templateId use it. */
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create a template', operationId: 'createTemplate' })
+  @ApiBody({ schema: openApi(createTemplateSchema) })
+  async create(
+    @CurrentTenant() tenant: Tenant,
+    @Param('notificationId') notificationId: string,
+    @Param('channel', channelPipe) channel: Channel,
+    @Body(new ZodPipe(createTemplateSchema)) body: z.infer<typeof createTemplateSchema>,
+  ) {
+    const type = await this.types.get(tenant, notificationId);
+    if (type === undefined) throw typeNotFound(notificationId);
+    const now = new Date().toISOString();
+    const template: Template = { ...body, notificationId, channel, createdAt: now, updatedAt: now };
+    if (!(await this.templates.create(tenant, template))) {
+      throw new InvalidRequestError({
+        code: 'ALREADY_EXISTS',
+        message: `Template "${body.templateId}" exists already for ${channel}.`,
+        fix: 'Update it with PATCH, or choose another templateId.',
+      });
+    }
+    const updatedType =
+      type.defaultTemplates?.[channel]?.instant === undefined
+        ? await this.types.setDefaultTemplate(
+            tenant,
+            notificationId,
+            channel,
+            body.templateId,
+            ['instant'],
+            now,
+          )
+        : type;
+    return presentTemplate(tenant, template, updatedType);
+  }
+
+  @Patch('default-selection')
+  @ApiOperation({
+    summary: 'Choose the default template per delivery mode',
+    operationId: 'setDefaultTemplate',
+  })
+  @ApiBody({ schema: openApi(defaultSelectionSchema) })
+  async setDefault(
+    @CurrentTenant() tenant: Tenant,
+    @Param('notificationId') notificationId: string,
+    @Param('channel', channelPipe) channel: Channel,
+    @Body(new ZodPipe(defaultSelectionSchema)) body: z.infer<typeof defaultSelectionSchema>,
+  ) {
+    const template = await this.templates.get(tenant, notificationId, channel, body.templateId);
+    if (template === undefined) throw templateNotFound(body.templateId, channel);
+    const type = await this.types.setDefaultTemplate(
+      tenant,
+      notificationId,
+      channel,
+      body.templateId,
+      body.modes,
+      new Date().toISOString(),
+    );
+    return presentTemplate(tenant, template, type);
+  }
+
+  @Get(':templateId')
+  @ApiOperation({ summary: 'Get a template', operationId: 'getTemplate' })
+  async get(
+    @CurrentTenant() tenant: Tenant,
+    @Param('notificationId') notificationId: string,
+    @Param('channel', channelPipe) channel: Channel,
+    @Param('templateId') templateId: string,
+  ) {
+    const [template, type] = await Promise.all([
+      this.templates.get(tenant, notificationId, channel, templateId),
+      this.types.get(tenant, notificationId),
+    ]);
+    if (template === undefined) throw templateNotFound(templateId, channel);
+    return presentTemplate(tenant, template, type);
+  }
+
+  @Patch(':templateId')
+  @ApiOperation({ summary: 'Update a template', operationId: 'updateTemplate' })
+  @ApiBody({ schema: openApi(templateContentSchema) })
+  async update(
+    @CurrentTenant() tenant: Tenant,
+    @Param('notificationId') notificationId: string,
+    @Param('channel', channelPipe) channel: Channel,
+    @Param('templateId') templateId: string,
+    @Body(new ZodPipe(templateContentSchema)) body: TemplateContent,
+  ) {
+    const updated = await this.templates.update(
+      tenant,
+      notificationId,
+      channel,
+      templateId,
+      body,
+      new Date().toISOString(),
+    );
+    if (updated === undefined) throw templateNotFound(templateId, channel);
+    return presentTemplate(tenant, updated, await this.types.get(tenant, notificationId));
+  }
+
+  @Delete(':templateId')
+  @ApiOperation({ summary: 'Delete a template', operationId: 'deleteTemplate' })
+  async delete(
+    @CurrentTenant() tenant: Tenant,
+    @Param('notificationId') notificationId: string,
+    @Param('channel', channelPipe) channel: Channel,
+    @Param('templateId') templateId: string,
+  ) {
+    if (!(await this.templates.delete(tenant, notificationId, channel, templateId)))
+      throw templateNotFound(templateId, channel);
+    await this.types.clearDefaultTemplate(
+      tenant,
+      notificationId,
+      channel,
+      templateId,
+      new Date().toISOString(),
+    );
+    return { message: 'Template deleted' };
+  }
+}

@@ -1,0 +1,100 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  CHANNELS,
+  type CreateNotificationType,
+  createNotificationTypeSchema,
+  type PatchNotificationType,
+  patchNotificationTypeSchema,
+} from '@notify/domain';
+import { InvalidRequestError, NotFoundError, ZodPipe } from '@notify/platform';
+import { NotificationTypeRepository, TemplateRepository } from '@notify/store';
+import { CurrentTenant, type Tenant } from '../auth/tenant';
+import { ApiErrors } from '../openapi/api-errors.decorator';
+import { openApi } from '../openapi/schema';
+import { presentType } from './notification-type.presenter';
+
+export const typeNotFound = (notificationId: string) =>
+  new NotFoundError({
+    code: 'NOT_FOUND',
+    message: `No notification type "${notificationId}" in this environment.`,
+    fix: 'Create it with POST /types, or send with it (a send creates its type).',
+  });
+
+@ApiTags('Notification types')
+@ApiErrors(404)
+@Controller('types')
+export class TypesController {
+  constructor(
+    private readonly types: NotificationTypeRepository,
+    private readonly templates: TemplateRepository,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create a notification type', operationId: 'createNotificationType' })
+  @ApiBody({ schema: openApi(createNotificationTypeSchema) })
+  async create(
+    @CurrentTenant() tenant: Tenant,
+    @Body(new ZodPipe(createNotificationTypeSchema)) body: CreateNotificationType,
+  ) {
+    if (!(await this.types.create(tenant, body, new Date().toISOString()))) {
+      throw new InvalidRequestError({
+        code: 'ALREADY_EXISTS',
+        message: `Notification type "${body.notificationId}" exists already.`,
+        fix: 'Update it with PATCH /types/{notificationId}.',
+      });
+    }
+    const created = await this.types.get(tenant, body.notificationId);
+    if (created === undefined) throw typeNotFound(body.notificationId);
+    return presentType(tenant, created);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List notification types', operationId: 'listNotificationTypes' })
+  async list(@CurrentTenant() tenant: Tenant) {
+    return (await this.types.list(tenant)).map((type) => presentType(tenant, type));
+  }
+
+  /** An array even for one type: that is what the pingram client reads. */
+  @Get(':notificationId')
+  @ApiOperation({
+    summary: 'Get a notification type (as a one-element array)',
+    operationId: 'getNotificationType',
+  })
+  async get(@CurrentTenant() tenant: Tenant, @Param('notificationId') notificationId: string) {
+    const type = await this.types.get(tenant, notificationId);
+    if (type === undefined) throw typeNotFound(notificationId);
+    const templates = (
+      await Promise.all(CHANNELS.map((c) => this.templates.list(tenant, notificationId, c)))
+    ).flat();
+    return [presentType(tenant, type, templates)];
+  }
+
+  @Patch(':notificationId')
+  @ApiOperation({
+    summary: 'Update a notification type (null clears a setting)',
+    operationId: 'updateNotificationType',
+  })
+  @ApiBody({ schema: openApi(patchNotificationTypeSchema) })
+  async update(
+    @CurrentTenant() tenant: Tenant,
+    @Param('notificationId') notificationId: string,
+    @Body(new ZodPipe(patchNotificationTypeSchema)) body: PatchNotificationType,
+  ) {
+    const updated = await this.types.update(tenant, notificationId, body, new Date().toISOString());
+    if (updated === undefined) throw typeNotFound(notificationId);
+    return presentType(tenant, updated);
+  }
+
+  @Delete(':notificationId')
+  @ApiOperation({
+    summary: 'Delete a notification type and its templates',
+    operationId: 'deleteNotificationType',
+  })
+  async delete(@CurrentTenant() tenant: Tenant, @Param('notificationId') notificationId: string) {
+    if (!(await this.types.delete(tenant, notificationId))) throw typeNotFound(notificationId);
+    await this.templates.deleteAllOf(tenant, notificationId);
+    return { message: 'Notification type deleted' };
+  }
+}

@@ -1,0 +1,96 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type User, userFieldsSchema } from '@notify/domain';
+import { InvalidRequestError, ZodPipe } from '@notify/platform';
+import { UserRepository } from '@notify/store';
+import { z } from 'zod';
+import { CurrentTenant, type Tenant } from '../auth/tenant';
+import { ApiErrors } from '../openapi/api-errors.decorator';
+import { openApi } from '../openapi/schema';
+import { DeleteUserUseCase } from './delete-user.usecase';
+
+const identifySchema = userFieldsSchema.extend({ id: z.string().optional() });
+const listQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1_000).default(100),
+  // The pingram client always sends nextToken; an empty one means the first page.
+  nextToken: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  envId: z.string().optional(),
+});
+const userSchema = userFieldsSchema.extend({
+  id: z.string(),
+  lastSeenTime: z.string().optional(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+});
+
+@ApiTags('Users')
+@ApiErrors(404)
+@Controller('users')
+export class UsersController {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly deleteUser: DeleteUserUseCase,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List users', operationId: 'listUsers' })
+  @ApiOkResponse({
+    schema: openApi(
+      z.object({ users: z.array(userSchema), hasMore: z.boolean(), lastEvaluatedKey: z.string().optional() }),
+    ),
+  })
+  async list(
+    @CurrentTenant() tenant: Tenant,
+    @Query(new ZodPipe(listQuerySchema)) query: z.infer<typeof listQuerySchema>,
+  ) {
+    const page = await this.users.list(tenant, query.limit, query.nextToken);
+    return {
+      users: page.users,
+      hasMore: page.next !== undefined,
+      ...(page.next ? { lastEvaluatedKey: page.next } : {}),
+    };
+  }
+
+  @Post(':userId')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Identify: create or update a user', operationId: 'identify' })
+  @ApiBody({ schema: openApi(identifySchema) })
+  @ApiOkResponse({ schema: openApi(userSchema) })
+  identify(
+    @CurrentTenant() tenant: Tenant,
+    @Param('userId') userId: string,
+    @Body(new ZodPipe(identifySchema)) body: z.infer<typeof identifySchema>,
+  ): Promise<User> {
+    const { id, ...fields } = body;
+    if (id !== undefined && id !== userId) {
+      throw new InvalidRequestError({
+        code: 'USER_ID_MISMATCH',
+        message: `The body's id "${id}" differs from the path's "${userId}".`,
+        fix: 'Omit id from the body or make it match the path.',
+      });
+    }
+    return this.users.identify(tenant, userId, fields, new Date().toISOString());
+  }
+
+  /** Every user exists implicitly: an unknown id answers with just the id (as the reference does). */
+  @Get(':userId')
+  @ApiOperation({ summary: 'Get a user', operationId: 'getUser' })
+  @ApiOkResponse({ schema: openApi(userSchema) })
+  async get(@CurrentTenant() tenant: Tenant, @Param('userId') userId: string): Promise<User> {
+    return (await this.users.get(tenant, userId)) ?? { id: userId };
+  }
+
+  @Delete(':userId')
+  @ApiOperation({ summary: 'Delete a user and all associated data', operationId: 'deleteUser' })
+  @ApiOkResponse({ schema: openApi(z.object({ message: z.string() })) })
+  async delete(
+    @CurrentTenant() tenant: Tenant,
+    @Param('userId') userId: string,
+  ): Promise<{ message: string }> {
+    await this.deleteUser.execute(tenant, userId);
+    return { message: 'User deleted' };
+  }
+}

@@ -1,0 +1,1 @@
+export { RecorderModule } from './recorder.module';

@@ -1,0 +1,30 @@
+import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { EVENT_BUS, type EventBus } from '@notify/bus';
+import { deliveryEventSchema, Groups, Topics } from '@notify/domain';
+import { BatchingEventWriter, EVENT_LOG, type EventLog } from '@notify/event-log';
+
+/**
+ * The only writer of the event log: consumes delivery events (group `recorder`) in batches and
+ * appends them, committing offsets only after the insert that carried them succeeded. A ClickHouse
+ * outage is ridden out with long retries (events wait on the bus, nothing is lost).
+ */
+@Module({})
+export class RecorderModule implements OnApplicationBootstrap {
+  constructor(
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(EVENT_LOG) private readonly log: EventLog,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const writer = new BatchingEventWriter(this.log, { maxEvents: 5_000, maxDelayMs: 50 });
+    await this.bus.ensureTopics([Topics.events]);
+    await this.bus.subscribe({
+      group: Groups.recorder,
+      topic: Topics.events,
+      schema: deliveryEventSchema,
+      maxBatchSize: 1_000,
+      retry: { maxAttempts: 30, initialBackoffMs: 500, maxBackoffMs: 30_000 },
+      handleBatch: (messages) => writer.write(messages.map((m) => m.value)),
+    });
+  }
+}

@@ -1,0 +1,241 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EVENT_BUS, type EventBus, type OutgoingMessage } from '@notify/bus';
+import { COORDINATION, type CoordinationStore } from '@notify/cache';
+import { DeliveryEventsPublisher } from '@notify/delivery-events';
+import {
+  type Channel,
+  composeEmail,
+  type DeliveryEvent,
+  type EmailJob,
+  LOG_PREFIX,
+  type LogFields,
+  mergeUserFields,
+  type NotificationType,
+  reachableChannels,
+  routeChannels,
+  type RoutingDecision,
+  type SendRequested,
+  type Template,
+  TemplateSyntaxError,
+  type TenantScope,
+  Topics,
+  userKey,
+  type UserFields,
+} from '@notify/domain';
+import {
+  AccountRepository,
+  NotificationTypeRepository,
+  PreferenceRepository,
+  TemplateRepository,
+  UserRepository,
+} from '@notify/store';
+
+/** Sends scheduled for later wait here until the scheduler releases them. */
+export const SCHEDULED_SENDS_QUEUE = 'scheduled-sends';
+const PREVIEW_LIMIT = 4_096;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const clip = (text: string) => (text.length > PREVIEW_LIMIT ? `${text.slice(0, PREVIEW_LIMIT)}…` : text);
+
+function routingFields(decision: RoutingDecision): LogFields {
+  const fields: Record<string, string> = {};
+  for (const { channel, routing, reason } of decision.channels) {
+    fields[`${LOG_PREFIX[channel]}_routing`] = routing;
+    if (reason !== undefined) fields[`${LOG_PREFIX[channel]}_routing_reason`] = reason;
+  }
+  if (decision.ignored !== undefined) fields.ignored = decision.ignored;
+  return fields as LogFields;
+}
+
+function sameContact(stored: UserFields | undefined, merged: UserFields): boolean {
+  const pick = ({
+    email,
+    number,
+    pushTokens,
+    webPushTokens,
+    timezone,
+    slackChannel,
+    slackToken,
+  }: UserFields) =>
+    JSON.stringify([email, number, pushTokens, webPushTokens, timezone, slackChannel, slackToken]);
+  return stored !== undefined && pick(stored) === pick(merged);
+}
+
+/**
+ * Routes one accepted send (spec 2.3 routing, decisions 4): resolves the user (stored record
+ * merged with `to`, which is stored too), the notification type (created on first use), the
+ * environment's channel switches and the user's preferences, then hands each channel that sends
+ * to its sender with rendered content, and records what it decided. One publish carries the jobs
+ * and the events; a redelivered send produces the same jobs, which senders deduplicate.
+ */
+@Injectable()
+export class RouteSendUseCase {
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly users: UserRepository,
+    private readonly types: NotificationTypeRepository,
+    private readonly templates: TemplateRepository,
+    private readonly preferences: PreferenceRepository,
+    private readonly events: DeliveryEventsPublisher,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+  ) {}
+
+  async execute(request: SendRequested, now = Date.now()): Promise<void> {
+    const scope: TenantScope = { accountId: request.accountId, envId: request.envId };
+    const { send } = request;
+    const [environment, stored, existingType, preferences] = await Promise.all([
+      this.accounts.getEnvironment(scope.accountId, scope.envId),
+      this.users.get(scope, send.userId),
+      this.types.get(scope, send.notificationId),
+      this.preferences.get(scope, send.userId),
+    ]);
+    const user = mergeUserFields(stored, send.recipient);
+    if (!sameContact(stored, user))
+      await this.users.identify(scope, send.userId, send.recipient, iso(now), false);
+    const type =
+      existingType ??
+      (await this.types.ensure(scope, send.notificationId, reachableChannels(send, user), iso(now)));
+
+    const decision = routeChannels({
+      notificationId: send.notificationId,
+      subNotificationId: send.subNotificationId,
+      typeChannels: type.channels,
+      typeEnabled: type.enabled,
+      typeOptions: type.options,
+      forceChannels: send.forceChannels,
+      disabledChannels: environment?.disabledChannels ?? [],
+      preferences,
+      scheduled: send.scheduledFor !== undefined,
+    });
+
+    const subject = { ...scope, trackingId: request.trackingId };
+    const received = this.events.event(
+      subject,
+      'request_received',
+      {
+        received_at: iso(request.receivedAt),
+        type: send.notificationId,
+        clientId: scope.envId,
+        request: request.request,
+        test: request.test,
+        user_id: send.userId,
+        ...(request.client.agent !== undefined ? { agent: request.client.agent } : {}),
+        ...(request.client.ip !== undefined ? { ip: request.client.ip } : {}),
+        ...(user.email !== undefined ? { user_email: user.email } : {}),
+        ...(user.number !== undefined ? { user_number: user.number } : {}),
+        ...(send.scheduledFor !== undefined ? { scheduled_for: iso(send.scheduledFor) } : {}),
+      },
+      undefined,
+      request.receivedAt,
+    );
+    const routed: LogFields = { processed_at: iso(now), ...routingFields(decision) };
+    const messages: OutgoingMessage[] = [];
+    const outcomes: DeliveryEvent[] = [];
+    for (const channel of decision.deliver) {
+      const dispatched = await this.dispatch(channel, request, type, user, now);
+      Object.assign(routed, dispatched.fields);
+      messages.push(...dispatched.messages);
+      outcomes.push(...dispatched.events);
+    }
+    if (send.scheduledFor !== undefined && decision.channels.some((c) => c.routing === 'SCHEDULE')) {
+      await this.coordination.schedule(SCHEDULED_SENDS_QUEUE, {
+        id: `${scope.accountId}/${scope.envId}/${request.trackingId}`,
+        dueAt: send.scheduledFor,
+        payload: JSON.stringify(request),
+      });
+    }
+    const routedEvent = this.events.event(subject, 'routed', routed, undefined, now);
+    await this.bus.publish([
+      ...messages,
+      ...[received, routedEvent, ...outcomes].map((event) => this.events.message(event)),
+    ]);
+  }
+
+  private async dispatch(
+    channel: Channel,
+    request: SendRequested,
+    type: NotificationType,
+    user: UserFields,
+    now: number,
+  ): Promise<{ messages: OutgoingMessage[]; fields: LogFields; events: DeliveryEvent[] }> {
+    const subject = { accountId: request.accountId, envId: request.envId, trackingId: request.trackingId };
+    if (channel !== 'EMAIL') {
+      // Each channel's sender arrives with its own issue; until then the log says so plainly.
+      const prefix = LOG_PREFIX[channel];
+      const code = channel === 'SMS' || channel === 'CALL' ? 'Unknown' : 'UNKNOWN';
+      const failed = {
+        [`${prefix}_failed_at`]: iso(now),
+        [`${prefix}_failed_code`]: code,
+        [`${prefix}_failed_internal`]: `no ${channel} sender is installed`,
+      };
+      return {
+        messages: [],
+        fields: {},
+        events: [this.events.event(subject, `${prefix}_failed`, failed as LogFields, prefix, now)],
+      };
+    }
+    try {
+      const { template, missing } = await this.emailTemplate(request, type);
+      const content = composeEmail(request.send, template, missing);
+      const options = request.send.options?.email;
+      const job: EmailJob = {
+        trackingId: request.trackingId,
+        accountId: request.accountId,
+        envId: request.envId,
+        receivedAt: request.receivedAt,
+        test: request.test,
+        notificationId: request.send.notificationId,
+        userId: request.send.userId,
+        to: user.email,
+        ...content,
+        replyTo: options?.replyToAddresses ?? [],
+        cc: options?.ccAddresses ?? [],
+        bcc: options?.bccAddresses ?? [],
+        attachments: options?.attachments ?? [],
+      };
+      const preview = clip(JSON.stringify({ subject: content.subject, html: content.html }));
+      return {
+        messages: [
+          {
+            topic: Topics.delivery('EMAIL'),
+            key: userKey(request.accountId, request.envId, request.send.userId),
+            value: job,
+          },
+        ],
+        fields: { email_preview: preview },
+        events: [],
+      };
+    } catch (error) {
+      if (!(error instanceof TemplateSyntaxError)) throw error;
+      const failed: LogFields = {
+        failed_at: iso(now),
+        failed_code: 'UNKNOWN',
+        failed_internal: `template error in ${error.message}`,
+      };
+      return {
+        messages: [],
+        fields: {},
+        events: [this.events.event(subject, 'failed', failed, undefined, now)],
+      };
+    }
+  }
+
+  /** The chosen template, else the channel's default; `missing` names a chosen one that does not exist. */
+  private async emailTemplate(
+    request: SendRequested,
+    type: NotificationType,
+  ): Promise<{ template?: Template; missing?: string }> {
+    const { send } = request;
+    if (send.email !== undefined) return {};
+    const templateId = send.templateId ?? type.defaultTemplates?.EMAIL?.instant;
+    if (templateId === undefined) return {};
+    const template = await this.templates.get(
+      { accountId: request.accountId, envId: request.envId },
+      send.notificationId,
+      'EMAIL',
+      templateId,
+    );
+    return template === undefined ? { missing: templateId } : { template };
+  }
+}

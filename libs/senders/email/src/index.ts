@@ -1,0 +1,2 @@
+export { EmailSenderModule } from './email-sender.module';
+export { SendEmailUseCase } from './send-email.usecase';
