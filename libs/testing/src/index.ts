@@ -2,4 +2,4 @@ export { requireBackend, testBackends, uniqueName } from './backends';
 export { eventually } from './eventually';
 export { tempDir } from './temp-dir';
 export { testLogger } from './test-logger';
-export { processExit, spawnService, startService, type RunningService } from './service-process';
+export { freePort, processExit, spawnService, startService, type RunningService } from './service-process';

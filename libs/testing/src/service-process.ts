@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
 const ROOT = join(__dirname, '../../..');
@@ -37,40 +38,49 @@ export function spawnService(
   return { child, output: () => output };
 }
 
-/** Starts a service and resolves once `/health/ready` answers 200. */
+/** A port free right now on loopback (the service binds it a moment later). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a service on a free port and resolves once `/health/ready` answers 200. */
 export async function startService(
   app: string,
   env: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<RunningService> {
-  const { child, output } = spawnService(app, env);
+  const port = env.PORT ?? String(await freePort());
+  const { child, output } = spawnService(app, { ...env, PORT: port });
+  const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
-  let baseUrl: string | undefined;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${app} exited with ${child.exitCode}:\n${output()}`);
-    baseUrl ??= /"baseUrl":"(http:\/\/[^"]+)"/.exec(output())?.[1];
-    if (baseUrl !== undefined) {
-      const ready = await fetch(`${baseUrl}/health/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) {
-        const url = baseUrl;
-        return {
-          name: app,
-          baseUrl: url,
-          child,
-          output,
-          stop: async () => {
-            child.kill('SIGTERM');
-            return exited(child);
-          },
-          kill: async () => {
-            child.kill('SIGKILL');
-            await exited(child);
-          },
-        };
-      }
+    const ready = await fetch(`${baseUrl}/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) {
+      return {
+        name: app,
+        baseUrl,
+        child,
+        output,
+        stop: async () => {
+          child.kill('SIGTERM');
+          return exited(child);
+        },
+        kill: async () => {
+          child.kill('SIGKILL');
+          await exited(child);
+        },
+      };
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -104,6 +104,30 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
       expect((await repos.users.list(scopeA, 10)).users.map((u) => u.email)).toEqual(['a@example.com']);
     });
 
+    it('stores only the scope fields of a richer scope object (a request tenant carries more)', async () => {
+      const tenant = { ...scopeA, keyId: 'key-1', test: true };
+      await repos.users.identify(tenant, 'rich', { email: 'r@example.com' }, NOW);
+      await repos.types.create(tenant, { notificationId: 'n', title: 't', channels: ['EMAIL'] }, NOW);
+      await repos.preferences.update(
+        tenant,
+        'rich',
+        [{ notificationId: 'n', channel: 'EMAIL', delivery: 'off' }],
+        NOW,
+      );
+      const template = {
+        notificationId: 'n',
+        channel: 'EMAIL' as const,
+        templateId: 't',
+        subject: 's',
+        createdAt: NOW,
+        updatedAt: NOW,
+      };
+      expect(await repos.templates.create(tenant, template)).toBe(true);
+      expect(await repos.users.get(scopeA, 'rich')).not.toHaveProperty('keyId');
+      expect(await repos.types.get(scopeA, 'n')).not.toHaveProperty('test');
+      expect(await repos.templates.get(scopeA, 'n', 'EMAIL', 't')).not.toHaveProperty('keyId');
+    });
+
     it('pages through users in id order', async () => {
       const ids = Array.from({ length: 25 }, (_, i) => `user-${String(i).padStart(2, '0')}`);
       for (const id of [...ids].reverse()) await repos.users.identify(scopeA, id, {}, NOW);

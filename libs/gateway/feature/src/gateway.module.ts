@@ -1,5 +1,9 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { EVENT_BUS, type EventBus } from '@notify/bus';
+import { Topics } from '@notify/domain';
+import { EnvironmentsController } from './accounts/environments.controller';
+import { KeysController } from './accounts/keys.controller';
 import { ProvisionTenantUseCase } from './accounts/provision-tenant.usecase';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { ApiKeyResolver } from './auth/api-key.resolver';
@@ -20,6 +24,8 @@ import { UsersController } from './users/users.controller';
  */
 @Module({
   controllers: [
+    EnvironmentsController,
+    KeysController,
     SendController,
     UsersController,
     ClientPreferencesController,
@@ -38,4 +44,11 @@ import { UsersController } from './users/users.controller';
   ],
   exports: [ApiKeyResolver, ProvisionTenantUseCase],
 })
-export class GatewayModule {}
+export class GatewayModule implements OnApplicationBootstrap {
+  constructor(@Inject(EVENT_BUS) private readonly bus: EventBus) {}
+
+  /** Sends must be acceptable before any router has started (Kafka topics are not auto-created). */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.bus.ensureTopics([Topics.sendRequests]);
+  }
+}

@@ -60,6 +60,8 @@ export async function createHttpApp(
     trustProxy: true,
     logger: false,
     return503OnClosing: true,
+    // GET /logs/{ids} carries up to 25 URL-encoded tracking ids in one path parameter (~1 KB).
+    maxParamLength: 4_096,
   });
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     logger: new NestPinoLogger(logger),

@@ -37,6 +37,23 @@ export class AccountRepository {
     return this.environments.get([envId]);
   }
 
+  async updateEnvironment(
+    accountId: string,
+    envId: string,
+    change: Partial<Pick<Environment, 'title' | 'secret' | 'secureMode' | 'disabledChannels' | 'smtpUrl'>>,
+  ): Promise<Environment | undefined> {
+    const updated = await this.environments.modify([envId], (current) =>
+      current === undefined || current.accountId !== accountId
+        ? undefined
+        : {
+            ...current,
+            ...change,
+            disabledChannels: [...(change.disabledChannels ?? current.disabledChannels)],
+          },
+    );
+    return updated?.accountId === accountId ? updated : undefined;
+  }
+
   listEnvironments(accountId: string): Promise<Environment[]> {
     return this.environments.find({ accountId });
   }

@@ -9,7 +9,7 @@ import type {
 } from '@notify/domain';
 import { Collections, type NotificationTypeDoc } from '../collections';
 import { DOCUMENT_STORE, type DocumentCollection, type DocumentStore } from '../document-store.port';
-import { scopeKey, unscoped } from './scope';
+import { scopeKey, scopeOf, unscoped } from './scope';
 
 @Injectable()
 export class NotificationTypeRepository {
@@ -32,7 +32,7 @@ export class NotificationTypeRepository {
   /** false when a type with this id exists already. */
   create(scope: TenantScope, input: CreateNotificationType, now: string): Promise<boolean> {
     return this.types.insert({
-      ...scope,
+      ...scopeOf(scope),
       notificationId: input.notificationId,
       title: input.title,
       channels: [...new Set(input.channels)],
@@ -58,7 +58,7 @@ export class NotificationTypeRepository {
       current !== undefined
         ? undefined
         : {
-            ...scope,
+            ...scopeOf(scope),
             notificationId,
             title: notificationId,
             channels: [...channels],

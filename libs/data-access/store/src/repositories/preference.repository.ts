@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { mergePreferences, type TenantScope, type UserPreference } from '@notify/domain';
 import { Collections, type PreferencesDoc } from '../collections';
 import { DOCUMENT_STORE, type DocumentCollection, type DocumentStore } from '../document-store.port';
-import { scopeKey } from './scope';
+import { scopeKey, scopeOf } from './scope';
 
 @Injectable()
 export class PreferenceRepository {
@@ -24,7 +24,7 @@ export class PreferenceRepository {
     now: string,
   ): Promise<UserPreference[]> {
     const doc = await this.preferences.modify([...scopeKey(scope), userId], (current) => ({
-      ...scope,
+      ...scopeOf(scope),
       userId,
       preferences: mergePreferences(current?.preferences ?? [], updates),
       updatedAt: now,

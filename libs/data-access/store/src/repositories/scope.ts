@@ -9,3 +9,12 @@ export function unscoped<T extends { accountId: string; envId: string }>(
 }
 
 export const scopeKey = (scope: TenantScope): [string, string] => [scope.accountId, scope.envId];
+
+/**
+ * Exactly the scope fields, for storing: callers often pass a richer object (the request's tenant
+ * carries its key id), and none of that belongs in a document.
+ */
+export const scopeOf = (scope: TenantScope): TenantScope => ({
+  accountId: scope.accountId,
+  envId: scope.envId,
+});

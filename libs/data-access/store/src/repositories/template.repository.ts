@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Channel, Template, TemplateContent, TenantScope } from '@notify/domain';
 import { Collections, type TemplateDoc } from '../collections';
 import { DOCUMENT_STORE, type DocumentCollection, type DocumentStore } from '../document-store.port';
-import { scopeKey, unscoped } from './scope';
+import { scopeKey, scopeOf, unscoped } from './scope';
 
 @Injectable()
 export class TemplateRepository {
@@ -29,7 +29,7 @@ export class TemplateRepository {
 
   /** false when the template id is taken for this notification and channel. */
   create(scope: TenantScope, template: Template): Promise<boolean> {
-    return this.templates.insert({ ...scope, ...template });
+    return this.templates.insert({ ...scopeOf(scope), ...template });
   }
 
   async update(

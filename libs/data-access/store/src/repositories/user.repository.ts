@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { mergeUserFields, type TenantScope, type User, type UserFields } from '@notify/domain';
 import { Collections, type UserDoc } from '../collections';
 import { DOCUMENT_STORE, type DocumentCollection, type DocumentStore } from '../document-store.port';
-import { scopeKey, unscoped } from './scope';
+import { scopeKey, scopeOf, unscoped } from './scope';
 
 export interface UserPage {
   readonly users: User[];
@@ -29,7 +29,7 @@ export class UserRepository {
     const stored = await this.users.modify([...scopeKey(scope), id], (current) => ({
       ...current,
       ...mergeUserFields(current, fields),
-      ...scope,
+      ...scopeOf(scope),
       id,
       createdAt: current?.createdAt ?? now,
       updatedAt: now,

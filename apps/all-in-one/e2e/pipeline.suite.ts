@@ -1,0 +1,432 @@
+import type { CaughtMail } from '@notify/mail-catcher';
+import { eventually, uniqueName } from '@notify/testing';
+import { ChannelsEnum, CreateKeyRequestKeyTypeEnum, type LogsGetResponseLogsInner, Pingram } from 'pingram';
+import type { Topology } from './topologies';
+
+type Log = LogsGetResponseLogsInner & Record<string, unknown>;
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const base64 = (text: string | Buffer) => Buffer.from(text).toString('base64');
+
+/**
+ * The send pipeline end to end, driven by the pingram client: what reaches the SMTP peer and what
+ * the delivery log says. Runs once per topology (one process on embedded backends; separate
+ * services over Kafka, MongoDB and Redis).
+ */
+export function pipelineSuite(name: string, start: () => Promise<Topology>): void {
+  describe(`send pipeline (${name})`, () => {
+    let topology: Topology;
+    let client: Pingram;
+    let envId: string;
+
+    const mailFor = (trackingId: string, timeoutMs = 30_000): Promise<CaughtMail> =>
+      eventually(() => {
+        const mail = topology.mail.messages().find((m) => m.headers['x-notify-tracking-id'] === trackingId);
+        if (mail === undefined) throw new Error(`no mail for ${trackingId} yet`);
+        return mail;
+      }, timeoutMs);
+
+    const logOf = (trackingId: string, ready: (log: Log) => boolean, timeoutMs = 30_000): Promise<Log> =>
+      eventually(async () => {
+        const { logs } = await client.logs.getLogsByTrackingIds(trackingId).catch(() => ({ logs: [] }));
+        const log = logs[0] as Log | undefined;
+        if (log === undefined || !ready(log))
+          throw new Error(`log of ${trackingId} not ready: ${JSON.stringify(log)}`);
+        return log;
+      }, timeoutMs);
+
+    const raw = (path: string, init: RequestInit & { key?: string | null } = {}) => {
+      const { key, ...rest } = init;
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        ...(rest.headers as Record<string, string>),
+      };
+      if (key !== null) headers.authorization = `Bearer ${key ?? topology.apiKey}`;
+      return fetch(`${topology.baseUrl}${path}`, { ...rest, headers });
+    };
+
+    const expectErrorBody = async (response: Response, status: number, code: string) => {
+      expect(response.status).toBe(status);
+      const body = (await response.json()) as { trackingId: unknown; error: Record<string, unknown> };
+      expect(body).toEqual({
+        trackingId: expect.any(String),
+        error: expect.objectContaining({ code, message: expect.any(String) }),
+      });
+      return body;
+    };
+
+    beforeAll(async () => {
+      topology = await start();
+      client = new Pingram({ apiKey: topology.apiKey, baseUrl: topology.baseUrl });
+      envId = (await client.environments.listEnvironments())[0]?.clientId ?? '';
+    }, 180_000);
+
+    afterAll(async () => {
+      await topology?.stop();
+    }, 60_000);
+
+    it('identifies a user and reads them back', async () => {
+      const userId = uniqueName('ann');
+      const stored = await client.user.identify(userId, {
+        email: 'ann@example.com',
+        timezone: 'Europe/Paris',
+      });
+      expect(stored).toMatchObject({
+        id: userId,
+        email: 'ann@example.com',
+        timezone: 'Europe/Paris',
+        createdAt: expect.stringMatching(ISO),
+      });
+      expect(await client.user.getUser(userId)).toMatchObject({ id: userId, email: 'ann@example.com' });
+      const page = await client.users.listUsers(1_000, '');
+      expect(page.users.map((u) => u.id)).toContain(userId);
+    });
+
+    it('sends inline content with merge tags, cc, bcc, reply-to and attachments', async () => {
+      const userId = uniqueName('bob');
+      await client.user.identify(userId, { email: 'bob@example.com' });
+      const report = Buffer.from(`%PDF-1.4 ${uniqueName('report')}`);
+      topology.files.set('report.pdf', report);
+      const { trackingId, messages } = await client.send({
+        type: 'order_shipped',
+        to: { id: userId },
+        parameters: { name: '<Bob & co>', order: { id: 42 } },
+        email: {
+          subject: 'Order {{order.id}} for {{name}}',
+          html: '<p>Hello {{name}}, order {{order.id}} is on its way.</p>',
+        },
+        options: {
+          email: {
+            ccAddresses: ['cc@example.com'],
+            bccAddresses: ['audit@example.com'],
+            replyToAddresses: ['support@example.com'],
+            fromName: 'Acme Shop',
+            fromAddress: 'shop@acme.test',
+            attachments: [
+              { filename: 'report.pdf', url: topology.fileUrl('report.pdf') } as never,
+              { filename: 'note.txt', content: base64('inline bytes') } as never,
+            ],
+          },
+        },
+      });
+      expect(messages).toEqual([]);
+
+      const mail = await mailFor(trackingId);
+      expect(mail.subject).toBe('Order 42 for <Bob & co>');
+      expect(mail.html).toContain('<p>Hello &lt;Bob &amp; co&gt;, order 42 is on its way.</p>');
+      expect(mail.from).toBe('shop@acme.test');
+      expect(mail.to).toEqual(['bob@example.com']);
+      expect(mail.cc).toEqual(['cc@example.com']);
+      expect(mail.replyTo).toEqual(['support@example.com']);
+      expect(mail.envelope.to).toEqual(
+        expect.arrayContaining(['bob@example.com', 'cc@example.com', 'audit@example.com']),
+      );
+      expect(mail.headers).not.toHaveProperty('bcc');
+      const attachments = Object.fromEntries(mail.attachments.map((a) => [a.filename, a.content]));
+      expect(attachments['report.pdf']?.equals(report)).toBe(true);
+      expect(attachments['note.txt']?.toString()).toBe('inline bytes');
+
+      const log = await logOf(trackingId, (l) => l.email_delivered_at !== undefined);
+      expect(log).toMatchObject({
+        trackingId,
+        accountId: expect.any(String),
+        envId,
+        clientId: envId,
+        type: 'order_shipped',
+        user_id: userId,
+        user_email: 'bob@example.com',
+        test: false,
+        received_at: expect.stringMatching(ISO),
+        processed_at: expect.stringMatching(ISO),
+        email_routing: 'SEND',
+        sms_routing: 'OFF',
+        inapp_routing: 'OFF',
+        email_sent_at: expect.stringMatching(ISO),
+        email_sent_after: expect.any(Number),
+        email_sent_message_id: mail.messageId,
+        email_delivered_at: expect.stringMatching(ISO),
+        email_delivered_recipients: expect.stringContaining('bob@example.com'),
+      });
+      expect(JSON.parse(String(log.email_preview))).toMatchObject({ subject: 'Order 42 for <Bob & co>' });
+      expect(String(log.request)).not.toContain(base64('inline bytes'));
+    });
+
+    it('renders the default template of the type with merge tags', async () => {
+      const type = uniqueName('welcome');
+      await client.types.createNotificationType({
+        notificationId: type,
+        title: 'Welcome',
+        channels: ['EMAIL'],
+      });
+      const template = await client.templates.createTemplate(type, 'EMAIL', {
+        templateId: 'welcome-v1',
+        subject: 'Welcome, {{firstName}}',
+        html: '<h1>Hi {{firstName}}</h1><p>Your plan: {{plan}}</p>',
+        senderName: 'Acme',
+        senderEmail: 'hello@acme.test',
+      });
+      expect(template).toMatchObject({ templateId: 'welcome-v1', channel: 'EMAIL', default: true });
+
+      const { trackingId } = await client.send({
+        type,
+        to: { id: uniqueName('cleo'), email: 'cleo@example.com' },
+        parameters: { firstName: 'Cleo', plan: 'Pro <3' },
+      });
+      const mail = await mailFor(trackingId);
+      expect(mail.subject).toBe('Welcome, Cleo');
+      expect(mail.html).toContain('<h1>Hi Cleo</h1><p>Your plan: Pro &lt;3</p>');
+      expect(mail.from).toBe('hello@acme.test');
+      const log = await logOf(trackingId, (l) => l.email_delivered_at !== undefined);
+      expect(log).toMatchObject({ type, email_routing: 'SEND', user_email: 'cleo@example.com' });
+    });
+
+    it('creates the notification type of a first send, with the channels it reaches', async () => {
+      const type = uniqueName('brand_new');
+      const { trackingId } = await client.send({
+        type,
+        to: { id: uniqueName('dan'), email: 'dan@example.com' },
+        email: { subject: 'First', html: '<p>first</p>' },
+      });
+      await mailFor(trackingId);
+      const [created] = await client.types.getNotificationType(type);
+      expect(created).toMatchObject({ notificationId: type, channels: ['EMAIL'], enabled: true, envId });
+    });
+
+    it('uses forceChannels instead of the type’s channels', async () => {
+      const type = uniqueName('sms_only');
+      await client.types.createNotificationType({
+        notificationId: type,
+        title: 'SMS only',
+        channels: ['SMS'],
+      });
+      const { trackingId } = await client.send({
+        type,
+        to: { id: uniqueName('eve'), email: 'eve@example.com' },
+        forceChannels: [ChannelsEnum.EMAIL],
+        email: { subject: 'Forced', html: '<p>forced</p>' },
+      });
+      expect((await mailFor(trackingId)).subject).toBe('Forced');
+      const log = await logOf(trackingId, (l) => l.email_delivered_at !== undefined);
+      expect(log).toMatchObject({ email_routing: 'SEND', sms_routing: 'OFF' });
+    });
+
+    it('ignores email for a user whose preference turns it off, and sends nothing', async () => {
+      const type = uniqueName('digest');
+      const userId = uniqueName('fay');
+      await client.user.identify(userId, { email: 'fay@example.com' });
+      const auth = `Basic ${base64(`${envId}:${userId}:`)}`;
+      const set = await raw(`/${envId}/users/${encodeURIComponent(userId)}/preferences`, {
+        method: 'POST',
+        key: null,
+        headers: { authorization: auth },
+        body: JSON.stringify([{ notificationId: type, channel: 'EMAIL', delivery: 'off' }]),
+      });
+      expect(set.status).toBe(200);
+
+      const { trackingId } = await client.send({
+        type,
+        to: { id: userId },
+        email: { subject: 'Hi', html: '<p>hi</p>' },
+      });
+      const log = await logOf(trackingId, (l) => l.email_routing !== undefined);
+      expect(log).toMatchObject({
+        email_routing: 'IGNORE',
+        email_routing_reason: 'IGNORE_BY_PREFERENCES',
+        ignored: 'ALL_CHANNELS_IGNORED',
+        user_email: 'fay@example.com',
+      });
+      expect(log.email_sent_at).toBeUndefined();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(topology.mail.messages().some((m) => m.headers['x-notify-tracking-id'] === trackingId)).toBe(
+        false,
+      );
+    });
+
+    it('logs MISSING_EMAIL_SUBJECT for an email without a subject, and sends nothing', async () => {
+      const { trackingId } = await client.send({
+        type: uniqueName('no_subject'),
+        to: { id: uniqueName('gus'), email: 'gus@example.com' },
+        email: { html: '<p>no subject</p>' } as never,
+      });
+      const log = await logOf(trackingId, (l) => l.email_failed_at !== undefined);
+      expect(log).toMatchObject({
+        email_routing: 'SEND',
+        email_failed_code: 'MISSING_EMAIL_SUBJECT',
+        email_failed_recipient: 'gus@example.com',
+        email_failed_at: expect.stringMatching(ISO),
+      });
+      expect(log.email_sent_at).toBeUndefined();
+      expect(topology.mail.messages().some((m) => m.headers['x-notify-tracking-id'] === trackingId)).toBe(
+        false,
+      );
+    });
+
+    it('records a permanent bounce with its SMTP diagnostic', async () => {
+      const { trackingId } = await client.send({
+        type: uniqueName('bounce'),
+        to: { id: uniqueName('hal'), email: 'hal@bounce.test' },
+        email: { subject: 'x', html: '<p>x</p>' },
+      });
+      const log = await logOf(trackingId, (l) => l.email_failed_at !== undefined);
+      expect(log).toMatchObject({
+        email_failed_code: 'PERMANENT_NO_EMAIL_BOUNCE',
+        email_failed_recipient: 'hal@bounce.test',
+      });
+      expect(String(log.email_failed_diagnostic_code)).toContain('5.1.1');
+    });
+
+    it('sends a direct email (POST /email) and finds it through a log query', async () => {
+      const from = Math.floor(Date.now() / 1000) - 5;
+      const { trackingId } = await client.email.send({
+        type: uniqueName('receipt'),
+        to: 'ivy@example.com',
+        subject: 'Receipt',
+        html: '<p>Thanks</p>',
+        fromName: 'Billing',
+        fromAddress: 'billing@acme.test',
+      });
+      expect((await mailFor(trackingId)).from).toBe('billing@acme.test');
+      await logOf(trackingId, (l) => l.email_delivered_at !== undefined);
+
+      const { queryId } = await client.logs.startLogsQuery({
+        dateRangeFilter: [from, Math.floor(Date.now() / 1000) + 5],
+      } as never);
+      const result = await eventually(async () => {
+        const r = await client.logs.getLogsQueryResult(queryId);
+        if (r.status !== 'complete') throw new Error(`query ${r.status}`);
+        return r;
+      });
+      expect(result.logs?.map((l) => l.trackingId)).toContain(trackingId);
+    });
+
+    describe('bad input', () => {
+      it('answers malformed JSON, wrong types and unknown enums with 400 and the error body', async () => {
+        await expectErrorBody(
+          await raw('/send', { method: 'POST', body: '{"type": "x", ' }),
+          400,
+          'INVALID_JSON',
+        );
+        const wrongType = await expectErrorBody(
+          await raw('/send', { method: 'POST', body: JSON.stringify({ type: 'x', to: 'someone' }) }),
+          400,
+          'VALIDATION_ERROR',
+        );
+        expect(String(wrongType.error.message)).toContain('to');
+        const unknownEnum = await expectErrorBody(
+          await raw('/send', {
+            method: 'POST',
+            body: JSON.stringify({ type: 'x', to: { id: 'u' }, forceChannels: ['FAX'] }),
+          }),
+          400,
+          'VALIDATION_ERROR',
+        );
+        expect(String(unknownEnum.error.message)).toContain('forceChannels');
+        await expectErrorBody(
+          await raw('/send', { method: 'POST', body: JSON.stringify({ to: { id: 'u' } }) }),
+          400,
+          'MISSING_NOTIFICATION_TYPE',
+        );
+        await expectErrorBody(
+          await raw('/send', {
+            method: 'POST',
+            body: JSON.stringify({ type: 'x', to: { id: 'u' }, schedule: 'next tuesday' }),
+          }),
+          400,
+          'INVALID_SCHEDULE_FORMAT',
+        );
+      });
+
+      it('refuses more than 25 tracking ids and an oversized inline attachment', async () => {
+        const ids = Array.from({ length: 26 }, (_, i) => `id-${i}`).join(',');
+        await expectErrorBody(await raw(`/logs/${encodeURIComponent(ids)}`), 400, 'TOO_MANY_TRACKING_IDS');
+        const big = Buffer.alloc(4 * 1024 * 1024 + 1, 7).toString('base64');
+        const response = await raw('/send', {
+          method: 'POST',
+          body: JSON.stringify({
+            type: 'x',
+            to: { id: 'u', email: 'u@example.com' },
+            email: { subject: 's', html: 'h' },
+            options: { email: { attachments: [{ filename: 'big.bin', content: big }] } },
+          }),
+        });
+        await expectErrorBody(response, 413, 'ATTACHMENT_TOO_LARGE');
+      });
+
+      it('answers a missing, invalid or revoked key with 401', async () => {
+        await expectErrorBody(await raw('/users', { key: null }), 401, 'UNAUTHORIZED');
+        await expectErrorBody(
+          await raw('/users', { key: 'notify_sk_not-a-real-key-at-all-000000' }),
+          401,
+          'UNAUTHORIZED',
+        );
+        const created = await client.keys.createAPIKey({
+          keyType: CreateKeyRequestKeyTypeEnum.SECRET,
+          name: 'to revoke',
+        });
+        expect((await raw('/users?limit=1&nextToken=', { key: created.key })).status).toBe(200);
+        await client.keys.revokeAPIKey(created.id);
+        await expectErrorBody(
+          await raw('/users?limit=1&nextToken=', { key: created.key }),
+          401,
+          'UNAUTHORIZED',
+        );
+      });
+
+      it("does not show another environment's log (404) and writes nothing for rejected sends", async () => {
+        const other = await raw('/environments', {
+          method: 'POST',
+          body: JSON.stringify({ title: 'other' }),
+        });
+        const { apiKey: otherKey } = (await other.json()) as { apiKey: string };
+        const otherClient = new Pingram({ apiKey: otherKey, baseUrl: topology.baseUrl });
+        const { trackingId } = await otherClient.send({
+          type: 'elsewhere',
+          to: { id: 'someone', email: 'someone@example.com' },
+          email: { subject: 'other env', html: '<p>x</p>' },
+        });
+        await eventually(async () =>
+          expect((await otherClient.logs.getLogsByTrackingIds(trackingId)).logs).toHaveLength(1),
+        );
+        await expectErrorBody(await raw(`/logs/${trackingId}`), 404, 'NOT_FOUND');
+        expect(
+          (await raw('/logs/bulk', {
+            method: 'POST',
+            body: JSON.stringify({ trackingIds: [trackingId] }),
+          }).then((r) => r.json())) as unknown,
+        ).toEqual({ logs: [] });
+
+        const rejectedType = uniqueName('rejected');
+        const rejectedUser = uniqueName('rejected-user');
+        await raw('/send', {
+          method: 'POST',
+          body: JSON.stringify({
+            type: rejectedType,
+            to: { id: rejectedUser, email: 'r@example.com' },
+            forceChannels: ['FAX'],
+          }),
+        });
+        await raw('/send', {
+          method: 'POST',
+          body: JSON.stringify({
+            type: rejectedType,
+            to: { id: rejectedUser, email: 'r@example.com' },
+            email: { subject: 's', html: 'h' },
+            options: {
+              email: {
+                attachments: [
+                  { filename: 'big.bin', content: Buffer.alloc(4 * 1024 * 1024 + 1).toString('base64') },
+                ],
+              },
+            },
+          }),
+        });
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        expect((await client.types.listNotificationTypes()).map((t) => t.notificationId)).not.toContain(
+          rejectedType,
+        );
+        expect(await client.user.getUser(rejectedUser)).toEqual({ id: rejectedUser });
+        expect(topology.mail.messages().some((m) => m.to.includes('r@example.com'))).toBe(false);
+      });
+    });
+  });
+}

@@ -1,0 +1,140 @@
+import { ProvisionTenantUseCase } from '@notify/gateway-feature';
+import { MailCatcher } from '@notify/mail-catcher';
+import { AccountRepository, ApiKeyRepository, MongoDocumentStore } from '@notify/store';
+import {
+  requireBackend,
+  type RunningService,
+  startService,
+  tempDir,
+  testBackends,
+  uniqueName,
+} from '@notify/testing';
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A running installation under test, its SMTP peer and a local file server for URL attachments. */
+export interface Topology {
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly mail: MailCatcher;
+  readonly fileUrl: (name: string) => string;
+  readonly files: Map<string, Buffer>;
+  readonly services: Map<string, RunningService>;
+  /** Restarts a service that was killed (same configuration). */
+  restart(name: string): Promise<RunningService>;
+  stop(): Promise<void>;
+}
+
+/** Recipients the SMTP peer refuses, to rehearse bounces. */
+const refuseRecipient = (address: string) =>
+  address.endsWith('@bounce.test')
+    ? { code: 550, message: '5.1.1 <' + address + '>: Recipient address rejected: User unknown' }
+    : undefined;
+
+async function fileServer(
+  files: Map<string, Buffer>,
+): Promise<{ server: Server; url: (name: string) => string }> {
+  const server = createServer((req, res) => {
+    const content = files.get(decodeURIComponent((req.url ?? '').slice(1)));
+    if (content === undefined) res.writeHead(404).end();
+    else res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(content);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return { server, url: (name) => `http://127.0.0.1:${port}/${encodeURIComponent(name)}` };
+}
+
+const newKey = () => `notify_sk_${randomBytes(24).toString('base64url')}`;
+
+async function peers() {
+  const mail = new MailCatcher({ refuseRecipient });
+  await mail.start();
+  const files = new Map<string, Buffer>();
+  const { server, url } = await fileServer(files);
+  return { mail, files, server, fileUrl: url };
+}
+
+function topology(
+  parts: Awaited<ReturnType<typeof peers>>,
+  apiKey: string,
+  services: Map<string, RunningService>,
+  start: (name: string) => Promise<RunningService>,
+  cleanup: () => Promise<void>,
+): Topology {
+  const gateway = services.get('gateway') ?? services.get('all-in-one');
+  if (gateway === undefined) throw new Error('no gateway in this topology');
+  return {
+    baseUrl: gateway.baseUrl,
+    apiKey,
+    mail: parts.mail,
+    files: parts.files,
+    fileUrl: parts.fileUrl,
+    services,
+    restart: async (name) => {
+      const service = await start(name);
+      services.set(name, service);
+      return service;
+    },
+    stop: async () => {
+      await Promise.all([...services.values()].map((s) => s.stop()));
+      await parts.mail.stop();
+      await new Promise<void>((resolve) => parts.server.close(() => resolve()));
+      await cleanup();
+    },
+  };
+}
+
+/** `npm start`: every service in one process on the embedded backends. */
+export async function embeddedTopology(): Promise<Topology> {
+  const parts = await peers();
+  const data = await tempDir('notify-e2e-');
+  const apiKey = newKey();
+  const env = {
+    DATA_DIR: data.path,
+    BOOTSTRAP_API_KEY: apiKey,
+    SMTP_URL: parts.mail.url,
+    EGRESS_ALLOW_PRIVATE_NETWORKS: 'true',
+    LOG_LEVEL: 'warn',
+  };
+  const start = (name: string) => startService(name, env);
+  const services = new Map([['all-in-one', await start('all-in-one')]]);
+  return topology(parts, apiKey, services, start, data.remove);
+}
+
+/**
+ * The cluster shape: gateway (hosting the recorder, as the event log stays on the embedded engine
+ * here), router and email sender as separate processes over Kafka, MongoDB and Redis.
+ */
+export async function clusterTopology(): Promise<Topology> {
+  await Promise.all([requireBackend('kafka'), requireBackend('mongo'), requireBackend('redis')]);
+  const parts = await peers();
+  const data = await tempDir('notify-e2e-');
+  const mongo = new URL(testBackends.mongoUri);
+  mongo.pathname = `/${uniqueName('e2e').replace(/-/g, '_')}`;
+  const apiKey = newKey();
+  const store = new MongoDocumentStore(mongo.toString());
+  await new ProvisionTenantUseCase(new AccountRepository(store), new ApiKeyRepository(store)).execute({
+    apiKey,
+  });
+  await store.close();
+  const env = {
+    BUS_DRIVER: 'kafka',
+    KAFKA_BROKERS: testBackends.kafkaBrokers.join(','),
+    KAFKA_TOPIC_PREFIX: `${uniqueName('e2e')}.`,
+    KAFKA_PARTITIONS: '3',
+    STORE_DRIVER: 'mongodb',
+    MONGODB_URI: mongo.toString(),
+    CACHE_DRIVER: 'redis',
+    REDIS_URL: testBackends.redisUrl,
+    SMTP_URL: parts.mail.url,
+    EGRESS_ALLOW_PRIVATE_NETWORKS: 'true',
+    LOG_LEVEL: 'warn',
+  };
+  const start = (name: string) =>
+    startService(name, name === 'gateway' ? { ...env, DATA_DIR: data.path } : env);
+  const started = await Promise.all(
+    ['gateway', 'router', 'sender-email'].map(async (name) => [name, await start(name)] as const),
+  );
+  return topology(parts, apiKey, new Map(started), start, data.remove);
+}
