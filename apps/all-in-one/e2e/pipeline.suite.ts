@@ -1,4 +1,6 @@
 import type { CaughtMail } from '@notify/mail-catcher';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { eventually, uniqueName } from '@notify/testing';
 import { ChannelsEnum, CreateKeyRequestKeyTypeEnum, type LogsGetResponseLogsInner, Pingram } from 'pingram';
 import type { Topology } from './topologies';
@@ -64,6 +66,17 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
     afterAll(async () => {
       await topology?.stop();
     }, 60_000);
+
+    it('serves the OpenAPI 3.1 document at /docs, identical to the committed docs/openapi.json', async () => {
+      const served = (await (await fetch(`${topology.baseUrl}/docs/json`)).json()) as { openapi: string };
+      expect(served.openapi).toBe('3.1.0');
+      const committed: unknown = JSON.parse(
+        await readFile(join(__dirname, '../../../docs/openapi.json'), 'utf8'),
+      );
+      // On a difference: run `npm run openapi` and review the change to docs/openapi.json.
+      expect(served).toEqual(committed);
+      expect((await fetch(`${topology.baseUrl}/docs`)).status).toBe(200);
+    });
 
     it('identifies a user and reads them back', async () => {
       const userId = uniqueName('ann');

@@ -123,6 +123,7 @@ export async function clusterTopology(): Promise<Topology> {
     KAFKA_BROKERS: testBackends.kafkaBrokers.join(','),
     KAFKA_TOPIC_PREFIX: `${uniqueName('e2e')}.`,
     KAFKA_PARTITIONS: '3',
+    KAFKA_SESSION_TIMEOUT_MS: '10000',
     STORE_DRIVER: 'mongodb',
     MONGODB_URI: mongo.toString(),
     CACHE_DRIVER: 'redis',

@@ -16,6 +16,7 @@ export function createEventBus(config: AppConfig, logger: Logger): EventBus {
     topicPrefix: bus.topicPrefix,
     partitions: bus.partitions,
     replicationFactor: bus.replicationFactor,
+    sessionTimeoutMs: bus.sessionTimeoutMs,
     ssl: bus.ssl,
     sasl: bus.sasl,
     logger,

@@ -33,6 +33,11 @@ export interface Refusal {
 export interface MailCatcherOptions {
   /** Oldest messages are dropped beyond this many. */
   readonly keep?: number;
+  /**
+   * Keep one copy per Message-ID, as mailbox providers do (RFC 5322: the id identifies the
+   * message). Repeats are acknowledged and counted, not kept. Default true.
+   */
+  readonly dedupeByMessageId?: boolean;
   /** Refuse a recipient at RCPT TO. */
   readonly refuseRecipient?: (address: string) => Refusal | undefined;
 }
@@ -51,6 +56,8 @@ const smtpError = (refusal: Refusal) =>
  */
 export class MailCatcher {
   private readonly caught: CaughtMail[] = [];
+  private readonly seenIds = new Set<string>();
+  private repeats = 0;
   private readonly listeners = new Set<(mail: CaughtMail) => void>();
   private server: SMTPServer | undefined;
   private nextId = 1;
@@ -126,8 +133,15 @@ export class MailCatcher {
     return this.caught;
   }
 
+  /** SMTP transactions that repeated a Message-ID already in the mailbox. */
+  get repeatedDeliveries(): number {
+    return this.repeats;
+  }
+
   clear(): void {
     this.caught.length = 0;
+    this.seenIds.clear();
+    this.repeats = 0;
   }
 
   onMessage(listener: (mail: CaughtMail) => void): () => void {
@@ -142,6 +156,13 @@ export class MailCatcher {
   }
 
   private keep(mail: CaughtMail): void {
+    if (this.options.dedupeByMessageId !== false && mail.messageId !== undefined) {
+      if (this.seenIds.has(mail.messageId)) {
+        this.repeats++;
+        return;
+      }
+      this.seenIds.add(mail.messageId);
+    }
     this.caught.push(mail);
     if (this.caught.length > (this.options.keep ?? 10_000)) this.caught.shift();
     for (const listener of this.listeners) listener(mail);

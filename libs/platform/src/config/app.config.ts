@@ -25,6 +25,7 @@ const envSchema = z.object({
     .default('notify.'),
   KAFKA_PARTITIONS: envInt(1, 1000).default(6),
   KAFKA_REPLICATION_FACTOR: envInt(1, 7).default(1),
+  KAFKA_SESSION_TIMEOUT_MS: envInt(6_000, 300_000).default(30_000),
   KAFKA_SSL: envBool.default(false),
   KAFKA_SASL_MECHANISM: z.enum(['plain', 'scram-sha-256', 'scram-sha-512']).optional(),
   KAFKA_SASL_USERNAME: z.string().optional(),
@@ -103,6 +104,7 @@ function toAppConfig(env: Env) {
             topicPrefix: env.KAFKA_TOPIC_PREFIX,
             partitions: env.KAFKA_PARTITIONS,
             replicationFactor: env.KAFKA_REPLICATION_FACTOR,
+            sessionTimeoutMs: env.KAFKA_SESSION_TIMEOUT_MS,
             ssl: env.KAFKA_SSL,
             sasl:
               env.KAFKA_SASL_MECHANISM === undefined
