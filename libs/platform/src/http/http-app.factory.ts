@@ -61,7 +61,7 @@ export async function createHttpApp(
     logger: false,
     return503OnClosing: true,
     // GET /logs/{ids} carries up to 25 URL-encoded tracking ids in one path parameter (~1 KB).
-    maxParamLength: 4_096,
+    routerOptions: { maxParamLength: 4_096 },
   });
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     logger: new NestPinoLogger(logger),

@@ -1,12 +1,15 @@
 import type { LoggerService } from '@nestjs/common';
 import type { Logger } from 'pino';
 
-/** Routes NestJS's own log calls (module init, route mapping) into the service's pino logger. */
+/**
+ * Routes NestJS's own log calls into the service's pino logger. Nest's `log` level is framework
+ * chatter (module init, route mapping), so it goes out at debug; warnings and errors stay.
+ */
 export class NestPinoLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
   log(message: unknown, context?: string): void {
-    this.write('info', message, context);
+    this.write('debug', message, context);
   }
   error(message: unknown, trace?: string, context?: string): void {
     this.logger.error({ context, trace }, String(message));
