@@ -5,6 +5,12 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 const BENCHES: Record<string, { file: string; needs: string }> = {
+  accept: { file: 'service/accept.bench.ts', needs: 'nothing (all-in-one on embedded backends)' },
+  e2e: {
+    file: 'service/e2e.bench.ts',
+    needs: 'nothing (all-in-one on embedded backends); also reports memory',
+  },
+  lookup: { file: 'service/lookup.bench.ts', needs: 'nothing (all-in-one on embedded backends)' },
   'event-log': { file: 'backbone/event-log.bench.ts', needs: 'nothing (embedded ClickHouse)' },
   bus: { file: 'backbone/bus.bench.ts', needs: 'Kafka from `npm run infra:up`' },
 };

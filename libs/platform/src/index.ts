@@ -35,3 +35,4 @@ export {
   type SafeFetchOptions,
 } from './egress/safe-fetch';
 export { type Backend, standaloneProblems } from './config/service-roles';
+export { COMMIT_WITHOUT_FLUSH, openLmdb } from './fs/lmdb';

@@ -323,8 +323,8 @@ describe.each(['embedded', 'redis'] as const)('CoordinationStore contract (%s)',
       await store.increment('short-1', 1, 60_000);
       await store.setIfAbsent('short-2', 'v', 60_000);
       await store.setIfAbsent('long', 'v', 600_000);
-      expect(store.sweepExpired(Date.now() + 120_000)).toBe(2);
-      expect(store.sweepExpired(Date.now() + 120_000)).toBe(0);
+      expect(await store.sweepExpired(Date.now() + 120_000)).toBe(2);
+      expect(await store.sweepExpired(Date.now() + 120_000)).toBe(0);
       expect(await store.get('long')).toBe('v');
       expect(await store.get('short-2')).toBeUndefined();
     });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOG_FIELDS, type LogFields } from './log-fields';
+import { LOG_FIELDS, type LogField, type LogFields } from './log-fields';
 
 /**
  * One step of one delivery, appended to the event log by the service that took it. The log
@@ -20,7 +20,23 @@ export interface DeliveryEvent {
   readonly fields: LogFields;
 }
 
-const kindSchema = { string: z.string(), number: z.number(), boolean: z.boolean() } as const;
+const KIND_OF_VALUE = { string: 'string', number: 'number', boolean: 'boolean' } as const;
+
+/**
+ * The fields an event sets, checked against the catalog: known names, values of the field's kind.
+ * Checking the fields present (a handful) rather than parsing a 171-key object keeps validation
+ * of every consumed event cheap.
+ */
+const fieldsSchema = z
+  .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+  .superRefine((fields, ctx) => {
+    for (const [name, value] of Object.entries(fields)) {
+      const kind = LOG_FIELDS.get(name as LogField);
+      if (kind === undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'not a log field' });
+      else if (typeof value !== KIND_OF_VALUE[kind])
+        ctx.addIssue({ code: 'custom', path: [name], message: `expected a ${kind}` });
+    }
+  }) as unknown as z.ZodType<LogFields>;
 
 /** An event as it travels on the bus; unknown fields are refused (dead-lettered), not dropped. */
 export const deliveryEventSchema = z.object({
@@ -31,7 +47,5 @@ export const deliveryEventSchema = z.object({
   time: z.number().int().nonnegative(),
   event: z.string().min(1),
   channel: z.string().optional(),
-  fields: z.strictObject(
-    Object.fromEntries([...LOG_FIELDS].map(([field, kind]) => [field, kindSchema[kind].optional()])),
-  ) as unknown as z.ZodType<LogFields>,
+  fields: fieldsSchema,
 }) satisfies z.ZodType<DeliveryEvent>;

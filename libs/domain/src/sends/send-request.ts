@@ -146,11 +146,20 @@ export function normalizeDirectEmail(body: DirectEmailBody, receivedAt: number):
 
 const MAX_REQUEST_FIELD = 8_192;
 
+const hasInlineContent = (body: unknown) =>
+  JSON.stringify(
+    (body as { options?: { email?: { attachments?: unknown } } }).options?.email?.attachments ?? [],
+  ).includes('"content"') ||
+  JSON.stringify((body as { attachments?: unknown }).attachments ?? []).includes('"content"');
+
 /** The log's `request` field: the body as sent, minus inline attachment bytes, bounded in size. */
 export function requestSummary(body: unknown): string {
-  const text = JSON.stringify(body, (key, value: unknown) =>
-    key === 'content' && typeof value === 'string' ? `[${base64Bytes(value)} bytes]` : value,
-  );
+  // A replacer takes JSON.stringify off its fast path; only bodies with inline files need one.
+  const text = hasInlineContent(body)
+    ? JSON.stringify(body, (key, value: unknown) =>
+        key === 'content' && typeof value === 'string' ? `[${base64Bytes(value)} bytes]` : value,
+      )
+    : JSON.stringify(body);
   return text.length > MAX_REQUEST_FIELD ? `${text.slice(0, MAX_REQUEST_FIELD)}…` : text;
 }
 

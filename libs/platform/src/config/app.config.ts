@@ -46,7 +46,7 @@ const envSchema = z.object({
   REDIS_URL: envUrl(['redis', 'rediss']).optional(),
 
   SMTP_URL: envUrl(['smtp', 'smtps']).optional(),
-  SMTP_POOL_SIZE: envInt(1, 100).default(5),
+  SMTP_POOL_SIZE: envInt(1, 100).default(10),
   EMAIL_FROM_ADDRESS: z
     .email({ message: 'expected an email address' })
     .default('notifications@notify.localhost'),

@@ -1,5 +1,5 @@
-import { type Logger, lockDataDir } from '@notify/platform';
-import { type Database, open, type RootDatabase } from 'lmdb';
+import { type Logger, lockDataDir, openLmdb } from '@notify/platform';
+import type { Database, RootDatabase } from 'lmdb';
 import {
   BusHeaders,
   deadLetterTopic,
@@ -58,7 +58,7 @@ export class EmbeddedBus implements EventBus {
 
   constructor(private readonly options: EmbeddedBusOptions) {
     this.unlock = lockDataDir(options.path);
-    this.root = open({ path: options.path, maxDbs: 8, compression: false });
+    this.root = openLmdb(options.path, { maxDbs: 8 });
     this.messages = this.root.openDB<StoredMessage, MessageKey>({ name: 'messages' });
     this.offsets = this.root.openDB<number, OffsetKey>({ name: 'offsets' });
     this.heads = this.root.openDB<number, [string, number]>({ name: 'heads' });

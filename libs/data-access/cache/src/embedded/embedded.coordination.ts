@@ -1,5 +1,5 @@
-import { type Logger, lockDataDir } from '@notify/platform';
-import { type Database, open, type RootDatabase } from 'lmdb';
+import { type Logger, lockDataDir, openLmdb } from '@notify/platform';
+import type { Database, RootDatabase } from 'lmdb';
 import { checkClaim, checkDueAt, checkIncrement, checkTtl, parseCounter } from '../arguments';
 import type { ClaimedItem, CoordinationStore, ScheduledItem } from '../cache.port';
 import { ChannelListeners } from '../channel-listeners';
@@ -57,7 +57,7 @@ export class EmbeddedCoordinationStore implements CoordinationStore {
   constructor(private readonly options: EmbeddedCoordinationStoreOptions) {
     this.unlock = lockDataDir(options.path);
     try {
-      this.root = open({ path: options.path, maxDbs: 8, compression: false });
+      this.root = openLmdb(options.path, { maxDbs: 8 });
     } catch (error) {
       this.unlock();
       throw error;
@@ -103,7 +103,7 @@ export class EmbeddedCoordinationStore implements CoordinationStore {
 
   async set(key: string, value: string, ttlMs: number): Promise<void> {
     checkTtl(ttlMs);
-    this.write(() => this.replaceValue(key, { value, expiresAt: Date.now() + ttlMs }));
+    await this.write(() => this.replaceValue(key, { value, expiresAt: Date.now() + ttlMs }));
   }
 
   async get(key: string): Promise<string | undefined> {
@@ -112,12 +112,12 @@ export class EmbeddedCoordinationStore implements CoordinationStore {
   }
 
   async delete(key: string): Promise<void> {
-    this.write(() => this.removeValue(key));
+    await this.write(() => this.removeValue(key));
   }
 
   async schedule(queue: string, item: ScheduledItem): Promise<void> {
     checkDueAt(item.dueAt);
-    this.write(() => {
+    await this.write(() => {
       this.removeItem(queue, item.id);
       this.items.putSync([queue, item.id], {
         payload: item.payload,
@@ -195,11 +195,11 @@ export class EmbeddedCoordinationStore implements CoordinationStore {
    * Deletes keys expired at `now`, a batch per transaction; returns how many. Reads already ignore
    * expired keys: this only reclaims their space.
    */
-  sweepExpired(now = Date.now()): number {
+  async sweepExpired(now = Date.now()): Promise<number> {
     this.assertOpen();
     let removed = 0;
     for (;;) {
-      const batch = this.write(() => {
+      const batch = await this.write(() => {
         // Expiry times are whole milliseconds: everything before `now + 1` expired at or before `now`.
         const expired = Array.from(this.expiries.getKeys({ end: [now + 1], limit: SWEEP_BATCH }));
         for (const [expiresAt, key] of expired) {
@@ -215,17 +215,23 @@ export class EmbeddedCoordinationStore implements CoordinationStore {
 
   private sweepInBackground(): void {
     if (this.closed) return;
-    try {
-      const removed = this.sweepExpired();
-      if (removed > 0) this.options.logger.debug({ removed }, 'swept expired coordination keys');
-    } catch (error) {
-      this.options.logger.error({ err: error }, 'sweeping expired coordination keys failed');
-    }
+    this.sweepExpired().then(
+      (removed) => {
+        if (removed > 0) this.options.logger.debug({ removed }, 'swept expired coordination keys');
+      },
+      (error: unknown) =>
+        this.options.logger.error({ err: error }, 'sweeping expired coordination keys failed'),
+    );
   }
 
-  private write<T>(action: () => T): T {
+  /**
+   * Runs `action` atomically in a write transaction. Asynchronous transactions batch concurrent
+   * callers into one commit on LMDB's writer thread; the action itself still runs alone, so
+   * read-modify-write (claims, set-if-absent) stays exact.
+   */
+  private write<T>(action: () => T): Promise<T> {
     this.assertOpen();
-    return this.root.transactionSync(action);
+    return this.root.transaction(action);
   }
 
   private live(key: string, now: number): StoredValue | undefined {

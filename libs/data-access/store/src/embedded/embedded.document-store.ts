@@ -1,5 +1,5 @@
-import { lockDataDir } from '@notify/platform';
-import { type Database, open, type RootDatabase } from 'lmdb';
+import { lockDataDir, openLmdb } from '@notify/platform';
+import type { Database, RootDatabase } from 'lmdb';
 import {
   type CollectionDefinition,
   DEFAULT_PAGE_LIMIT,
@@ -29,7 +29,7 @@ export class EmbeddedDocumentStore implements DocumentStore {
 
   constructor(path: string) {
     this.unlock = lockDataDir(path);
-    this.root = open({ path, maxDbs: 2, compression: false });
+    this.root = openLmdb(path, { maxDbs: 2 });
     this.documents = this.root.openDB<Doc, StoredKey>({ name: 'documents' });
   }
 
@@ -67,35 +67,31 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
 
   insert(doc: T): Promise<boolean> {
     const key = this.keyOf(doc);
-    return Promise.resolve(
-      this.db.transactionSync(() => {
-        if (this.db.doesExist(key)) return false;
-        this.db.putSync(key, clean(doc));
-        return true;
-      }),
-    );
+    return this.db.transaction(() => {
+      if (this.db.doesExist(key)) return false;
+      this.db.putSync(key, clean(doc));
+      return true;
+    });
   }
 
   modify(key: readonly string[], change: (current: T | undefined) => T | undefined): Promise<T | undefined> {
     const stored = this.storedKey(key);
-    return Promise.resolve(
-      this.db.transactionSync(() => {
-        const current = this.db.get(stored);
-        const next = change(current);
-        if (next === undefined) return current;
-        if (this.keyOf(next).join('\u0000') !== stored.join('\u0000')) {
-          throw new Error(`modify must not change the key of a ${this.definition.name} document`);
-        }
-        const value = clean(next);
-        this.db.putSync(stored, value);
-        return value;
-      }),
-    );
+    return this.db.transaction(() => {
+      const current = this.db.get(stored);
+      const next = change(current);
+      if (next === undefined) return current;
+      if (this.keyOf(next).join('\u0000') !== stored.join('\u0000')) {
+        throw new Error(`modify must not change the key of a ${this.definition.name} document`);
+      }
+      const value = clean(next);
+      this.db.putSync(stored, value);
+      return value;
+    });
   }
 
   remove(key: readonly string[]): Promise<boolean> {
     const stored = this.storedKey(key);
-    return Promise.resolve(this.db.transactionSync(() => this.db.removeSync(stored)));
+    return this.db.transaction(() => this.db.removeSync(stored));
   }
 
   list(prefix: readonly string[], page: Page = {}): Promise<T[]> {
@@ -126,16 +122,14 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
 
   removeAll(prefix: readonly string[]): Promise<number> {
     const base = this.storedKey(prefix);
-    return Promise.resolve(
-      this.db.transactionSync(() => {
-        let removed = 0;
-        for (const key of this.db.getKeys({ start: base })) {
-          if (!startsWith(key, base)) break;
-          if (this.db.removeSync(key)) removed++;
-        }
-        return removed;
-      }),
-    );
+    return this.db.transaction(() => {
+      let removed = 0;
+      for (const key of this.db.getKeys({ start: base })) {
+        if (!startsWith(key, base)) break;
+        if (this.db.removeSync(key)) removed++;
+      }
+      return removed;
+    });
   }
 
   private storedKey(values: readonly string[]): StoredKey {

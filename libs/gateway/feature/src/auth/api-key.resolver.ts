@@ -10,6 +10,7 @@ const MAX_ENTRIES = 10_000;
 export const REVOKED_KEYS_CHANNEL = 'api-keys.revoked';
 
 interface Entry {
+  readonly hash: string;
   readonly tenant: Tenant | undefined;
   readonly expires: number;
 }
@@ -21,6 +22,7 @@ interface Entry {
  */
 @Injectable()
 export class ApiKeyResolver implements OnModuleInit, OnModuleDestroy {
+  /** Keyed by the presented key, so a cache hit costs no hashing; entries remember their hash. */
   private readonly cache = new Map<string, Entry>();
   private unsubscribe: (() => Promise<void>) | undefined;
 
@@ -41,19 +43,23 @@ export class ApiKeyResolver implements OnModuleInit, OnModuleDestroy {
   }
 
   async resolve(key: string, now = Date.now()): Promise<Tenant | undefined> {
-    const hash = hashApiKey(key);
-    const cached = this.cache.get(hash);
+    const cached = this.cache.get(key);
     if (cached !== undefined && cached.expires > now) return cached.tenant;
+    const hash = hashApiKey(key);
     const tenant = await this.lookup(hash);
     if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value ?? '');
-    this.cache.set(hash, { tenant, expires: now + TTL_MS });
+    this.cache.set(key, { hash, tenant, expires: now + TTL_MS });
     return tenant;
   }
 
   /** Evicts a revoked key here and on every other gateway. */
   async revoked(keyHash: string): Promise<void> {
-    this.cache.delete(keyHash);
+    this.evict(keyHash);
     await this.coordination.publish(REVOKED_KEYS_CHANNEL, keyHash);
+  }
+
+  private evict(keyHash: string): void {
+    for (const [key, entry] of this.cache) if (entry.hash === keyHash) this.cache.delete(key);
   }
 
   private async lookup(hash: string): Promise<Tenant | undefined> {

@@ -1,0 +1,16 @@
+import { open, type RootDatabase, type RootDatabaseOptions, TransactionFlags } from 'lmdb';
+
+/**
+ * The durability of every embedded (LMDB) backend: a write is acknowledged once committed — in
+ * the memory-mapped file, so a crash of the process loses nothing — and flushed to disk right
+ * behind (LMDB's overlapping sync). Waiting for the flush on every write would cost an fsync
+ * (~20 ms here) per send; a machine crash can lose the last few milliseconds of writes, which the
+ * cluster backends (Kafka acks=all, MongoDB, Redis) are there for.
+ */
+export function openLmdb(path: string, options: Pick<RootDatabaseOptions, 'maxDbs'>): RootDatabase {
+  return open({ path, compression: false, separateFlushed: true, ...options });
+}
+
+/** For `transactionSync`: commit before returning, without waiting for the flush. */
+export const COMMIT_WITHOUT_FLUSH =
+  TransactionFlags.ABORTABLE | TransactionFlags.SYNCHRONOUS_COMMIT | TransactionFlags.NO_SYNC_FLUSH;

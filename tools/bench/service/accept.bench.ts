@@ -1,0 +1,183 @@
+// Accept throughput and latency of POST /send at increasing concurrency, against a bare Fastify
+// server parsing the same body in the same run (the ratio is what the service's accept path
+// costs). Three targets: the accept path alone (the gateway module, nothing consuming), the
+// all-in-one service (the rest of the pipeline runs in the same process meanwhile), and, when
+// the local backends run, the multi-process topology (gateway, router and email sender over
+// Kafka, MongoDB and Redis, all on this machine).
+import { ProvisionTenantUseCase } from '@notify/gateway-feature';
+import { MailCatcher } from '@notify/mail-catcher';
+import { AccountRepository, ApiKeyRepository, MongoDocumentStore } from '@notify/store';
+import { requireBackend, tempDir, testBackends, uniqueName } from '@notify/testing';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { type Figure, report } from '../report';
+import {
+  build,
+  load,
+  type MeasuredLoad,
+  type Proc,
+  SEND_BODY,
+  startApp,
+  startBaseline,
+  startScript,
+} from './harness';
+
+const LEVELS = (process.env.BENCH_CONCURRENCY ?? '1,16,64,256').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const KEY = `notify_sk_${randomBytes(24).toString('base64url')}`;
+
+async function sweep(server: Proc, others: readonly Proc[] = []): Promise<MeasuredLoad[]> {
+  const results: MeasuredLoad[] = [];
+  for (const concurrency of LEVELS) {
+    results.push(
+      await load(
+        {
+          url: `${server.baseUrl}/send`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
+          body: SEND_BODY,
+          mode: 'closed',
+          concurrency,
+          durationMs: SECONDS * 1000,
+        },
+        [server, ...others].map((p) => p.child.pid ?? 0),
+      ),
+    );
+  }
+  return results;
+}
+
+/** The accept path alone: the gateway module on embedded backends, nothing consuming. */
+async function gatewayOnly(): Promise<MeasuredLoad[]> {
+  const data = await tempDir('notify-bench-');
+  const gateway = await startScript(join(__dirname, 'gateway-only.ts'), {
+    DATA_DIR: data.path,
+    BOOTSTRAP_API_KEY: KEY,
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const results = await sweep(gateway);
+  await gateway.stop();
+  await data.remove();
+  return results;
+}
+
+async function allInOne(): Promise<MeasuredLoad[]> {
+  const mail = new MailCatcher({ keep: 10 });
+  await mail.start();
+  const data = await tempDir('notify-bench-');
+  const service = await startApp('all-in-one', {
+    DATA_DIR: data.path,
+    BOOTSTRAP_API_KEY: KEY,
+    SMTP_URL: mail.url,
+  });
+  const results = await sweep(service);
+  await service.stop();
+  await mail.stop();
+  await data.remove();
+  return results;
+}
+
+/** Gateway, router and email sender as separate processes over the local Kafka, MongoDB and Redis. */
+async function cluster(): Promise<MeasuredLoad[] | undefined> {
+  try {
+    await Promise.all([requireBackend('kafka'), requireBackend('mongo'), requireBackend('redis')]);
+  } catch {
+    return undefined;
+  }
+  const mongo = new URL(testBackends.mongoUri);
+  mongo.pathname = `/${uniqueName('bench').replace(/-/g, '_')}`;
+  const store = new MongoDocumentStore(mongo.toString());
+  await new ProvisionTenantUseCase(new AccountRepository(store), new ApiKeyRepository(store)).execute({
+    apiKey: KEY,
+  });
+  await store.close();
+  const mail = new MailCatcher({ keep: 10 });
+  await mail.start();
+  const data = await tempDir('notify-bench-');
+  const env = {
+    BUS_DRIVER: 'kafka',
+    KAFKA_BROKERS: testBackends.kafkaBrokers.join(','),
+    KAFKA_TOPIC_PREFIX: `${uniqueName('bench')}.`,
+    STORE_DRIVER: 'mongodb',
+    MONGODB_URI: mongo.toString(),
+    CACHE_DRIVER: 'redis',
+    REDIS_URL: testBackends.redisUrl,
+    SMTP_URL: mail.url,
+  };
+  const gateway = await startApp('gateway', { ...env, DATA_DIR: data.path });
+  const workers = await Promise.all(['router', 'sender-email'].map((app) => startApp(app, env)));
+  const results = await sweep(gateway, workers);
+  await Promise.all([gateway, ...workers].map((p) => p.stop()));
+  await mail.stop();
+  await data.remove();
+  return results;
+}
+
+const rps = (r: MeasuredLoad) => (r.ok / r.elapsedMs) * 1000;
+
+function figuresOf(
+  target: string,
+  measured: readonly MeasuredLoad[],
+  base: readonly MeasuredLoad[],
+): Figure[] {
+  return LEVELS.flatMap((concurrency, i) => {
+    const m = measured[i];
+    const b = base[i];
+    if (m === undefined || b === undefined) return [];
+    const failed = m.requests - m.ok;
+    return [
+      {
+        name: `${target} c=${concurrency} throughput`,
+        value: rps(m),
+        unit: 'req/s',
+        baseline: rps(b),
+        note: failed ? `${failed} not 2xx` : '',
+      },
+      {
+        name: `${target} c=${concurrency} latency p50`,
+        value: m.latencyMs.p50,
+        unit: 'ms',
+        baseline: b.latencyMs.p50,
+      },
+      {
+        name: `${target} c=${concurrency} latency p95`,
+        value: m.latencyMs.p95,
+        unit: 'ms',
+        baseline: b.latencyMs.p95,
+      },
+      {
+        name: `${target} c=${concurrency} latency p99`,
+        value: m.latencyMs.p99,
+        unit: 'ms',
+        baseline: b.latencyMs.p99,
+      },
+      {
+        name: `${target} c=${concurrency} CPU service`,
+        value: m.serverCpu * 100,
+        unit: '%',
+        baseline: b.serverCpu * 100,
+        note: `generator ${(m.generatorCpu * 100).toFixed(0)}% (with baseline ${(b.generatorCpu * 100).toFixed(0)}%)`,
+      },
+    ];
+  });
+}
+
+async function main(): Promise<void> {
+  build();
+  const baseline = await startBaseline();
+  const base = await sweep(baseline);
+  await baseline.stop();
+  const figures = [
+    ...figuresOf('accept path', await gatewayOnly(), base),
+    ...figuresOf('all-in-one', await allInOne(), base),
+  ];
+  const clustered = await cluster();
+  if (clustered !== undefined) figures.push(...figuresOf('3 processes', clustered, base));
+  report(
+    'accept',
+    `POST /send vs bare Fastify (baseline), ${SECONDS} s per level, closed loop; CPU % of the whole machine${clustered ? '' : ' (multi-process run skipped: start Kafka, MongoDB and Redis with npm run infra:up)'}`,
+    figures,
+  );
+}
+
+void main().then(() => process.exit(0));

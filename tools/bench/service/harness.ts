@@ -1,0 +1,139 @@
+import { freePort } from '@notify/testing';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LoadPlan, LoadResult } from './load-generator';
+
+const ROOT = join(__dirname, '../../..');
+const REGISTER = join(ROOT, 'tools/testing/register-ts.cjs');
+const TICKS_PER_SECOND = 100;
+
+/** Benchmarks run the compiled services (what `npm start` and the images run), built once. */
+export function build(): void {
+  const result = spawnSync(process.execPath, [join(ROOT, 'tools/build/build.mjs')], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('build failed');
+}
+
+export interface Proc {
+  readonly child: ChildProcess;
+  readonly baseUrl: string;
+  stop(): Promise<void>;
+}
+
+async function started(child: ChildProcess, baseUrl: string, readyPath: string, what: string): Promise<Proc> {
+  let output = '';
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited:\n${output}`);
+    if (
+      await fetch(`${baseUrl}${readyPath}`).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+    ) {
+      return {
+        child,
+        baseUrl,
+        stop: () =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${what} not ready:\n${output}`);
+}
+
+/** A compiled app (`dist/apps/<app>/src/main.js`) on a free port, ready when /health/ready is. */
+export async function startApp(
+  app: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<Proc> {
+  const port = String(await freePort());
+  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist/apps', app, 'src/main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: port },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return started(child, `http://127.0.0.1:${port}`, '/health/ready', app);
+}
+
+/** A TypeScript service entry point (e.g. the gateway-only harness), ready when /health/ready is. */
+export async function startScript(file: string, env: Record<string, string>): Promise<Proc> {
+  const port = String(await freePort());
+  const child = spawn(process.execPath, ['-r', REGISTER, file], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: port },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return started(child, `http://127.0.0.1:${port}`, '/health/ready', file);
+}
+
+/** The bare Fastify baseline. */
+export async function startBaseline(): Promise<Proc> {
+  const port = String(await freePort());
+  const child = spawn(process.execPath, ['-r', REGISTER, join(__dirname, 'baseline-server.ts')], {
+    env: { ...process.env, PORT: port },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return started(child, `http://127.0.0.1:${port}`, '/nothing', 'baseline server');
+}
+
+/** CPU seconds a process has used so far (user + system), from /proc. */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+export function rssBytes(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) * 1024;
+}
+
+export interface MeasuredLoad extends LoadResult {
+  /** Share of the machine's CPU (all cores = 100%) used by the generator and by the server. */
+  readonly generatorCpu: number;
+  readonly serverCpu: number;
+}
+
+const CORES = Number(readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length ?? 1);
+
+/** Runs the load generator as its own process against a server, measuring both processes' CPU. */
+export async function load(plan: LoadPlan, serverPids: readonly number[]): Promise<MeasuredLoad> {
+  const child = spawn(
+    process.execPath,
+    ['-r', REGISTER, join(__dirname, 'load-generator.ts'), JSON.stringify(plan)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  const serverBefore = serverPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  await new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const serverCpu = serverPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - serverBefore;
+  const result = JSON.parse(output) as LoadResult;
+  const seconds = result.elapsedMs / 1000;
+  return {
+    ...result,
+    generatorCpu: result.cpuSeconds / seconds / CORES,
+    serverCpu: serverCpu / seconds / CORES,
+  };
+}
+
+/** The send every service benchmark uses: inline email with a merge tag, a new user each time. */
+export const SEND_BODY = JSON.stringify({
+  type: 'bench',
+  to: { id: 'user-{{i}}', email: 'user-{{i}}@example.com' },
+  email: { subject: 'Hello {{name}}', html: '<p>Hello {{name}}, this is message {{i}}.</p>' },
+  parameters: { name: 'Bench' },
+});
