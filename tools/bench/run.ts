@@ -4,6 +4,9 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
+/** `npm run bench` runs the service benchmarks; the backbone ones (`event-log`, `bus`) run by name. */
+const DEFAULT = ['accept', 'e2e', 'lookup'];
+
 const BENCHES: Record<string, { file: string; needs: string }> = {
   accept: { file: 'service/accept.bench.ts', needs: 'nothing (all-in-one on embedded backends)' },
   e2e: {
@@ -27,7 +30,7 @@ const register = join(__dirname, '../testing/register-ts.cjs');
 let failed = 0;
 const started = Date.now();
 for (const [name, bench] of Object.entries(BENCHES)) {
-  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  if (!(wanted.length > 0 ? wanted : DEFAULT).includes(name)) continue;
   process.stdout.write(`\n# ${name} (needs ${bench.needs})\n`);
   const result = spawnSync(process.execPath, ['-r', register, join(__dirname, bench.file)], {
     stdio: 'inherit',

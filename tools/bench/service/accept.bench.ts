@@ -23,7 +23,7 @@ import {
 } from './harness';
 
 const LEVELS = (process.env.BENCH_CONCURRENCY ?? '1,16,64,256').split(',').map(Number);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const KEY = `notify_sk_${randomBytes(24).toString('base64url')}`;
 
 async function sweep(server: Proc, others: readonly Proc[] = []): Promise<MeasuredLoad[]> {

@@ -10,9 +10,9 @@ import { SmtpSink } from './smtp-sink';
 
 const KEY = `notify_sk_${randomBytes(24).toString('base64url')}`;
 const RATES = (process.env.BENCH_E2E_RATES ?? '500,2000').split(',').map(Number);
-const RAMP = (process.env.BENCH_RAMP ?? '250,500,750,1000,1500,2000').split(',').map(Number);
-const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 10);
-const RUN_SECONDS = Number(process.env.BENCH_RUN_SECONDS ?? 15);
+const RAMP = (process.env.BENCH_RAMP ?? '300,400,500,600,800').split(',').map(Number);
+const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 15);
+const RUN_SECONDS = Number(process.env.BENCH_RUN_SECONDS ?? 10);
 const SUSTAIN_SECONDS = Number(process.env.BENCH_SUSTAIN_SECONDS ?? 60);
 
 interface RunResult {
@@ -168,21 +168,49 @@ async function main(): Promise<void> {
         },
       );
     }
-    let best = 0;
+    // Short steps find the candidate; the 60 s run decides (a slowly growing backlog shows only
+    // over time), falling back once to the rate below.
+    const passed: number[] = [];
     for (const rate of RAMP) {
       const step = await atRate(service, sink, rate, STEP_SECONDS);
       if (!keptUp(step, STEP_SECONDS)) break;
-      best = rate;
+      passed.push(rate);
     }
-    if (best > 0) {
-      const sustained = await atRate(service, sink, best, SUSTAIN_SECONDS);
+    for (const candidate of passed.slice(-2).reverse()) {
+      const sustained = await atRate(service, sink, candidate, SUSTAIN_SECONDS);
       peakRss = Math.max(peakRss, sustained.peakRss);
+      const held = keptUp(sustained, SUSTAIN_SECONDS);
       figures.push({
-        name: 'highest rate sustained',
-        value: keptUp(sustained, SUSTAIN_SECONDS) ? best : 0,
-        unit: 'sends/s',
-        note: `${SUSTAIN_SECONDS} s at ${best}/s: backlog ${sustained.backlog.filter((_, i) => i % 10 === 9).join(' → ')}, drained in ${sustained.drainMs} ms`,
+        name: `${SUSTAIN_SECONDS} s at ${candidate}/s`,
+        value: held ? candidate : 0,
+        unit: 'sends/s sustained',
+        note: `backlog every 10 s: ${sustained.backlog.filter((_, i) => i % 10 === 9).join(' → ')}; drained ${sustained.drainMs} ms after`,
       });
+      if (held) {
+        figures.push(
+          {
+            name: `${candidate}/s sustained: 200 → email, p50`,
+            value: percentile(sustained.mailMs, 50),
+            unit: 'ms',
+          },
+          {
+            name: `${candidate}/s sustained: 200 → email, p99`,
+            value: percentile(sustained.mailMs, 99),
+            unit: 'ms',
+          },
+          {
+            name: `${candidate}/s sustained: 200 → log shows email_sent_at, p50`,
+            value: percentile(sustained.logMs, 50),
+            unit: 'ms',
+          },
+          {
+            name: `${candidate}/s sustained: 200 → log shows email_sent_at, p99`,
+            value: percentile(sustained.logMs, 99),
+            unit: 'ms',
+          },
+        );
+        break;
+      }
     }
     figures.push(
       { name: 'memory: RSS idle', value: idleRss / 2 ** 20, unit: 'MiB', note: 'all-in-one after start-up' },
