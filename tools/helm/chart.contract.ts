@@ -71,7 +71,25 @@ function helmTemplate(args: string[]): string {
   );
 }
 
+/**
+ * Services whose app is not built yet ship disabled; the chart's shape is checked with every
+ * service on, and `renderAsShipped` checks what a default install deploys.
+ */
+const ENABLE_ALL = [
+  '--set',
+  [
+    ...['gateway', 'router', 'scheduler', 'recorder', 'inbound', 'webhookDispatcher', 'billing'].map(
+      (k) => `services.${k}.enabled=true`,
+    ),
+    ...Object.keys(SENDERS).map((k) => `senders.${k}.enabled=true`),
+  ].join(','),
+];
+
 function render(...args: string[]): K8sObject[] {
+  return renderAsShipped(...ENABLE_ALL, ...args);
+}
+
+function renderAsShipped(...args: string[]): K8sObject[] {
   return parseAllDocuments(helmTemplate(args))
     .map((doc) => doc.toJS() as K8sObject | null)
     .filter((o): o is K8sObject => o !== null);
@@ -160,11 +178,19 @@ describe('Helm chart helm/notify', () => {
     }
   });
 
-  it('deploys every app under apps/ (a new app needs its values entry)', () => {
+  it('has an entry for every app under apps/, and by default deploys exactly those apps', () => {
     const apps = readdirSync(join(root, 'apps'), { withFileTypes: true })
       .filter((d) => d.isDirectory() && d.name !== 'all-in-one' && d.name !== 'migrate')
       .map((d) => d.name);
     for (const app of apps) expect(ALL_APPS).toContain(app);
+    expect(ofKind(renderAsShipped(), 'Deployment').map(component).sort()).toEqual([...apps].sort());
+    for (const example of ['deploy/values-small.yaml', 'deploy/values-large.yaml']) {
+      expect(
+        ofKind(renderAsShipped('-f', join(root, example)), 'Deployment')
+          .map(component)
+          .sort(),
+      ).toEqual([...apps].sort());
+    }
   });
 
   it('points the probes at the endpoints the health controller serves, on the configured port', () => {
