@@ -93,6 +93,10 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
       expect(await client.user.getUser(userId)).toMatchObject({ id: userId, email: 'ann@example.com' });
       const page = await client.users.listUsers(1_000, '');
       expect(page.users.map((u) => u.id)).toContain(userId);
+
+      expect(await client.users.deleteUser(userId)).toEqual({ message: 'User deleted' });
+      expect(await client.user.getUser(userId)).toEqual({ id: userId });
+      expect((await client.users.listUsers(1_000, '')).users.map((u) => u.id)).not.toContain(userId);
     });
 
     it('sends inline content with merge tags, cc, bcc, reply-to and attachments', async () => {
@@ -272,6 +276,19 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
       expect(topology.mail.messages().some((m) => m.headers['x-notify-tracking-id'] === trackingId)).toBe(
         false,
       );
+    });
+
+    it('retries a temporarily refused email with backoff and delivers it', async () => {
+      const { trackingId } = await client.send({
+        type: uniqueName('tempfail'),
+        to: { id: uniqueName('ida'), email: `${uniqueName('ida')}@tempfail.test` },
+        email: { subject: 'Eventually', html: '<p>third time lucky</p>' },
+      });
+      expect((await mailFor(trackingId)).subject).toBe('Eventually');
+      const log = await logOf(trackingId, (l) => l.email_delivered_at !== undefined);
+      expect(log.email_failed_at).toBeUndefined();
+      // Two refusals, then delivery after the 1 s and 4 s backoffs.
+      expect(Number(log.email_sent_after)).toBeGreaterThanOrEqual(5_000);
     });
 
     it('records a permanent bounce with its SMTP diagnostic', async () => {

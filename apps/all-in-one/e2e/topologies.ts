@@ -26,11 +26,20 @@ export interface Topology {
   stop(): Promise<void>;
 }
 
-/** Recipients the SMTP peer refuses, to rehearse bounces. */
-const refuseRecipient = (address: string) =>
-  address.endsWith('@bounce.test')
-    ? { code: 550, message: '5.1.1 <' + address + '>: Recipient address rejected: User unknown' }
-    : undefined;
+const tempFailures = new Map<string, number>();
+
+/** Recipients the SMTP peer refuses: @bounce.test for good, @tempfail.test twice then accepted. */
+function refuseRecipient(address: string) {
+  if (address.endsWith('@bounce.test')) {
+    return { code: 550, message: `5.1.1 <${address}>: Recipient address rejected: User unknown` };
+  }
+  if (address.endsWith('@tempfail.test')) {
+    const refused = tempFailures.get(address) ?? 0;
+    tempFailures.set(address, refused + 1);
+    if (refused < 2) return { code: 451, message: '4.3.0 Mailbox temporarily unavailable, try again later' };
+  }
+  return undefined;
+}
 
 async function fileServer(
   files: Map<string, Buffer>,

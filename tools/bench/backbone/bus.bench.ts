@@ -1,11 +1,11 @@
 // Publish→consume throughput of the event bus, embedded (LMDB log) and Kafka, with many concurrent
 // single-message publishes as the gateway makes them. Baselines in the same run: for Kafka, plain
 // kafkajs (one idempotent `send` per message, no batching queue); for the embedded bus, the raw
-// LMDB writes it makes (one transaction per publish call) with no consumer.
+// LMDB writes it makes (one transaction per publish call, same durability setting), no consumer.
 import { EmbeddedBus, type EventBus, KafkaBus } from '@notify/bus';
+import { openLmdb } from '@notify/platform';
 import { requireBackend, tempDir, testBackends, testLogger, uniqueName } from '@notify/testing';
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
-import { open } from 'lmdb';
 import { z } from 'zod';
 import { report } from '../report';
 
@@ -63,7 +63,7 @@ async function throughput(bus: EventBus, topic: string): Promise<{ publish: numb
 
 async function embedded() {
   const dir = await tempDir('notify-bench-bus-');
-  const raw = open({ path: `${dir.path}/raw`, compression: false });
+  const raw = openLmdb(`${dir.path}/raw`, { maxDbs: 1 });
   const baselineSeconds = await concurrently(MESSAGES, CONCURRENCY, async (i) => {
     await raw.transaction(
       () =>
