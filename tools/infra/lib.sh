@@ -252,3 +252,16 @@ http_ok() {
   shift
   curl -fsS -o /dev/null --max-time 2 "$@" "$url"
 }
+
+# await_ready SERVICE PATTERN PROBE_FN WHAT ADDRESS: after a start, wait until PROBE_FN succeeds
+# (WHAT says what it asks, e.g. "a ping"); fail with the log tail if the process dies or times out.
+await_ready() {
+  local service=$1 pattern=$2 probe=$3 what=$4 address=$5 pid rc=0
+  pid="$(running_pid "$service" "$pattern")" || fail_start "$service" "process exited right after start"
+  wait_until "$INFRA_READY_TIMEOUT" "$pid" "$pattern" "$probe" || rc=$?
+  case $rc in
+    0) return 0 ;;
+    2) fail_start "$service" "process exited before it answered $what" ;;
+    *) fail_start "$service" "no answer to $what on $address within ${INFRA_READY_TIMEOUT}s" ;;
+  esac
+}

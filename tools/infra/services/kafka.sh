@@ -142,16 +142,7 @@ kafka_probe() {
   (( 16#${hex:24:8} >= 1 && 16#${hex:24:8} < 1000 ))
 }
 
-kafka_wait_ready() {
-  local pid rc=0
-  pid="$(running_pid kafka "$(_kafka_pattern)")" || fail_start kafka "process exited right after start"
-  wait_until "$INFRA_READY_TIMEOUT" "$pid" "$(_kafka_pattern)" kafka_probe || rc=$?
-  case $rc in
-    0) return 0 ;;
-    2) fail_start kafka "process exited before it answered a metadata request" ;;
-    *) fail_start kafka "no metadata answer on $INFRA_HOST:$KAFKA_PORT within ${INFRA_READY_TIMEOUT}s" ;;
-  esac
-}
+kafka_wait_ready() { await_ready kafka "$(_kafka_pattern)" kafka_probe "a metadata request" "$INFRA_HOST:$KAFKA_PORT"; }
 
 kafka_stop() { stop_pid kafka "$(_kafka_pattern)" 30; }
 kafka_pid() { running_pid kafka "$(_kafka_pattern)"; }

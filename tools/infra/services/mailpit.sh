@@ -33,16 +33,7 @@ mailpit_probe() {
   http_ok "http://$INFRA_HOST:$MAILPIT_HTTP_PORT/api/v1/info" && port_open "$MAILPIT_SMTP_PORT"
 }
 
-mailpit_wait_ready() {
-  local pid rc=0
-  pid="$(running_pid mailpit "$(_mailpit_pattern)")" || fail_start mailpit "process exited right after start"
-  wait_until "$INFRA_READY_TIMEOUT" "$pid" "$(_mailpit_pattern)" mailpit_probe || rc=$?
-  case $rc in
-    0) return 0 ;;
-    2) fail_start mailpit "process exited before its API answered" ;;
-    *) fail_start mailpit "no API answer on $INFRA_HOST:$MAILPIT_HTTP_PORT within ${INFRA_READY_TIMEOUT}s" ;;
-  esac
-}
+mailpit_wait_ready() { await_ready mailpit "$(_mailpit_pattern)" mailpit_probe "its API" "$INFRA_HOST:$MAILPIT_HTTP_PORT"; }
 
 mailpit_stop() { stop_pid mailpit "$(_mailpit_pattern)" 10; }
 mailpit_pid() { running_pid mailpit "$(_mailpit_pattern)"; }

@@ -110,16 +110,7 @@ mongo_probe() {
   [[ "$hex" == *016f6b00000000000000f03f* || "$hex" == *106f6b0001000000* ]]
 }
 
-mongo_wait_ready() {
-  local pid rc=0
-  pid="$(running_pid mongo "$(_mongo_pattern)")" || fail_start mongo "process exited right after start"
-  wait_until "$INFRA_READY_TIMEOUT" "$pid" "$(_mongo_pattern)" mongo_probe || rc=$?
-  case $rc in
-    0) return 0 ;;
-    2) fail_start mongo "process exited before it answered a ping" ;;
-    *) fail_start mongo "no ping answer on $INFRA_HOST:$MONGO_PORT within ${INFRA_READY_TIMEOUT}s" ;;
-  esac
-}
+mongo_wait_ready() { await_ready mongo "$(_mongo_pattern)" mongo_probe "a ping" "$INFRA_HOST:$MONGO_PORT"; }
 
 mongo_stop() { stop_pid mongo "$(_mongo_pattern)" 10; }
 mongo_pid() { running_pid mongo "$(_mongo_pattern)"; }

@@ -49,16 +49,7 @@ redis_probe() {
   [[ "$(timeout 2 redis-cli -h "$INFRA_HOST" -p "$REDIS_PORT" PING 2>/dev/null)" == PONG ]]
 }
 
-redis_wait_ready() {
-  local pid rc=0
-  pid="$(running_pid redis "$(_redis_pattern)")" || fail_start redis "process exited right after start"
-  wait_until "$INFRA_READY_TIMEOUT" "$pid" "$(_redis_pattern)" redis_probe || rc=$?
-  case $rc in
-    0) return 0 ;;
-    2) fail_start redis "process exited before it answered PING" ;;
-    *) fail_start redis "no PONG on $INFRA_HOST:$REDIS_PORT within ${INFRA_READY_TIMEOUT}s" ;;
-  esac
-}
+redis_wait_ready() { await_ready redis "$(_redis_pattern)" redis_probe "PING" "$INFRA_HOST:$REDIS_PORT"; }
 
 redis_stop() { stop_pid redis "$(_redis_pattern)" 10; }
 redis_pid() { running_pid redis "$(_redis_pattern)"; }

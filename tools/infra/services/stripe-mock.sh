@@ -30,16 +30,7 @@ stripe_mock_probe() {
   http_ok "http://$INFRA_HOST:$STRIPE_MOCK_PORT/v1/customers" -H "Authorization: Bearer sk_test_123"
 }
 
-stripe_mock_wait_ready() {
-  local pid rc=0
-  pid="$(running_pid stripe-mock "$(_stripe_mock_pattern)")" || fail_start stripe-mock "process exited right after start"
-  wait_until "$INFRA_READY_TIMEOUT" "$pid" "$(_stripe_mock_pattern)" stripe_mock_probe || rc=$?
-  case $rc in
-    0) return 0 ;;
-    2) fail_start stripe-mock "process exited before GET /v1/customers answered" ;;
-    *) fail_start stripe-mock "no answer on $INFRA_HOST:$STRIPE_MOCK_PORT within ${INFRA_READY_TIMEOUT}s" ;;
-  esac
-}
+stripe_mock_wait_ready() { await_ready stripe-mock "$(_stripe_mock_pattern)" stripe_mock_probe "GET /v1/customers" "$INFRA_HOST:$STRIPE_MOCK_PORT"; }
 
 stripe_mock_stop() { stop_pid stripe-mock "$(_stripe_mock_pattern)" 10; }
 stripe_mock_pid() { running_pid stripe-mock "$(_stripe_mock_pattern)"; }

@@ -49,6 +49,21 @@ export function outgoingHeaders(headers: MessageHeaders | undefined): Record<str
   return out;
 }
 
+/** The headers a dead letter carries: the original ones, and why and where it was given up on. */
+export function deadLetterHeaders(
+  group: string,
+  { message, reason, attempts }: DeadLetter,
+): Record<string, string> {
+  return {
+    ...message.headers,
+    [BusHeaders.deadLetterReason]: reason,
+    [BusHeaders.deadLetterGroup]: group,
+    [BusHeaders.deadLetterAttempts]: String(attempts),
+    [BusHeaders.originalPartition]: String(message.partition),
+    [BusHeaders.originalOffset]: message.offset,
+  };
+}
+
 function errorText(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { forceChannelSchema } from '../channels/channel';
+import { slackOptionsShape } from '../channels/slack';
 import { slackTokenSchema, userFieldsSchema } from '../users/user';
 
 /** "about 4 MB raw per file" (spec 8): larger inline attachments are refused with 413. */
@@ -84,25 +85,6 @@ export const inlineEmailSchema = z.object({
 });
 export type InlineEmail = z.infer<typeof inlineEmailSchema>;
 
-const slackMetadataSchema = z.object({
-  entities: z
-    .array(
-      z.object({
-        entity_type: z.string(),
-        entity_payload: z.record(z.string(), z.unknown()),
-        external_ref: z.object({ id: z.string(), type: z.string().optional() }),
-        url: z.string(),
-        app_unfurl_url: z.string().optional(),
-      }),
-    )
-    .optional(),
-  event_type: z
-    .string()
-    .regex(/^[A-Za-z0-9_]*$/)
-    .optional(),
-  event_payload: z.record(z.string(), z.unknown()).optional(),
-});
-
 export const recipientSchema = userFieldsSchema.extend({
   id: z.string().min(1).max(500).optional(),
   // Read-only fields a client may echo back from a stored user; accepted and ignored.
@@ -152,17 +134,8 @@ export const sendBodySchema = z.object({
   slack: z
     .object({
       text: z.string(),
-      blocks: z.array(z.record(z.string(), z.unknown())).optional(),
-      username: z.string().optional(),
       icon: z.string().optional(),
-      thread_ts: z.string().optional(),
-      reply_broadcast: z.boolean().optional(),
-      parse: z.enum(['full', 'none']).optional(),
-      link_names: z.boolean().optional(),
-      mrkdwn: z.boolean().optional(),
-      unfurl_links: z.boolean().optional(),
-      unfurl_media: z.boolean().optional(),
-      metadata: slackMetadataSchema.optional(),
+      ...slackOptionsShape,
     })
     .optional(),
 });

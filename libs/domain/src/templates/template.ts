@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Channel } from '../channels/channel';
+import { slackOptionsShape } from '../channels/slack';
 
 const inappVariant = z.object({
   title: z.string().optional(),
@@ -30,16 +31,7 @@ export const templateContentSchema = z.object({
   icon: z.string().optional(),
   url: z.string().optional(),
   mediaUrls: z.array(z.string()).optional(),
-  blocks: z.array(z.record(z.string(), z.unknown())).optional(),
-  username: z.string().optional(),
-  thread_ts: z.string().optional(),
-  reply_broadcast: z.boolean().optional(),
-  parse: z.enum(['full', 'none']).optional(),
-  link_names: z.boolean().optional(),
-  mrkdwn: z.boolean().optional(),
-  unfurl_links: z.boolean().optional(),
-  unfurl_media: z.boolean().optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
+  ...slackOptionsShape,
 });
 export type TemplateContent = z.infer<typeof templateContentSchema>;
 

@@ -1,7 +1,6 @@
 import { type Logger, lockDataDir, openLmdb } from '@notify/platform';
 import type { Database, RootDatabase } from 'lmdb';
 import {
-  BusHeaders,
   deadLetterTopic,
   type EventBus,
   type MessageHeaders,
@@ -9,7 +8,13 @@ import {
   type Subscription,
   type SubscriptionOptions,
 } from '../event-bus.port';
-import { type DeadLetter, outgoingHeaders, processBatch, type RawMessage } from '../message-processor';
+import {
+  type DeadLetter,
+  deadLetterHeaders,
+  outgoingHeaders,
+  processBatch,
+  type RawMessage,
+} from '../message-processor';
 import { AbortedError, sleep } from '../retry';
 
 import { partitionFor } from './partitioner';
@@ -159,18 +164,11 @@ export class EmbeddedBus implements EventBus {
   /** @internal */
   async deadLetter(group: string, topic: string, letters: readonly DeadLetter[]): Promise<void> {
     await this.append(
-      letters.map(({ message, reason, attempts }) => ({
+      letters.map((letter) => ({
         topic: deadLetterTopic(topic),
-        key: message.key,
-        value: message.value,
-        headers: {
-          ...message.headers,
-          [BusHeaders.deadLetterReason]: reason,
-          [BusHeaders.deadLetterGroup]: group,
-          [BusHeaders.deadLetterAttempts]: String(attempts),
-          [BusHeaders.originalPartition]: String(message.partition),
-          [BusHeaders.originalOffset]: message.offset,
-        },
+        key: letter.message.key,
+        value: letter.message.value,
+        headers: deadLetterHeaders(group, letter),
       })),
     );
   }

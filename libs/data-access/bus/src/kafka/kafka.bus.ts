@@ -12,14 +12,19 @@ import {
   type SASLOptions,
 } from 'kafkajs';
 import {
-  BusHeaders,
   deadLetterTopic,
   type EventBus,
   type OutgoingMessage,
   type Subscription,
   type SubscriptionOptions,
 } from '../event-bus.port';
-import { type DeadLetter, outgoingHeaders, processBatch, type RawMessage } from '../message-processor';
+import {
+  type DeadLetter,
+  deadLetterHeaders,
+  outgoingHeaders,
+  processBatch,
+  type RawMessage,
+} from '../message-processor';
 import { AbortedError } from '../retry';
 import { BatchingProducer } from './batching-producer';
 
@@ -178,19 +183,12 @@ export class KafkaBus implements EventBus {
   /** @internal */
   async deadLetter(group: string, letters: readonly DeadLetter[]): Promise<void> {
     await this.batching.send(
-      letters.map(({ message, reason, attempts }) => ({
-        topic: this.physical(deadLetterTopic(message.topic)),
+      letters.map((letter) => ({
+        topic: this.physical(deadLetterTopic(letter.message.topic)),
         message: {
-          key: message.key,
-          value: message.value,
-          headers: {
-            ...message.headers,
-            [BusHeaders.deadLetterReason]: reason,
-            [BusHeaders.deadLetterGroup]: group,
-            [BusHeaders.deadLetterAttempts]: String(attempts),
-            [BusHeaders.originalPartition]: String(message.partition),
-            [BusHeaders.originalOffset]: message.offset,
-          },
+          key: letter.message.key,
+          value: letter.message.value,
+          headers: deadLetterHeaders(group, letter),
         },
       })),
     );

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Slack message metadata (spec 2.2.2), also allowed on Slack templates (spec 2.6). */
+export const slackMetadataSchema = z.object({
+  entities: z
+    .array(
+      z.object({
+        entity_type: z.string(),
+        entity_payload: z.record(z.string(), z.unknown()),
+        external_ref: z.object({ id: z.string(), type: z.string().optional() }),
+        url: z.string(),
+        app_unfurl_url: z.string().optional(),
+      }),
+    )
+    .optional(),
+  event_type: z
+    .string()
+    .regex(/^[A-Za-z0-9_]*$/)
+    .optional(),
+  event_payload: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** The Slack message options a send and a Slack template share (spec 2.2.2). */
+export const slackOptionsShape = {
+  blocks: z.array(z.record(z.string(), z.unknown())).optional(),
+  username: z.string().optional(),
+  thread_ts: z.string().optional(),
+  reply_broadcast: z.boolean().optional(),
+  parse: z.enum(['full', 'none']).optional(),
+  link_names: z.boolean().optional(),
+  mrkdwn: z.boolean().optional(),
+  unfurl_links: z.boolean().optional(),
+  unfurl_media: z.boolean().optional(),
+  metadata: slackMetadataSchema.optional(),
+};
