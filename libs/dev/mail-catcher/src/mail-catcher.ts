@@ -58,6 +58,7 @@ export class MailCatcher {
   private readonly caught: CaughtMail[] = [];
   private readonly seenIds = new Set<string>();
   private repeats = 0;
+  private aborted = 0;
   private readonly listeners = new Set<(mail: CaughtMail) => void>();
   private server: SMTPServer | undefined;
   private nextId = 1;
@@ -113,7 +114,15 @@ export class MailCatcher {
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(port, host, () => resolve());
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    // smtp-server reports a client that vanished mid-transaction (a sender killed or restarted) as
+    // a server error; for a mailbox that is an aborted transaction, not a reason to stop.
+    server.on('error', () => {
+      this.aborted++;
     });
     const address = server.server.address();
     this.boundPort = typeof address === 'object' && address !== null ? address.port : port;
@@ -133,6 +142,11 @@ export class MailCatcher {
     return this.caught;
   }
 
+  /** SMTP transactions a client broke off after MAIL FROM (its connection reset or failed). */
+  get abortedTransactions(): number {
+    return this.aborted;
+  }
+
   /** SMTP transactions that repeated a Message-ID already in the mailbox. */
   get repeatedDeliveries(): number {
     return this.repeats;
@@ -142,6 +156,7 @@ export class MailCatcher {
     this.caught.length = 0;
     this.seenIds.clear();
     this.repeats = 0;
+    this.aborted = 0;
   }
 
   onMessage(listener: (mail: CaughtMail) => void): () => void {
