@@ -92,12 +92,27 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
-export function rssBytes(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) * 1024;
+/**
+ * A process's resident memory: `total` (VmRSS) and its anonymous part (JS heap and native
+ * allocations). The rest is file-backed: pages of LMDB's and ClickHouse's memory-mapped files,
+ * which the kernel reclaims under pressure like any page cache.
+ */
+export interface Rss {
+  readonly total: number;
+  readonly anon: number;
 }
+
+export function rss(pid: number): Rss {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n');
+  const kib = (field: string) =>
+    Number(/(\d+)/.exec(status.find((l) => l.startsWith(`${field}:`)) ?? '')?.[1] ?? 0) * 1024;
+  return { total: kib('VmRSS'), anon: kib('RssAnon') };
+}
+
+export const maxRss = (a: Rss, b: Rss): Rss => ({
+  total: Math.max(a.total, b.total),
+  anon: Math.max(a.anon, b.anon),
+});
 
 export interface MeasuredLoad extends LoadResult {
   /** Share of the machine's CPU (all cores = 100%) used by the generator and by the server. */
