@@ -201,12 +201,28 @@ need_java() {
   need_cmd javac "install a JDK 17+ (javac is needed, not only a JRE)"
 }
 
-# maven_copy_deps POM_DIR: resolves the pom's runtime dependencies into POM_DIR/lib.
+# maven_copy_deps DIR NAME VERSION GROUP:ARTIFACT:VERSION...: writes DIR/pom.xml depending on the
+# given artifacts and resolves them, with their runtime dependencies, into DIR/lib.
 maven_copy_deps() {
+  local dir="$1" name="$2" version="$3" coordinate group artifact dep_version
+  shift 3
   need_cmd mvn "install Maven 3.8+ (apt-get install maven)"
-  (cd "$1" && mvn -q -B dependency:copy-dependencies -DoutputDirectory=lib -DincludeScope=runtime) \
-    >"$1/mvn.log" 2>&1 || {
-    tail -n 30 "$1/mvn.log" >&2
+  {
+    echo '<project xmlns="http://maven.apache.org/POM/4.0.0">'
+    echo '  <modelVersion>4.0.0</modelVersion>'
+    echo "  <groupId>local.notify.infra</groupId><artifactId>$name</artifactId><version>$version</version>"
+    echo '  <packaging>pom</packaging>'
+    echo '  <dependencies>'
+    for coordinate in "$@"; do
+      IFS=: read -r group artifact dep_version <<<"$coordinate"
+      echo "    <dependency><groupId>$group</groupId><artifactId>$artifact</artifactId><version>$dep_version</version></dependency>"
+    done
+    echo '  </dependencies>'
+    echo '</project>'
+  } >"$dir/pom.xml"
+  (cd "$dir" && mvn -q -B dependency:copy-dependencies -DoutputDirectory=lib -DincludeScope=runtime) \
+    >"$dir/mvn.log" 2>&1 || {
+    tail -n 30 "$dir/mvn.log" >&2
     return 1
   }
 }

@@ -22,21 +22,10 @@ kafka_install() {
   local final tmp
   final="$(_kafka_home)"
   tmp="$(atomic_install_dir "$final")"
-  cat >"$tmp/pom.xml" <<EOF
-<project xmlns="http://maven.apache.org/POM/4.0.0">
-  <modelVersion>4.0.0</modelVersion>
-  <groupId>local.notify.infra</groupId>
-  <artifactId>kafka-dist</artifactId>
-  <version>$KAFKA_VERSION</version>
-  <packaging>pom</packaging>
-  <dependencies>
-    <dependency><groupId>org.apache.kafka</groupId><artifactId>kafka_2.13</artifactId><version>$KAFKA_VERSION</version></dependency>
-    <dependency><groupId>org.apache.logging.log4j</groupId><artifactId>log4j-slf4j-impl</artifactId><version>$KAFKA_LOG4J_VERSION</version></dependency>
-    <dependency><groupId>org.apache.logging.log4j</groupId><artifactId>log4j-core</artifactId><version>$KAFKA_LOG4J_VERSION</version></dependency>
-  </dependencies>
-</project>
-EOF
-  maven_copy_deps "$tmp" || {
+  maven_copy_deps "$tmp" kafka-dist "$KAFKA_VERSION" \
+    "org.apache.kafka:kafka_2.13:$KAFKA_VERSION" \
+    "org.apache.logging.log4j:log4j-slf4j-impl:$KAFKA_LOG4J_VERSION" \
+    "org.apache.logging.log4j:log4j-core:$KAFKA_LOG4J_VERSION" || {
     rm -rf "$tmp"
     return 1
   }

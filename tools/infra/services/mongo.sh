@@ -57,20 +57,9 @@ mongo_install() {
   local final tmp
   final="$(_mongo_home)"
   tmp="$(atomic_install_dir "$final")"
-  cat >"$tmp/pom.xml" <<EOF
-<project xmlns="http://maven.apache.org/POM/4.0.0">
-  <modelVersion>4.0.0</modelVersion>
-  <groupId>local.notify.infra</groupId>
-  <artifactId>mongo-java-server-dist</artifactId>
-  <version>$MONGO_JAVA_SERVER_VERSION</version>
-  <packaging>pom</packaging>
-  <dependencies>
-    <dependency><groupId>de.bwaldvogel</groupId><artifactId>mongo-java-server</artifactId><version>$MONGO_JAVA_SERVER_VERSION</version></dependency>
-    <dependency><groupId>org.slf4j</groupId><artifactId>slf4j-simple</artifactId><version>2.0.17</version></dependency>
-  </dependencies>
-</project>
-EOF
-  maven_copy_deps "$tmp" || {
+  maven_copy_deps "$tmp" mongo-java-server-dist "$MONGO_JAVA_SERVER_VERSION" \
+    "de.bwaldvogel:mongo-java-server:$MONGO_JAVA_SERVER_VERSION" \
+    "org.slf4j:slf4j-simple:2.0.17" || {
     rm -rf "$tmp"
     return 1
   }
