@@ -38,8 +38,8 @@ const SWEEP_BATCH = 1_000;
  * The coordination store of the all-in-one process, persisted in LMDB so scheduled sends and
  * throttling windows survive a restart. It has the Redis adapter's semantics: expiring keys, a
  * delayed queue whose claims are leases with tokens, and pub/sub (in-process here, since one process
- * holds the directory). Every read-modify-write runs in one synchronous LMDB transaction, which no
- * other call can interleave with: that is what hands each due item to exactly one claimer.
+ * holds the directory). Every read-modify-write runs alone inside one LMDB write transaction, which
+ * no other call can interleave with: that is what hands each due item to exactly one claimer.
  */
 export class EmbeddedCoordinationStore implements CoordinationStore {
   private readonly root: RootDatabase;
