@@ -30,4 +30,3 @@ export const LOG_PREFIX = {
   WEB_PUSH: 'web_push',
   SLACK: 'slack',
 } as const satisfies Record<Channel, string>;
-export type LogPrefix = (typeof LOG_PREFIX)[Channel];

@@ -23,7 +23,6 @@ export const channelOptionsSchema = z.object({
     .extend({ hour: z.string().optional(), date: z.enum(['first', 'last']).optional() })
     .optional(),
 });
-export type ChannelOptions = z.infer<typeof channelOptionsSchema>;
 export const typeOptionsSchema = z.partialRecord(channelSchema, channelOptionsSchema);
 export type TypeOptions = z.infer<typeof typeOptionsSchema>;
 

@@ -38,7 +38,6 @@ export const emailOptionsSchema = z.object({
   attachments: z.array(attachmentSchema).max(50).optional(),
   condition: z.string().optional(),
 });
-export type EmailOptions = z.infer<typeof emailOptionsSchema>;
 
 export const sendOptionsSchema = z.object({
   email: emailOptionsSchema.optional(),
@@ -83,7 +82,6 @@ export const inlineEmailSchema = z.object({
   senderName: z.string().optional(),
   senderEmail: z.string().optional(),
 });
-export type InlineEmail = z.infer<typeof inlineEmailSchema>;
 
 export const recipientSchema = userFieldsSchema.extend({
   id: z.string().min(1).max(500).optional(),

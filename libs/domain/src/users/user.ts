@@ -21,11 +21,9 @@ export const webPushTokenSchema = z.object({
     keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }),
   }),
 });
-export type WebPushToken = z.infer<typeof webPushTokenSchema>;
 
 /** The team-chat OAuth result (spec 2.1.3); stored as given, only `ok` is required. */
 export const slackTokenSchema = z.looseObject({ ok: z.boolean(), access_token: z.string().optional() });
-export type SlackToken = z.infer<typeof slackTokenSchema>;
 
 function isTimeZone(zone: string): boolean {
   try {
