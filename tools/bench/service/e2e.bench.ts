@@ -27,7 +27,7 @@ interface RunResult {
   readonly peakRss: Rss;
 }
 
-const mib = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MiB`;
+const mib = (bytes: number) => bytes / 2 ** 20;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function send(service: Proc, i: number): Promise<string | undefined> {
@@ -216,22 +216,22 @@ async function main(): Promise<void> {
     figures.push(
       {
         name: 'memory: RSS idle',
-        value: idleRss.total / 2 ** 20,
+        value: mib(idleRss.total),
         unit: 'MiB',
-        note: `all-in-one after start-up; ${mib(idleRss.anon)} anonymous`,
+        note: `all-in-one after start-up; ${Math.round(mib(idleRss.anon))} MiB anonymous`,
       },
       {
         name: 'memory: RSS peak under load',
-        value: peakRss.total / 2 ** 20,
+        value: mib(peakRss.total),
         unit: 'MiB',
-        baseline: idleRss.total / 2 ** 20,
+        baseline: mib(idleRss.total),
         note: 'includes pages of memory-mapped LMDB and ClickHouse files',
       },
       {
         name: 'memory: anonymous RSS peak under load',
-        value: peakRss.anon / 2 ** 20,
+        value: mib(peakRss.anon),
         unit: 'MiB',
-        baseline: idleRss.anon / 2 ** 20,
+        baseline: mib(idleRss.anon),
         note: 'JS heap and native allocations, without file-backed pages',
       },
     );
