@@ -1,5 +1,4 @@
-export { type ProvisionedTenant, ProvisionTenantUseCase } from './accounts/provision-tenant.usecase';
-export { API_KEY_PREFIX, hashApiKey, newApiKey } from './auth/api-key';
-export { hashUserId } from './auth/end-user.guard';
+export { type ProvisionedTenant, ProvisionTenantUseCase } from '@notify/gateway-accounts';
+export { API_KEY_PREFIX, hashApiKey, hashUserId, newApiKey } from '@notify/gateway-auth';
+export { openApiDocument, serveOpenApi } from '@notify/gateway-openapi';
 export { GatewayModule } from './gateway.module';
-export { openApiDocument, serveOpenApi } from './openapi/openapi.document';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AccountRepository, ApiKeyRepository } from '@notify/store';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { hashApiKey, keyPrefix, newApiKey } from '../auth/api-key';
+import { hashApiKey, keyPrefix, newApiKey } from '@notify/gateway-auth';
 
 export interface ProvisionedTenant {
   readonly accountId: string;

@@ -4,9 +4,8 @@ import { type User, userFieldsSchema } from '@notify/domain';
 import { InvalidRequestError, ZodPipe } from '@notify/platform';
 import { UserRepository } from '@notify/store';
 import { z } from 'zod';
-import { CurrentTenant, type Tenant } from '../auth/tenant';
-import { ApiErrors } from '../openapi/api-errors.decorator';
-import { openApi } from '../openapi/schema';
+import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
+import { ApiErrors, openApi } from '@notify/gateway-openapi';
 import { DeleteUserUseCase } from './delete-user.usecase';
 
 const identifySchema = userFieldsSchema.extend({ id: z.string().optional() });

@@ -1,5 +1,5 @@
 import type { Channel, NotificationType, Template } from '@notify/domain';
-import type { Tenant } from '../auth/tenant';
+import { type Tenant } from '@notify/gateway-auth';
 
 /** The API shape of a notification type (the pingram client's `Notification`). */
 export function presentType(tenant: Tenant, type: NotificationType, templates?: readonly Template[]) {

@@ -9,9 +9,8 @@ import {
 } from '@notify/domain';
 import { InvalidRequestError, NotFoundError, ZodPipe } from '@notify/platform';
 import { NotificationTypeRepository, TemplateRepository } from '@notify/store';
-import { CurrentTenant, type Tenant } from '../auth/tenant';
-import { ApiErrors } from '../openapi/api-errors.decorator';
-import { openApi } from '../openapi/schema';
+import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
+import { ApiErrors, openApi } from '@notify/gateway-openapi';
 import { presentType } from './notification-type.presenter';
 
 export const typeNotFound = (notificationId: string) =>

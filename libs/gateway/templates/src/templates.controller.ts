@@ -12,11 +12,10 @@ import {
 import { InvalidRequestError, NotFoundError, ZodPipe } from '@notify/platform';
 import { NotificationTypeRepository, TemplateRepository } from '@notify/store';
 import { z } from 'zod';
-import { CurrentTenant, type Tenant } from '../auth/tenant';
-import { ApiErrors } from '../openapi/api-errors.decorator';
-import { openApi } from '../openapi/schema';
-import { presentTemplate } from '../types/notification-type.presenter';
-import { typeNotFound } from '../types/types.controller';
+import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
+import { ApiErrors, openApi } from '@notify/gateway-openapi';
+import { presentTemplate } from './notification-type.presenter';
+import { typeNotFound } from './types.controller';
 
 const defaultSelectionSchema = z.object({
   templateId: z.string().min(1),

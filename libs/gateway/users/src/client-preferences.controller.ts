@@ -1,26 +1,11 @@
-import {
-  Body,
-  Controller,
-  createParamDecorator,
-  type ExecutionContext,
-  Get,
-  HttpCode,
-  Post,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBasicAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type UserPreference, userPreferenceSchema } from '@notify/domain';
 import { Public, ZodPipe } from '@notify/platform';
 import { NotificationTypeRepository, PreferenceRepository } from '@notify/store';
 import { z } from 'zod';
-import { type EndUser, EndUserGuard, type EndUserRequest } from '../auth/end-user.guard';
-import { openApi } from '../openapi/schema';
-
-const CurrentEndUser = createParamDecorator((_data: unknown, context: ExecutionContext): EndUser => {
-  const endUser = context.switchToHttp().getRequest<EndUserRequest>().endUser;
-  if (endUser === undefined) throw new Error('CurrentEndUser used without EndUserGuard');
-  return endUser;
-});
+import { CurrentEndUser, type EndUser, EndUserGuard } from '@notify/gateway-auth';
+import { openApi } from '@notify/gateway-openapi';
 
 const updateSchema = z.array(userPreferenceSchema).max(500);
 

@@ -5,10 +5,8 @@ import { NotFoundError, ZodPipe } from '@notify/platform';
 import { AccountRepository, ApiKeyRepository } from '@notify/store';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { hashApiKey, keyPrefix, newApiKey } from '../auth/api-key';
-import { CurrentTenant, type Tenant } from '../auth/tenant';
-import { ApiErrors } from '../openapi/api-errors.decorator';
-import { openApi } from '../openapi/schema';
+import { hashApiKey, keyPrefix, newApiKey, CurrentTenant, type Tenant } from '@notify/gateway-auth';
+import { ApiErrors, openApi } from '@notify/gateway-openapi';
 
 const createSchema = z.object({ title: z.string().min(1).max(200), test: z.boolean().optional() });
 const patchSchema = z.object({

@@ -12,9 +12,8 @@ import {
 import { ZodPipe } from '@notify/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CurrentTenant, type Tenant } from '../auth/tenant';
-import { ApiErrors } from '../openapi/api-errors.decorator';
-import { openApi } from '../openapi/schema';
+import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
+import { ApiErrors, openApi } from '@notify/gateway-openapi';
 import { type Accepted, AcceptSendUseCase, type SendOrigin } from './accept-send.usecase';
 
 const acceptedSchema = openApi(z.object({ trackingId: z.string(), messages: z.array(z.string()) }));

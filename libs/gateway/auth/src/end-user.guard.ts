@@ -1,4 +1,4 @@
-import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable } from '@nestjs/common';
 import { UnauthorizedError } from '@notify/platform';
 import { AccountRepository } from '@notify/store';
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -56,3 +56,10 @@ export class EndUserGuard implements CanActivate {
     return true;
   }
 }
+
+/** The end user the guard authenticated (use only on routes guarded by EndUserGuard). */
+export const CurrentEndUser = createParamDecorator((_data: unknown, context: ExecutionContext): EndUser => {
+  const endUser = context.switchToHttp().getRequest<EndUserRequest>().endUser;
+  if (endUser === undefined) throw new Error('CurrentEndUser used without EndUserGuard');
+  return endUser;
+});

@@ -4,9 +4,8 @@ import type { LogRecord } from '@notify/domain';
 import { EVENT_LOG, type EventLog } from '@notify/event-log';
 import { InvalidRequestError, NotFoundError, ZodPipe } from '@notify/platform';
 import { z } from 'zod';
-import { CurrentTenant, type Tenant } from '../auth/tenant';
-import { ApiErrors } from '../openapi/api-errors.decorator';
-import { openApi } from '../openapi/schema';
+import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
+import { ApiErrors, openApi } from '@notify/gateway-openapi';
 import { type LogQueryBody, LogQueryUseCase, logQuerySchema } from './log-query.usecase';
 
 const MAX_PATH_IDS = 25;

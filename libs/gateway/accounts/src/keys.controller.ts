@@ -4,11 +4,15 @@ import { InvalidRequestError, NotFoundError, ZodPipe } from '@notify/platform';
 import { ApiKeyRepository } from '@notify/store';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { hashApiKey, keyPrefix, newApiKey } from '../auth/api-key';
-import { ApiKeyResolver } from '../auth/api-key.resolver';
-import { CurrentTenant, type Tenant } from '../auth/tenant';
-import { ApiErrors } from '../openapi/api-errors.decorator';
-import { openApi } from '../openapi/schema';
+import {
+  hashApiKey,
+  keyPrefix,
+  newApiKey,
+  ApiKeyResolver,
+  CurrentTenant,
+  type Tenant,
+} from '@notify/gateway-auth';
+import { ApiErrors, openApi } from '@notify/gateway-openapi';
 
 const createSchema = z.object({
   keyType: z.enum(['secret', 'public']),

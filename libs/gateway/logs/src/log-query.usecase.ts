@@ -5,7 +5,7 @@ import { EVENT_LOG, type EventLog } from '@notify/event-log';
 import { type Logger, InjectLogger } from '@notify/platform';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Tenant } from '../auth/tenant';
+import { type Tenant } from '@notify/gateway-auth';
 
 const STATUS_FIELDS: Record<string, readonly LogField[]> = {
   SENT: CHANNELS.map((c) => `${LOG_PREFIX[c]}_sent_at` as LogField),

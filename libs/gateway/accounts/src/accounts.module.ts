@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { GatewayAuthModule } from '@notify/gateway-auth';
+import { EnvironmentsController } from './environments.controller';
+import { KeysController } from './keys.controller';
+import { ProvisionTenantUseCase } from './provision-tenant.usecase';
+
+/** Environments and API keys of the caller's account, and the first tenant of an installation. */
+@Module({
+  imports: [GatewayAuthModule],
+  controllers: [EnvironmentsController, KeysController],
+  providers: [ProvisionTenantUseCase],
+  exports: [ProvisionTenantUseCase],
+})
+export class AccountsModule {}

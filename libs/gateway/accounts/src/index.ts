@@ -1,0 +1,2 @@
+export { AccountsModule } from './accounts.module';
+export { type ProvisionedTenant, ProvisionTenantUseCase } from './provision-tenant.usecase';

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { ApiKeyGuard } from './api-key.guard';
+import { ApiKeyResolver } from './api-key.resolver';
+import { EndUserGuard } from './end-user.guard';
+
+/** API-key authentication on every route not marked @Public(), and the end-user (browser) guard. */
+@Module({
+  providers: [ApiKeyResolver, { provide: APP_GUARD, useClass: ApiKeyGuard }, EndUserGuard],
+  exports: [ApiKeyResolver, EndUserGuard],
+})
+export class GatewayAuthModule {}

@@ -1,0 +1,5 @@
+export { API_KEY_PREFIX, hashApiKey, keyPrefix, newApiKey } from './api-key';
+export { ApiKeyResolver } from './api-key.resolver';
+export { GatewayAuthModule } from './auth.module';
+export { CurrentEndUser, type EndUser, EndUserGuard, hashUserId } from './end-user.guard';
+export { CurrentTenant, type Tenant } from './tenant';

@@ -1,0 +1,1 @@
+export { LogsModule } from './logs.module';

@@ -1,0 +1,1 @@
+export { SendingModule } from './sending.module';

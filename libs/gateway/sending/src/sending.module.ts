@@ -1,0 +1,16 @@
+import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { EVENT_BUS, type EventBus } from '@notify/bus';
+import { Topics } from '@notify/domain';
+import { AcceptSendUseCase } from './accept-send.usecase';
+import { SendController } from './send.controller';
+
+/** `POST /send` and `POST /email`: validate, then accept onto the bus. */
+@Module({ controllers: [SendController], providers: [AcceptSendUseCase] })
+export class SendingModule implements OnApplicationBootstrap {
+  constructor(@Inject(EVENT_BUS) private readonly bus: EventBus) {}
+
+  /** Sends must be acceptable before any router has started (Kafka topics are not auto-created). */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.bus.ensureTopics([Topics.sendRequests]);
+  }
+}

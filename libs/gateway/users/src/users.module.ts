@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { GatewayAuthModule } from '@notify/gateway-auth';
+import { ClientPreferencesController } from './client-preferences.controller';
+import { DeleteUserUseCase } from './delete-user.usecase';
+import { UsersController } from './users.controller';
+
+/** Users (identify, read, list, delete) and the browser client's preference calls. */
+@Module({
+  imports: [GatewayAuthModule],
+  controllers: [UsersController, ClientPreferencesController],
+  providers: [DeleteUserUseCase],
+})
+export class UsersModule {}
