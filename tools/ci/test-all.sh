@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite with the real backends: README's test command and what CI runs (.ci/run).
 # Starts Kafka, the MongoDB-wire server and Redis from tools/infra (installing them on first use),
-# then lint, typecheck and every Jest tier. Backends this script started are stopped at the end.
+# then lint, typecheck, every Jest tier and the API fuzzer. Backends this script started are stopped
+# at the end.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 started=$SECONDS
@@ -23,4 +24,6 @@ step "Kubernetes packaging (hadolint, helm lint/template, manifest validation)"
 bash tools/helm/check.sh
 step "tests (unit, contract, e2e)"
 npx jest --ci
+step "API fuzzing (schemathesis against docs/openapi.json)"
+bash tools/fuzz/fuzz.sh
 step "done: test:all passed in $((SECONDS - started))s"

@@ -180,7 +180,7 @@ describe('Helm chart helm/notify', () => {
 
   it('has an entry for every app under apps/, and by default deploys exactly those apps', () => {
     const apps = readdirSync(join(root, 'apps'), { withFileTypes: true })
-      .filter((d) => d.isDirectory() && d.name !== 'all-in-one' && d.name !== 'migrate')
+      .filter((d) => d.isDirectory() && !['all-in-one', 'migrate', 'replay-dead-letters'].includes(d.name))
       .map((d) => d.name);
     for (const app of apps) expect(ALL_APPS).toContain(app);
     expect(ofKind(renderAsShipped(), 'Deployment').map(component).sort()).toEqual([...apps].sort());
@@ -372,6 +372,33 @@ describe('Helm chart helm/notify', () => {
     expect(named(defaults, 'Secret', 'notify-migrate')?.data).toEqual(
       named(defaults, 'Secret', 'notify-secrets')?.data,
     );
+  });
+
+  it('replays the dead-letter topics it is given with a Job after the upgrade, and renders none by default', () => {
+    expect(ofKind(defaults, 'Job').map((j) => j.metadata.name)).toEqual(['notify-migrate']);
+    const objects = render('--set', 'deadLetterReplay.topics={send.requests,delivery.email}');
+    const job = named(objects, 'Job', 'notify-replay-dead-letters') as K8sObject;
+    expect(job.metadata.annotations?.['helm.sh/hook']).toBe('post-install,post-upgrade');
+    expect(container(job).image).toBe('registry.example.com/notify/replay-dead-letters:0.1.0');
+    expect(container(job).args).toEqual(['send.requests', 'delivery.email']);
+    expect(container(job).envFrom).toEqual([
+      { configMapRef: { name: 'notify-config' } },
+      { secretRef: { name: 'notify-secrets' } },
+    ]);
+    expect(renderError('--set', 'deadLetterReplay.topics={delivery.fax}')).toMatch(/deadLetterReplay/);
+  });
+
+  it('trusts one proxy hop (the ingress controller) when the chart renders the Ingress, none otherwise', () => {
+    expect(named(defaults, 'ConfigMap', 'notify-config')?.data?.TRUST_PROXY).toBe('false');
+    const small = render('-f', join(root, 'deploy/values-small.yaml'));
+    expect(named(small, 'ConfigMap', 'notify-config')?.data?.TRUST_PROXY).toBe('1');
+    const own = render(
+      '-f',
+      join(root, 'deploy/values-small.yaml'),
+      '--set',
+      'config.TRUST_PROXY=10.0.0.0/8',
+    );
+    expect(named(own, 'ConfigMap', 'notify-config')?.data?.TRUST_PROXY).toBe('10.0.0.0/8');
   });
 
   it('refuses settings that cannot work in a cluster', () => {

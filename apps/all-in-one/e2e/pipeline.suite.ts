@@ -1,4 +1,5 @@
 import type { CaughtMail } from '@notify/mail-catcher';
+import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eventually, uniqueName } from '@notify/testing';
@@ -20,6 +21,9 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
     let topology: Topology;
     let client: Pingram;
     let envId: string;
+    let clientSecret: string;
+    const hashedUserId = (userId: string) =>
+      createHmac('sha256', clientSecret).update(userId).digest('base64');
 
     const mailFor = (trackingId: string, timeoutMs = 30_000): Promise<CaughtMail> =>
       eventually(() => {
@@ -60,7 +64,10 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
     beforeAll(async () => {
       topology = await start();
       client = new Pingram({ apiKey: topology.apiKey, baseUrl: topology.baseUrl });
-      envId = (await client.environments.listEnvironments())[0]?.clientId ?? '';
+      const [environment] = await client.environments.listEnvironments();
+      envId = environment?.clientId ?? '';
+      clientSecret = environment?.clientSecret ?? '';
+      expect(environment?.secureMode).toBe(true);
     }, 180_000);
 
     afterAll(async () => {
@@ -231,12 +238,21 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
       const type = uniqueName('digest');
       const userId = uniqueName('fay');
       await client.user.identify(userId, { email: 'fay@example.com' });
-      const auth = `Basic ${base64(`${envId}:${userId}:`)}`;
-      const set = await raw(`/${envId}/users/${encodeURIComponent(userId)}/preferences`, {
+      const path = `/${envId}/users/${encodeURIComponent(userId)}/preferences`;
+      const body = JSON.stringify([{ notificationId: type, channel: 'EMAIL', delivery: 'off' }]);
+      // Environments start in secure mode: without the user's HMAC, nobody may change their choices.
+      const unsigned = await raw(path, {
         method: 'POST',
         key: null,
-        headers: { authorization: auth },
-        body: JSON.stringify([{ notificationId: type, channel: 'EMAIL', delivery: 'off' }]),
+        headers: { authorization: `Basic ${base64(`${envId}:${userId}:`)}` },
+        body,
+      });
+      await expectErrorBody(unsigned, 401, 'UNAUTHORIZED');
+      const set = await raw(path, {
+        method: 'POST',
+        key: null,
+        headers: { authorization: `Basic ${base64(`${envId}:${userId}:${hashedUserId(userId)}`)}` },
+        body,
       });
       expect(set.status).toBe(200);
 

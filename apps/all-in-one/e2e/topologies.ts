@@ -1,6 +1,7 @@
-import { ProvisionTenantUseCase } from '@notify/gateway-feature';
+import { provisionerFor } from '@notify/gateway-feature';
+import { loadAppConfig } from '@notify/platform';
 import { MailCatcher } from '@notify/mail-catcher';
-import { AccountRepository, ApiKeyRepository, MongoDocumentStore } from '@notify/store';
+import { MongoDocumentStore } from '@notify/store';
 import {
   requireBackend,
   type RunningService,
@@ -12,10 +13,13 @@ import {
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 
 /** A running installation under test, its SMTP peer and a local file server for URL attachments. */
 export interface Topology {
   readonly baseUrl: string;
+  /** The variables the services run with. */
+  readonly env: Readonly<Record<string, string>>;
   readonly apiKey: string;
   readonly mail: MailCatcher;
   readonly fileUrl: (name: string) => string;
@@ -66,6 +70,7 @@ async function peers() {
 
 function topology(
   parts: Awaited<ReturnType<typeof peers>>,
+  env: Record<string, string>,
   apiKey: string,
   services: Map<string, RunningService>,
   start: (name: string) => Promise<RunningService>,
@@ -75,6 +80,7 @@ function topology(
   if (gateway === undefined) throw new Error('no gateway in this topology');
   return {
     baseUrl: gateway.baseUrl,
+    env,
     apiKey,
     mail: parts.mail,
     files: parts.files,
@@ -108,14 +114,23 @@ export async function embeddedTopology(): Promise<Topology> {
   };
   const start = (name: string) => startService(name, env);
   const services = new Map([['all-in-one', await start('all-in-one')]]);
-  return topology(parts, apiKey, services, start, data.remove);
+  return topology(parts, env, apiKey, services, start, data.remove);
+}
+
+export interface ClusterOptions {
+  /** Where the services reach MongoDB (a test may put a proxy in between); the test backend otherwise. */
+  readonly mongoUri?: (database: string) => string;
+  /** Extra variables for every service. */
+  readonly env?: Record<string, string>;
+  /** Services to start (gateway, router and sender-email by default). */
+  readonly services?: readonly string[];
 }
 
 /**
  * The cluster shape: gateway (hosting the recorder, as the event log stays on the embedded engine
  * here), router and email sender as separate processes over Kafka, MongoDB and Redis.
  */
-export async function clusterTopology(): Promise<Topology> {
+export async function clusterTopology(options: ClusterOptions = {}): Promise<Topology> {
   await Promise.all([requireBackend('kafka'), requireBackend('mongo'), requireBackend('redis')]);
   const parts = await peers();
   const data = await tempDir('notify-e2e-');
@@ -123,7 +138,7 @@ export async function clusterTopology(): Promise<Topology> {
   mongo.pathname = `/${uniqueName('e2e').replace(/-/g, '_')}`;
   const apiKey = newKey();
   const store = new MongoDocumentStore(mongo.toString());
-  await new ProvisionTenantUseCase(new AccountRepository(store), new ApiKeyRepository(store)).execute({
+  await provisionerFor(store, loadAppConfig({})).execute({
     apiKey,
   });
   await store.close();
@@ -134,17 +149,25 @@ export async function clusterTopology(): Promise<Topology> {
     KAFKA_PARTITIONS: '3',
     KAFKA_SESSION_TIMEOUT_MS: '10000',
     STORE_DRIVER: 'mongodb',
-    MONGODB_URI: mongo.toString(),
+    MONGODB_URI: options.mongoUri?.(mongo.pathname.slice(1)) ?? mongo.toString(),
     CACHE_DRIVER: 'redis',
     REDIS_URL: testBackends.redisUrl,
     SMTP_URL: parts.mail.url,
+    SECRETS_KEY: randomBytes(32).toString('base64'),
     EGRESS_ALLOW_PRIVATE_NETWORKS: 'true',
     LOG_LEVEL: 'warn',
+    ...options.env,
   };
+  // A gateway keeps its embedded event log in a data directory of its own.
   const start = (name: string) =>
-    startService(name, name === 'gateway' ? { ...env, DATA_DIR: data.path } : env);
+    startService(
+      name.replace(/-\d+$/, ''),
+      name.startsWith('gateway') ? { ...env, DATA_DIR: join(data.path, name) } : env,
+    );
   const started = await Promise.all(
-    ['gateway', 'router', 'sender-email'].map(async (name) => [name, await start(name)] as const),
+    (options.services ?? ['gateway', 'router', 'sender-email']).map(
+      async (name) => [name, await start(name)] as const,
+    ),
   );
-  return topology(parts, apiKey, new Map(started), start, data.remove);
+  return topology(parts, env, apiKey, new Map(started), start, data.remove);
 }

@@ -4,8 +4,10 @@ import { CoordinationModule } from '@notify/cache';
 import { DeliveryEventsModule } from '@notify/delivery-events';
 import { EventLogModule } from '@notify/event-log';
 import { GatewayModule } from '@notify/gateway-feature';
-import { type MailCatcher, MailCatcherModule } from '@notify/mail-catcher';
+import { DevMailModule } from '@notify/gateway-dev-outbox';
+import type { MailCatcher } from '@notify/mail-catcher';
 import { type AppConfig, type Logger, PlatformModule } from '@notify/platform';
+import { ProviderSettingsModule } from '@notify/provider-settings';
 import { RecorderModule } from '@notify/recorder-feature';
 import { RouterModule } from '@notify/router-feature';
 import { EmailSenderModule } from '@notify/sender-email-feature';
@@ -21,6 +23,7 @@ export class AllInOneModule {
         PlatformModule.forRoot(config, logger),
         BusModule.forRoot(),
         StoreModule.forRoot(),
+        ProviderSettingsModule,
         CoordinationModule.forRoot(),
         EventLogModule.forRoot(),
         DeliveryEventsModule,
@@ -28,7 +31,7 @@ export class AllInOneModule {
         RouterModule,
         EmailSenderModule,
         RecorderModule,
-        ...(catcher === undefined ? [] : [MailCatcherModule.forRoot(catcher)]),
+        ...(catcher === undefined ? [] : [DevMailModule.forRoot(catcher)]),
       ],
     };
   }

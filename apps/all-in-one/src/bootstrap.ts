@@ -1,36 +1,77 @@
 import type { INestApplication } from '@nestjs/common';
-import { ProvisionTenantUseCase } from '@notify/gateway-feature';
-import type { AppConfig } from '@notify/platform';
+import { hashUserId, ProvisionTenantUseCase } from '@notify/gateway-feature';
+import { type AppConfig, parseSecretKey } from '@notify/platform';
+import { AccountRepository } from '@notify/store';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
- * The account, environment and API key of a fresh installation. The key is shown once to the
- * caller and kept in DATA_DIR/api-key.txt (mode 600) so a newcomer can find it after a restart;
- * BOOTSTRAP_API_KEY fixes it instead (scripts, tests).
+ * The all-in-one service makes its own SECRETS_KEY on first start (decisions 14), kept beside the
+ * data it protects (DATA_DIR/secrets.key, mode 600). Standalone services never do: theirs must be
+ * the same key everywhere, so the operator gives it.
  */
-export async function bootstrapKey(app: INestApplication, config: AppConfig): Promise<string | undefined> {
-  const given = config.dev.bootstrapApiKey;
-  const provisioned = await app.get(ProvisionTenantUseCase).execute({ apiKey: given });
-  const keyFile = join(config.dataDir, 'api-key.txt');
-  if (provisioned?.created && given === undefined)
-    await writeFile(keyFile, `${provisioned.apiKey}\n`, { mode: 0o600 });
-  if (given !== undefined) return given;
-  if (provisioned !== undefined) return provisioned.apiKey;
-  return existsSync(keyFile) ? (await readFile(keyFile, 'utf8')).trim() : undefined;
+export async function withLocalSecretsKey(config: AppConfig): Promise<AppConfig> {
+  if (config.secrets.key !== undefined) return config;
+  const file = join(config.dataDir, 'secrets.key');
+  if (!existsSync(file)) {
+    await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+    await writeFile(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  }
+  return { ...config, secrets: { ...config.secrets, key: parseSecretKey(await readFile(file, 'utf8')) } };
 }
 
+export interface Installation {
+  readonly envId: string;
+  /** The API key, only when it was created now (a first start): it is shown once. */
+  readonly newApiKey?: string;
+  /** The example user's hashedUserId (secure mode), for the banner's browser example. */
+  readonly exampleUserHash: string;
+}
+
+const EXAMPLE_USER = 'ann';
+
+/**
+ * The account, environment and API key of a fresh installation. A created key is kept in
+ * DATA_DIR/api-key.txt (mode 600) so a newcomer finds it after a restart; BOOTSTRAP_API_KEY fixes
+ * it instead (scripts, tests).
+ */
+export async function bootstrap(app: INestApplication, config: AppConfig): Promise<Installation> {
+  const given = config.dev.bootstrapApiKey;
+  const provisioned = await app.get(ProvisionTenantUseCase).execute({ apiKey: given });
+  if (provisioned.created && given === undefined && provisioned.apiKey !== undefined)
+    await writeFile(join(config.dataDir, 'api-key.txt'), `${provisioned.apiKey}\n`, { mode: 0o600 });
+  const environment = await app
+    .get(AccountRepository)
+    .getEnvironment(provisioned.accountId, provisioned.envId);
+  return {
+    envId: provisioned.envId,
+    ...(provisioned.created && given === undefined ? { newApiKey: provisioned.apiKey } : {}),
+    exampleUserHash: hashUserId(environment?.secret ?? '', EXAMPLE_USER),
+  };
+}
+
+/**
+ * What `npm start` prints. The API key appears on the first start only (terminal scrollback and CI
+ * logs are not where secrets should live); later starts say where it is kept.
+ */
 export function banner(
   baseUrl: string,
-  apiKey: string | undefined,
+  installation: Installation,
   config: AppConfig,
   catching: boolean,
 ): string {
-  const key = apiKey ?? '<your API key>';
+  const keyFile = join(config.dataDir, 'api-key.txt');
+  const keyLine =
+    installation.newApiKey !== undefined
+      ? `  API key   ${installation.newApiKey}   (shown once; also kept in ${keyFile})`
+      : config.dev.bootstrapApiKey !== undefined
+        ? '  API key   the one in BOOTSTRAP_API_KEY'
+        : `  API key   in ${keyFile}  (KEY=$(cat ${keyFile}))`;
   const body = JSON.stringify({
     type: 'welcome',
-    to: { id: 'ann', email: 'ann@example.com' },
+    to: { id: EXAMPLE_USER, email: 'ann@example.com' },
     email: { subject: 'Hello {{name}}', html: '<p>Welcome, {{name}}!</p>' },
     parameters: { name: 'Ann' },
   });
@@ -38,17 +79,22 @@ export function banner(
     '',
     `  Notify is running at ${baseUrl}  (every service in one process; data in ${config.dataDir})`,
     '',
-    `  API key   ${key}`,
+    keyLine,
     `  API docs  ${baseUrl}/docs`,
     catching
       ? `  Mailbox   ${baseUrl}/dev/mail  (emails are caught locally; nothing leaves this machine)`
       : `  Email     relayed through ${new URL(config.email.smtpUrl ?? 'smtp://unset').host}`,
     '',
-    '  Send an email:',
-    `    curl -s ${baseUrl}/send -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' \\`,
+    `  Send an email (with KEY=$(cat ${keyFile})):`,
+    `    curl -s ${baseUrl}/send -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \\`,
     `      -d '${body}'`,
     '  Read its delivery log (use the trackingId from the answer):',
-    `    curl -s ${baseUrl}/logs/<trackingId> -H 'Authorization: Bearer ${key}'`,
+    `    curl -s ${baseUrl}/logs/<trackingId> -H "Authorization: Bearer $KEY"`,
+    '',
+    `  Browser calls run in secure mode: they carry hashedUserId = base64(HMAC-SHA256(clientSecret, userId)),`,
+    `  computed by your server (clientSecret: GET ${baseUrl}/environments). For user "${EXAMPLE_USER}":`,
+    `    curl -s ${baseUrl}/${installation.envId}/users/${EXAMPLE_USER}/preferences \\`,
+    `      -u '${installation.envId}:${EXAMPLE_USER}:${installation.exampleUserHash}'`,
     '',
     '',
   ].join('\n');

@@ -2,14 +2,17 @@ import 'reflect-metadata';
 import { openApiDocument, serveOpenApi } from '@notify/gateway-feature';
 import { MailCatcher } from '@notify/mail-catcher';
 import { runService } from '@notify/platform';
+import { emailConfigProblems } from '@notify/sender-email-feature';
 import { AllInOneModule } from './all-in-one.module';
-import { banner, bootstrapKey } from './bootstrap';
+import { banner, bootstrap, withLocalSecretsKey } from './bootstrap';
 
 let catcher: MailCatcher | undefined;
 
 void runService({
   name: 'all-in-one',
-  prepare: async (config, logger) => {
+  checkConfig: (config) => emailConfigProblems(config),
+  prepare: async (given, logger) => {
+    const config = await withLocalSecretsKey(given);
     if (config.email.smtpUrl !== undefined) return config;
     catcher = new MailCatcher({ keep: 1_000 });
     await catcher.start(config.dev.mailCatcherPort);
@@ -22,7 +25,6 @@ void runService({
   rootModule: (config, logger) => AllInOneModule.forRoot(config, logger, catcher),
   configure: (app) => serveOpenApi(app, openApiDocument(app)),
   onListening: async ({ app, baseUrl, config }) => {
-    const apiKey = await bootstrapKey(app, config);
-    process.stdout.write(banner(baseUrl, apiKey, config, catcher !== undefined));
+    process.stdout.write(banner(baseUrl, await bootstrap(app, config), config, catcher !== undefined));
   },
 });

@@ -5,6 +5,7 @@ import { DeliveryEventsModule } from '@notify/delivery-events';
 import { EventLogModule } from '@notify/event-log';
 import { GatewayModule } from '@notify/gateway-feature';
 import { type AppConfig, type Logger, PlatformModule } from '@notify/platform';
+import { ProviderSettingsModule } from '@notify/provider-settings';
 import { RecorderModule } from '@notify/recorder-feature';
 import { StoreModule } from '@notify/store';
 
@@ -23,6 +24,7 @@ export class GatewayAppModule {
         PlatformModule.forRoot(config, logger),
         BusModule.forRoot(),
         StoreModule.forRoot(),
+        ProviderSettingsModule,
         CoordinationModule.forRoot(),
         EventLogModule.forRoot(),
         DeliveryEventsModule,

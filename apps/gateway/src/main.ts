@@ -5,7 +5,7 @@ import { GatewayAppModule } from './gateway-app.module';
 
 void runService({
   name: 'gateway',
-  checkConfig: (config) => standaloneProblems('gateway', config, ['bus', 'store', 'cache']),
+  checkConfig: (config) => standaloneProblems('gateway', config, ['bus', 'store', 'cache', 'secrets']),
   rootModule: (config, logger) => GatewayAppModule.forRoot(config, logger),
   configure: (app) => serveOpenApi(app, openApiDocument(app)),
 });

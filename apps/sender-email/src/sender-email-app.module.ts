@@ -3,6 +3,7 @@ import { BusModule } from '@notify/bus';
 import { CoordinationModule } from '@notify/cache';
 import { DeliveryEventsModule } from '@notify/delivery-events';
 import { type AppConfig, type Logger, PlatformModule } from '@notify/platform';
+import { ProviderSettingsModule } from '@notify/provider-settings';
 import { EmailSenderModule } from '@notify/sender-email-feature';
 import { StoreModule } from '@notify/store';
 
@@ -15,6 +16,7 @@ export class SenderEmailAppModule {
         PlatformModule.forRoot(config, logger),
         BusModule.forRoot(),
         StoreModule.forRoot(),
+        ProviderSettingsModule,
         CoordinationModule.forRoot(),
         DeliveryEventsModule,
         EmailSenderModule,

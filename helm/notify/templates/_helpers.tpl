@@ -80,10 +80,16 @@ through toString), booleans as true/false.
 {{- end -}}
 {{- end -}}
 
-{{/* ConfigMap data: every non-empty entry of `config`, same names, as strings. */}}
+{{/*
+ConfigMap data: every non-empty entry of `config`, same names, as strings. TRUST_PROXY left empty
+follows the chart's exposure: one proxy hop (the ingress controller) when the Ingress is rendered.
+*/}}
 {{- define "notify.configData" -}}
 {{- range $name, $value := .Values.config }}
 {{- $s := include "notify.envValue" $value }}
+{{- if and (eq $name "TRUST_PROXY") (eq $s "") }}
+{{- $s = ternary "1" "false" $.Values.ingress.enabled }}
+{{- end }}
 {{- if ne $s "" }}
 {{ $name }}: {{ $s | quote }}
 {{- end }}

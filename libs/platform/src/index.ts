@@ -8,6 +8,7 @@ export {
   PayloadTooLargeError,
   PaymentRequiredError,
   ProviderError,
+  RateLimitedError,
   ServiceUnavailableError,
   STATUS_BY_KIND,
   UnauthorizedError,
@@ -16,6 +17,7 @@ export {
 } from './errors/domain.error';
 export { toErrorResponse, validationMessage, type ErrorBody, type ErrorResponse } from './errors/error-body';
 export { GlobalExceptionFilter } from './errors/exception.filter';
+export { isTransientError } from './errors/transient';
 export { ReadinessRegistry, type ReadinessProbe } from './health/readiness.registry';
 export { createHttpApp, listen, type RootModule } from './http/http-app.factory';
 export { currentCorrelationId, withCorrelationId } from './logging/correlation';
@@ -25,14 +27,21 @@ export { APP_CONFIG, InjectConfig, InjectLogger, LOGGER, PlatformModule } from '
 export { runService, type ServiceDefinition } from './service/run-service';
 export { startTelemetry, type TelemetryHandle } from './telemetry/telemetry';
 export { lockDataDir } from './fs/data-dir.lock';
+export { keepFilesPrivate } from './fs/private-files';
 export { IS_PUBLIC, Public } from './auth/public.decorator';
+export { API_KEY_PATTERN, API_KEY_PREFIX } from './auth/api-key-format';
 export { ZodPipe } from './http/zod.pipe';
+export { isPrivateAddress } from './egress/addresses';
 export {
+  checkDestinationHost,
+  connectGuarded,
   EgressError,
-  type Fetched,
-  isPrivateAddress,
-  safeFetch,
-  type SafeFetchOptions,
-} from './egress/safe-fetch';
+  type EgressPolicy,
+  guardedLookup,
+} from './egress/guard';
+export { type ByteBudget, type Fetched, safeFetch, type SafeFetchOptions } from './egress/safe-fetch';
+export { LruCache, type LruOptions } from './cache/lru-cache';
+export { Semaphore } from './concurrency/semaphore';
+export { maskSecret, parseSecretKey, SecretBox, secretKeyId, SecretsError } from './secrets/secret-box';
 export { type Backend, standaloneProblems } from './config/service-roles';
 export { COMMIT_WITHOUT_FLUSH, openLmdb } from './fs/lmdb';

@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Inject, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config/app.config';
 import { HealthModule } from './health/health.module';
+import { SecretBox } from './secrets/secret-box';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 export const LOGGER = Symbol('LOGGER');
@@ -9,7 +10,7 @@ export const LOGGER = Symbol('LOGGER');
 export const InjectConfig = () => Inject(APP_CONFIG);
 export const InjectLogger = () => Inject(LOGGER);
 
-/** Config, logger and health for every service; imported once by each app's root module. */
+/** Config, logger, health and the secrets box for every service; imported once by each app's root module. */
 @Global()
 @Module({})
 export class PlatformModule {
@@ -20,8 +21,15 @@ export class PlatformModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
+        {
+          provide: SecretBox,
+          useValue:
+            config.secrets.key === undefined
+              ? SecretBox.unconfigured()
+              : new SecretBox(config.secrets.key, config.secrets.previousKeys),
+        },
       ],
-      exports: [APP_CONFIG, LOGGER, HealthModule],
+      exports: [APP_CONFIG, LOGGER, HealthModule, SecretBox],
     };
   }
 }

@@ -1,5 +1,6 @@
 export { requireBackend, testBackends, uniqueName } from './backends';
 export { eventually } from './eventually';
+export { tcpProxy, type TcpProxy } from './tcp-proxy';
 export { tempDir } from './temp-dir';
 export { testLogger } from './test-logger';
 export { freePort, processExit, spawnService, startService, type RunningService } from './service-process';

@@ -26,8 +26,9 @@ function exited(child: ChildProcess): Promise<number | null> {
 export function spawnService(
   app: string,
   env: Record<string, string>,
+  args: readonly string[] = [],
 ): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['-r', REGISTER, join(ROOT, 'apps', app, 'src/main.ts')], {
+  const child = spawn(process.execPath, ['-r', REGISTER, join(ROOT, 'apps', app, 'src/main.ts'), ...args], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,9 +4,10 @@
 // all-in-one service (the rest of the pipeline runs in the same process meanwhile), and, when
 // the local backends run, the multi-process topology (gateway, router and email sender over
 // Kafka, MongoDB and Redis, all on this machine).
-import { ProvisionTenantUseCase } from '@notify/gateway-feature';
+import { provisionerFor } from '@notify/gateway-feature';
+import { loadAppConfig } from '@notify/platform';
 import { MailCatcher } from '@notify/mail-catcher';
-import { AccountRepository, ApiKeyRepository, MongoDocumentStore } from '@notify/store';
+import { MongoDocumentStore } from '@notify/store';
 import { requireBackend, tempDir, testBackends, uniqueName } from '@notify/testing';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -87,7 +88,7 @@ async function cluster(): Promise<MeasuredLoad[] | undefined> {
   const mongo = new URL(testBackends.mongoUri);
   mongo.pathname = `/${uniqueName('bench').replace(/-/g, '_')}`;
   const store = new MongoDocumentStore(mongo.toString());
-  await new ProvisionTenantUseCase(new AccountRepository(store), new ApiKeyRepository(store)).execute({
+  await provisionerFor(store, loadAppConfig({})).execute({
     apiKey: KEY,
   });
   await store.close();

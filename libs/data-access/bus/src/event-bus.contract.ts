@@ -204,6 +204,85 @@ describe.each(['embedded', 'kafka'] as const)('EventBus contract (%s)', (adapter
     expect(dead[0]?.headers[BusHeaders.deadLetterAttempts]).toBe('3');
   });
 
+  it('keeps retrying a backend outage (transient error) past maxAttempts, for its window only', async () => {
+    const outage = () =>
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:27017'), { code: 'ECONNREFUSED' });
+    let attempts = 0;
+    let recovered = false;
+    const notices: { value: string; reason: string }[] = [];
+    subscriptions.push(
+      await bus.subscribe({
+        group: 'outage',
+        topic,
+        schema: Order,
+        retry: { maxAttempts: 2, initialBackoffMs: 5, maxBackoffMs: 20, transientWindowMs: 60_000 },
+        onDeadLetter: async (letters) => void notices.push(...letters),
+        handle: async ({ value }) => {
+          if (value.id !== 1) throw outage();
+          attempts++;
+          if (!recovered) throw outage();
+        },
+      }),
+    );
+    await publish(orders([1], () => 'a'));
+    await eventually(() => expect(attempts).toBeGreaterThan(5), 30_000);
+    recovered = true;
+    const settled = attempts;
+    await eventually(() => expect(attempts).toBe(settled + 1), 30_000);
+    expect(notices).toEqual([]);
+
+    const shortWindow = await bus.subscribe({
+      group: 'outage-short',
+      topic,
+      schema: Order,
+      retry: { maxAttempts: 2, initialBackoffMs: 5, maxBackoffMs: 20, transientWindowMs: 200 },
+      onDeadLetter: async (letters) => void notices.push(...letters),
+      handle: async () => {
+        throw outage();
+      },
+    });
+    subscriptions.push(shortWindow);
+    await eventually(() => expect(notices).toHaveLength(1), 30_000);
+    expect(JSON.parse(notices[0]?.value ?? '{}')).toEqual({ id: 1 });
+    expect(notices[0]?.reason).toMatch(/handler failed \d+ times: Error: connect ECONNREFUSED/);
+  });
+
+  it('replays dead letters onto their topic, once, without the dead-letter headers', async () => {
+    let broken = true;
+    const handled: IncomingMessage<Order>[] = [];
+    subscriptions.push(
+      await bus.subscribe({
+        group: 'fixable',
+        topic,
+        schema: Order,
+        retry: { maxAttempts: 1, initialBackoffMs: 5, maxBackoffMs: 5 },
+        handle: async (message) => {
+          if (broken && message.value.id % 2 === 0) throw new Error('bug, fixed later');
+          handled.push(message);
+        },
+      }),
+    );
+    const dead = await deadLetters('dlt-watch-replay');
+    await bus.publish(
+      orders(range(6)).map((m) => ({
+        ...m,
+        topic,
+        headers: { [BusHeaders.correlationId]: `c${m.value.id}` },
+      })),
+    );
+    await eventually(() => expect(dead).toHaveLength(3), 30_000);
+    await eventually(() => expect(handled.map((m) => m.value.id).sort()).toEqual([1, 3, 5]));
+
+    broken = false;
+    expect(await bus.replayDeadLetters(topic)).toBe(3);
+    await eventually(() => expect(handled.map((m) => m.value.id).sort()).toEqual([0, 1, 2, 3, 4, 5]), 30_000);
+    const replayed = handled.find((m) => m.value.id === 2);
+    expect(replayed?.headers[BusHeaders.correlationId]).toBe('c2');
+    expect(replayed?.headers[BusHeaders.replayedFrom]).toMatch(/^\d+\/\d+$/);
+    expect(replayed?.headers[BusHeaders.deadLetterReason]).toBeUndefined();
+    expect(await bus.replayDeadLetters(topic)).toBe(0);
+  });
+
   it('dead-letters malformed payloads with the validation reason instead of crashing', async () => {
     const handled: number[] = [];
     subscriptions.push(

@@ -26,6 +26,19 @@ export interface RetryPolicy {
   readonly maxAttempts: number;
   readonly initialBackoffMs: number;
   readonly maxBackoffMs: number;
+  /**
+   * How long a message whose handler fails with transient errors (a backend unavailable: see
+   * isTransientError) keeps being retried, counted from its first attempt, instead of
+   * `maxAttempts`: a MongoDB failover or a Redis restart must not send everything in flight to
+   * the dead-letter topic. 0: transient errors count like any other.
+   */
+  readonly transientWindowMs: number;
+}
+
+/** A message given up on, as the dead-letter hook sees it (the payload as published, and why). */
+export interface DeadLetterNotice {
+  readonly value: string;
+  readonly reason: string;
 }
 
 interface SubscriptionBase<T> {
@@ -37,6 +50,11 @@ interface SubscriptionBase<T> {
   readonly retry?: Partial<RetryPolicy>;
   /** How many keys (per-message mode) or partitions are processed at once. */
   readonly concurrency?: number;
+  /**
+   * Called once messages are on the dead-letter topic, so the consumer can say what became of
+   * them (e.g. log the send as failed). Throwing makes the batch retry, dead-lettering included.
+   */
+  readonly onDeadLetter?: (letters: readonly DeadLetterNotice[]) => Promise<void>;
 }
 
 /** One message at a time per key; different keys run concurrently. */
@@ -70,6 +88,12 @@ export interface EventBus {
   /** Resolves once every message is durably stored (Kafka: acks=all). */
   publish(messages: readonly OutgoingMessage[]): Promise<void>;
   subscribe<T>(options: SubscriptionOptions<T>): Promise<Subscription>;
+  /**
+   * Moves every message on `topic`'s dead-letter topic back onto `topic` (an operator's replay once
+   * the cause is fixed), without the dead-letter headers; resolves to how many moved. Progress is
+   * committed as it goes, so a second run moves only letters that arrived since.
+   */
+  replayDeadLetters(topic: string): Promise<number>;
   /** Readiness: resolves when the bus can accept publishes. */
   probe(): Promise<void>;
   /** Stops every subscription after its in-flight work (first step of shutdown; publishing still works). */
@@ -91,4 +115,25 @@ export const BusHeaders = {
   deadLetterAttempts: 'x-dead-letter-attempts',
   originalPartition: 'x-original-partition',
   originalOffset: 'x-original-offset',
+  replayedFrom: 'x-replayed-from',
 } as const;
+
+/** The consumer group that replays dead letters (its offsets on each `.dlt` topic). */
+export const REPLAY_GROUP = 'dead-letter-replay';
+
+/** A dead letter's headers as it goes back onto its topic: the bus's own removed, the origin noted. */
+export function replayHeaders(
+  headers: MessageHeaders,
+  partition: number,
+  offset: string,
+): Record<string, string> {
+  const dropped = new Set<string>([
+    BusHeaders.deadLetterReason,
+    BusHeaders.deadLetterGroup,
+    BusHeaders.deadLetterAttempts,
+    BusHeaders.originalPartition,
+    BusHeaders.originalOffset,
+  ]);
+  const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !dropped.has(name)));
+  return { ...kept, [BusHeaders.replayedFrom]: `${partition}/${offset}` };
+}

@@ -1,4 +1,10 @@
-import { currentCorrelationId, type Logger, validationMessage, withCorrelationId } from '@notify/platform';
+import {
+  currentCorrelationId,
+  isTransientError,
+  type Logger,
+  validationMessage,
+  withCorrelationId,
+} from '@notify/platform';
 import { type ZodType } from 'zod';
 import {
   BusHeaders,
@@ -104,26 +110,35 @@ export async function processBatch<T>(
       invalid.push({ message: raw, reason: decoded.reason, attempts: 0 });
     }
   }
+  const deadLetter = async (letters: readonly DeadLetter[]) => {
+    await context.deadLetter(letters);
+    await options.onDeadLetter?.(letters.map((l) => ({ value: l.message.value, reason: l.reason })));
+  };
   if (invalid.length > 0) {
     context.logger.warn(
       { topic: options.topic, group: options.group, count: invalid.length },
       'dead-lettering invalid messages',
     );
-    await context.deadLetter(invalid);
+    await deadLetter(invalid);
   }
   if (valid.length === 0) return;
 
   const retrying = new Retrier(policy, context, options.topic, options.group);
-  const giveUp = async (messages: readonly IncomingMessage<T>[], error: unknown) => {
+  const giveUp = async (messages: readonly IncomingMessage<T>[], failure: Failure) => {
     context.logger.error(
-      { topic: options.topic, group: options.group, err: error, offsets: messages.map((m) => m.offset) },
+      {
+        topic: options.topic,
+        group: options.group,
+        err: failure.error,
+        offsets: messages.map((m) => m.offset),
+      },
       'handler failed after retries; dead-lettering',
     );
-    await context.deadLetter(
+    await deadLetter(
       messages.map((m) => ({
         message: rawByOffset.get(m.offset) ?? { ...m, value: JSON.stringify(m.value) },
-        reason: `handler failed ${policy.maxAttempts} times: ${errorText(error)}`,
-        attempts: policy.maxAttempts,
+        reason: `handler failed ${failure.attempts} times: ${errorText(failure.error)}`,
+        attempts: failure.attempts,
       })),
     );
   };
@@ -135,6 +150,15 @@ export async function processBatch<T>(
   }
 }
 
+/** The last error of a handler given up on, and how many attempts it had. */
+interface Failure {
+  readonly error: unknown;
+  readonly attempts: number;
+}
+
+/** Retries logged at warn: the first few, then every tenth (a backend outage is long and loud enough). */
+const loudAttempt = (attempt: number) => attempt <= 3 || attempt % 10 === 0;
+
 class Retrier {
   constructor(
     private readonly policy: RetryPolicy,
@@ -143,8 +167,13 @@ class Retrier {
     private readonly group: string,
   ) {}
 
-  /** Resolves `undefined` on success, or the last error once attempts are exhausted. */
-  async run(headers: MessageHeaders, work: () => Promise<void>): Promise<unknown> {
+  /**
+   * Resolves `undefined` on success, or the failure to give up on: a transient error (a backend
+   * unavailable) once `transientWindowMs` has passed since the message was first tried, any other
+   * after `maxAttempts`.
+   */
+  async run(headers: MessageHeaders, work: () => Promise<void>): Promise<Failure | undefined> {
+    const started = Date.now();
     for (let attempt = 1; ; attempt++) {
       if (this.context.signal.aborted) throw new AbortedError();
       try {
@@ -153,8 +182,14 @@ class Retrier {
         );
         return undefined;
       } catch (error) {
-        if (attempt >= this.policy.maxAttempts) return error ?? new Error('handler failed');
-        this.context.logger.warn({ err: error, attempt }, 'handler failed; retrying');
+        const outage = isTransientError(error) && this.policy.transientWindowMs > 0;
+        const spent = outage
+          ? Date.now() - started >= this.policy.transientWindowMs
+          : attempt >= this.policy.maxAttempts;
+        if (spent) return { error: error ?? new Error('handler failed'), attempts: attempt };
+        const fields = { err: error, attempt, topic: this.topic, group: this.group, transient: outage };
+        if (loudAttempt(attempt)) this.context.logger.warn(fields, 'handler failed; retrying');
+        else this.context.logger.debug(fields, 'handler failed; retrying');
         await this.context.heartbeat();
         await sleep(backoffMs(this.policy, attempt), this.context.signal);
       }
@@ -167,7 +202,7 @@ async function runPerKey<T>(
   handle: (message: IncomingMessage<T>) => Promise<void>,
   concurrency: number,
   retrying: Retrier,
-  giveUp: (messages: readonly IncomingMessage<T>[], error: unknown) => Promise<void>,
+  giveUp: (messages: readonly IncomingMessage<T>[], failure: Failure) => Promise<void>,
 ): Promise<void> {
   const byKey = new Map<string, IncomingMessage<T>[]>();
   for (const message of messages) {
@@ -181,8 +216,8 @@ async function runPerKey<T>(
     while (next < queues.length) {
       const queue = queues[next++] ?? [];
       for (const message of queue) {
-        const error = await retrying.run(message.headers, () => handle(message));
-        if (error !== undefined) await giveUp([message], error);
+        const failure = await retrying.run(message.headers, () => handle(message));
+        if (failure !== undefined) await giveUp([message], failure);
       }
     }
   };
@@ -193,13 +228,13 @@ async function runBatch<T>(
   messages: readonly IncomingMessage<T>[],
   handleBatch: (messages: readonly IncomingMessage<T>[]) => Promise<void>,
   retrying: Retrier,
-  giveUp: (messages: readonly IncomingMessage<T>[], error: unknown) => Promise<void>,
+  giveUp: (messages: readonly IncomingMessage<T>[], failure: Failure) => Promise<void>,
 ): Promise<void> {
   const headers = messages[0]?.headers ?? {};
-  const error = await retrying.run(headers, () => handleBatch(messages));
-  if (error === undefined) return;
+  const failure = await retrying.run(headers, () => handleBatch(messages));
+  if (failure === undefined) return;
   if (messages.length === 1) {
-    await giveUp(messages, error);
+    await giveUp(messages, failure);
     return;
   }
   // Bisect to isolate the message that fails, so the rest of the batch still lands.

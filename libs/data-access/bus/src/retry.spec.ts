@@ -1,7 +1,7 @@
 import { AbortedError, backoffMs, sleep } from './retry';
 
 describe('backoffMs', () => {
-  const policy = { maxAttempts: 5, initialBackoffMs: 100, maxBackoffMs: 1_000 };
+  const policy = { maxAttempts: 5, initialBackoffMs: 100, maxBackoffMs: 1_000, transientWindowMs: 0 };
 
   it('doubles per attempt with jitter in the upper half, capped at the maximum', () => {
     expect(backoffMs(policy, 1, () => 0)).toBe(50);

@@ -1,10 +1,15 @@
 import type { RetryPolicy } from './event-bus.port';
 
-export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 5, initialBackoffMs: 200, maxBackoffMs: 10_000 };
+export const DEFAULT_RETRY: RetryPolicy = {
+  maxAttempts: 5,
+  initialBackoffMs: 200,
+  maxBackoffMs: 10_000,
+  transientWindowMs: 0,
+};
 
 /** Exponential backoff with full jitter (attempt is 1-based: the delay after that attempt failed). */
 export function backoffMs(policy: RetryPolicy, attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(policy.maxBackoffMs, policy.initialBackoffMs * 2 ** (attempt - 1));
+  const ceiling = Math.min(policy.maxBackoffMs, policy.initialBackoffMs * 2 ** Math.min(attempt - 1, 30));
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 

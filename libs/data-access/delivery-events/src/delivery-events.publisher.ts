@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_BUS, type EventBus, type OutgoingMessage } from '@notify/bus';
+import { type DeadLetterNotice, EVENT_BUS, type EventBus, type OutgoingMessage } from '@notify/bus';
 import { type DeliveryEvent, type LogFields, Topics } from '@notify/domain';
 import { newEventId } from './event-id';
 
@@ -41,6 +41,43 @@ export class DeliveryEventsPublisher {
   async publish(...events: DeliveryEvent[]): Promise<void> {
     await this.bus.publish(events.map((e) => this.message(e)));
   }
+
+  /**
+   * Records, on each dead-lettered payload's tracking id, that it was given up on (a consumer's
+   * onDeadLetter hook): `fields` says it in the log's terms, the reason is bounded.
+   */
+  async deadLettered(
+    letters: readonly DeadLetterNotice[],
+    event: string,
+    fields: (at: string, reason: string) => LogFields,
+    channel?: string,
+  ): Promise<void> {
+    const now = Date.now();
+    const events = letters.flatMap(({ value, reason }) => {
+      const subject = subjectOfPayload(value);
+      if (subject === undefined) return [];
+      const why = `${reason.slice(0, 500)}; it waits on the dead-letter topic for a replay`;
+      return [this.event(subject, event, fields(new Date(now).toISOString(), why), channel, now)];
+    });
+    await this.publish(...events);
+  }
+}
+
+/**
+ * The tracking id a dead-lettered payload belongs to, read leniently (the payload may be the very
+ * thing that failed validation): undefined when it names no tenant and tracking id.
+ */
+export function subjectOfPayload(value: string): EventSubject | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+  const { accountId, envId, trackingId } = (parsed ?? {}) as Record<string, unknown>;
+  return typeof accountId === 'string' && typeof envId === 'string' && typeof trackingId === 'string'
+    ? { accountId, envId, trackingId }
+    : undefined;
 }
 
 /** Milliseconds from a send's reception to `now`: the log's `*_after` fields (decisions 5). */

@@ -1,3 +1,8 @@
-export { afterMs, DeliveryEventsPublisher, type EventSubject } from './delivery-events.publisher';
+export {
+  afterMs,
+  DeliveryEventsPublisher,
+  type EventSubject,
+  subjectOfPayload,
+} from './delivery-events.publisher';
 export { DeliveryEventsModule } from './delivery-events.module';
 export { newEventId } from './event-id';

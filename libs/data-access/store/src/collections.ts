@@ -15,7 +15,8 @@ type Scoped<T> = { accountId: string; envId: string } & T;
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export type AccountDoc = Mutable<Account>;
-export type EnvironmentDoc = Mutable<Environment>;
+/** `smtpUrl` is how 0.1 stored an environment's relay, in plain text; ProviderSettings seals it on first read. */
+export type EnvironmentDoc = Mutable<Environment> & { smtpUrl?: string };
 export type ApiKeyDoc = Mutable<ApiKey>;
 export type UserDoc = Scoped<Mutable<User>> & { createdAt: string; updatedAt: string };
 export type NotificationTypeDoc = Scoped<Mutable<NotificationType>>;

@@ -259,18 +259,20 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
   });
 
   describe('accounts, environments and keys', () => {
-    it('finds a key by hash, lists keys per environment, and revokes only within scope', async () => {
+    const environment = (envId: string) => ({
+      accountId: 'acct-1',
+      envId,
+      title: 'Production',
+      secret: 's',
+      secureMode: false,
+      disabledChannels: ['SMS'],
+      test: false,
+      createdAt: NOW,
+    });
+
+    it('finds a key by hash or id, lists keys per environment, and revokes only within scope', async () => {
       await repos.accounts.createAccount({ accountId: 'acct-1', name: 'Acme', createdAt: NOW });
-      await repos.accounts.createEnvironment({
-        accountId: 'acct-1',
-        envId: 'env-a',
-        title: 'Production',
-        secret: 's',
-        secureMode: false,
-        disabledChannels: ['SMS'],
-        test: false,
-        createdAt: NOW,
-      });
+      expect(await repos.accounts.createEnvironment(environment('env-a'), 10)).toBe(true);
       const key = {
         keyId: 'k1',
         accountId: 'acct-1',
@@ -282,15 +284,53 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
       };
       expect(await repos.keys.create(key)).toBe(true);
       expect(await repos.keys.findByHash('hash-1')).toEqual(key);
+      expect(await repos.keys.get(scopeB, 'k1')).toBeUndefined();
+      expect(await repos.keys.get(otherAccount, 'k1')).toBeUndefined();
+      expect(await repos.keys.get(scopeA, 'k1')).toEqual(key);
       expect(await repos.keys.list(scopeB)).toEqual([]);
-      expect(await repos.keys.revoke(otherAccount, 'k1', LATER)).toBe(false);
-      expect(await repos.keys.revoke(scopeA, 'k1', LATER)).toBe(true);
-      expect(await repos.keys.revoke(scopeA, 'k1', LATER)).toBe(false);
+      const own = { accountId: 'acct-1', envId: 'env-a' };
+      expect(await repos.keys.revoke(otherAccount, 'k1', LATER)).toBeUndefined();
+      expect(await repos.keys.revoke(own, 'k1', LATER)).toEqual(key);
+      expect(await repos.keys.revoke(own, 'k1', LATER)).toBeUndefined();
       expect((await repos.keys.findByHash('hash-1'))?.revokedAt).toBe(LATER);
 
       expect((await repos.accounts.getEnvironment('acct-1', 'env-a'))?.disabledChannels).toEqual(['SMS']);
       expect(await repos.accounts.getEnvironment('acct-2', 'env-a')).toBeUndefined();
       expect((await repos.accounts.listEnvironments('acct-1')).map((e) => e.envId)).toEqual(['env-a']);
+    });
+
+    it('caps environments per account and key slots per environment, exactly, under concurrency', async () => {
+      await repos.accounts.createAccount({ accountId: 'acct-1', name: 'Acme', createdAt: NOW });
+      const created = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => repos.accounts.createEnvironment(environment(`env-${i}`), 5)),
+      );
+      expect(created.filter(Boolean)).toHaveLength(5);
+      expect(await repos.accounts.listEnvironments('acct-1')).toHaveLength(5);
+      expect((await repos.accounts.getAccount('acct-1'))?.environmentCount).toBe(5);
+
+      const envId = (await repos.accounts.listEnvironments('acct-1'))[0]?.envId ?? '';
+      const reserved = await Promise.all(
+        Array.from({ length: 10 }, () => repos.accounts.reserveKeySlot('acct-1', envId, 3)),
+      );
+      expect(reserved.filter(Boolean)).toHaveLength(3);
+      await repos.accounts.releaseKeySlot('acct-1', envId);
+      expect(await repos.accounts.reserveKeySlot('acct-1', envId, 3)).toBe(true);
+      expect(await repos.accounts.reserveKeySlot('acct-1', envId, 3)).toBe(false);
+      expect(await repos.accounts.reserveKeySlot('acct-2', envId, 3)).toBe(false);
+    });
+
+    it('stores sealed provider settings per environment and drops a legacy plain relay', async () => {
+      await repos.accounts.createAccount({ accountId: 'acct-1', name: 'Acme', createdAt: NOW });
+      await repos.accounts.createEnvironment(environment('env-a'), 10);
+      await repos.accounts.setProviderSetting('acct-1', 'env-a', 'smtp', 'v1.sealed');
+      expect((await repos.accounts.getEnvironment('acct-1', 'env-a'))?.providerSettings).toEqual({
+        smtp: 'v1.sealed',
+      });
+      expect(await repos.accounts.setProviderSetting('acct-2', 'env-a', 'smtp', 'x')).toBeUndefined();
+      await repos.accounts.setProviderSetting('acct-1', 'env-a', 'smtp', undefined);
+      expect(
+        (await repos.accounts.getEnvironment('acct-1', 'env-a'))?.providerSettings?.smtp,
+      ).toBeUndefined();
     });
   });
 

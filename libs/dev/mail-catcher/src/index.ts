@@ -5,4 +5,3 @@ export {
   type MailCatcherOptions,
   type Refusal,
 } from './mail-catcher';
-export { MailCatcherModule } from './dev-mail.controller';

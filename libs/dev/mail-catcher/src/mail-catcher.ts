@@ -159,6 +159,14 @@ export class MailCatcher {
     this.aborted = 0;
   }
 
+  /** Removes the given messages (one tenant emptying its part of the mailbox). */
+  remove(ids: readonly number[]): void {
+    const gone = new Set(ids);
+    const kept = this.caught.filter((m) => !gone.has(m.id));
+    this.caught.length = 0;
+    this.caught.push(...kept);
+  }
+
   onMessage(listener: (mail: CaughtMail) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

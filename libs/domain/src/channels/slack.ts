@@ -15,6 +15,7 @@ export const slackMetadataSchema = z.object({
     .optional(),
   event_type: z
     .string()
+    .max(200)
     .regex(/^[A-Za-z0-9_]*$/)
     .optional(),
   event_payload: z.record(z.string(), z.unknown()).optional(),
@@ -22,9 +23,9 @@ export const slackMetadataSchema = z.object({
 
 /** The Slack message options a send and a Slack template share (spec 2.2.2). */
 export const slackOptionsShape = {
-  blocks: z.array(z.record(z.string(), z.unknown())).optional(),
-  username: z.string().optional(),
-  thread_ts: z.string().optional(),
+  blocks: z.array(z.record(z.string(), z.unknown())).max(50).optional(),
+  username: z.string().max(80).optional(),
+  thread_ts: z.string().max(64).optional(),
   reply_broadcast: z.boolean().optional(),
   parse: z.enum(['full', 'none']).optional(),
   link_names: z.boolean().optional(),

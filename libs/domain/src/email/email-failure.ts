@@ -1,3 +1,5 @@
+import { isEmailAddress } from '../validation/text-checks';
+
 export const EMAIL_FAILED_CODES = [
   'UNVERIFIED_SENDER',
   'PERMANENT_GENERAL_BOUNCE',
@@ -28,8 +30,6 @@ export interface EmailFailure {
   readonly internal: string;
 }
 
-const ADDRESS = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/;
-
 /** Problems that make an email impossible to send, found before any connection is made. */
 export function checkEmail(
   job: {
@@ -44,7 +44,7 @@ export function checkEmail(
   const why = job.note === undefined ? '' : ` (${job.note})`;
   if (job.to === undefined || job.to.trim() === '')
     return { code: 'MISSING_EMAIL_RECIPIENT', internal: 'the user has no email address' };
-  if (!ADDRESS.test(job.to.trim()))
+  if (!isEmailAddress(job.to.trim()))
     return { code: 'MISSING_EMAIL_RECIPIENT', internal: `"${job.to}" is not an email address` };
   if (job.subject === undefined || job.subject.trim() === '')
     return { code: 'MISSING_EMAIL_SUBJECT', internal: `the email has no subject${why}` };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { render } from '../rendering/render';
+import type { TemplateRenderer } from '../rendering/template-renderer';
 import { attachmentSchema } from '../sends/send-body';
 import type { NormalizedSend } from '../sends/send-request';
 import type { Template } from '../templates/template';
@@ -40,17 +40,20 @@ export type EmailContent = Pick<
 export function composeEmail(
   send: NormalizedSend,
   template: Template | undefined,
+  renderer: TemplateRenderer,
   missingTemplateId?: string,
 ): EmailContent {
   const source = send.email ?? template;
+  // Stored templates are compiled once and cached; inline content is rendered for this send only.
+  const cache = send.email === undefined;
   const text = (value: string | undefined, field: string) =>
-    value === undefined ? undefined : render(value, send.parameters, { html: false, field });
+    value === undefined ? undefined : renderer.render(value, send.parameters, { html: false, field, cache });
   const content: EmailContent = {
     subject: text(source?.subject, 'email.subject'),
     html:
       source?.html === undefined
         ? undefined
-        : render(source.html, send.parameters, { html: true, field: 'email.html' }),
+        : renderer.render(source.html, send.parameters, { html: true, field: 'email.html', cache }),
     previewText: text(source?.previewText, 'email.previewText'),
     fromAddress: send.options?.email?.fromAddress ?? text(source?.senderEmail, 'email.senderEmail'),
     fromName: send.options?.email?.fromName ?? text(source?.senderName, 'email.senderName'),

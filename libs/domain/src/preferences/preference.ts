@@ -1,26 +1,44 @@
+import { InvalidRequestError } from '@notify/platform';
 import { z } from 'zod';
 import { channelSchema } from '../channels/channel';
 import { deliveryModeSchema } from '../notification-types/notification-type';
+import { Limits } from '../validation/limits';
 
 /** A user's choice for one notification type (and optional sub-notification) on one channel. */
 export const userPreferenceSchema = z.object({
-  notificationId: z.string().min(1),
-  subNotificationId: z.string().min(1).optional(),
+  notificationId: z.string().min(1).max(Limits.id),
+  subNotificationId: z.string().min(1).max(Limits.id).optional(),
   channel: channelSchema,
   delivery: deliveryModeSchema,
 });
 export type UserPreference = z.infer<typeof userPreferenceSchema>;
 
-const sameTarget = (a: UserPreference, b: UserPreference) =>
-  a.notificationId === b.notificationId &&
-  a.channel === b.channel &&
-  a.subNotificationId === b.subNotificationId;
+export class TooManyPreferencesError extends InvalidRequestError {
+  constructor() {
+    super({
+      code: 'TOO_MANY_PREFERENCES',
+      message: `A user may keep at most ${Limits.preferencesPerUser} preference entries.`,
+      fix: 'Remove entries for notifications that no longer exist, or set preferences per notification rather than per sub-notification.',
+    });
+  }
+}
 
-/** Applies new choices over stored ones: one entry per (notification, sub-notification, channel). */
+const targetKey = (p: UserPreference) =>
+  `${p.notificationId}\u0000${p.subNotificationId ?? ''}\u0000${p.channel}`;
+
+/**
+ * Applies new choices over stored ones: one entry per (notification, sub-notification, channel),
+ * at most Limits.preferencesPerUser in all (TooManyPreferencesError beyond).
+ */
 export function mergePreferences(
   stored: readonly UserPreference[],
   updates: readonly UserPreference[],
 ): UserPreference[] {
-  const kept = stored.filter((existing) => !updates.some((update) => sameTarget(existing, update)));
-  return [...kept, ...updates];
+  const byTarget = new Map(stored.map((p) => [targetKey(p), p]));
+  for (const update of updates) {
+    byTarget.delete(targetKey(update));
+    byTarget.set(targetKey(update), update);
+  }
+  if (byTarget.size > Limits.preferencesPerUser) throw new TooManyPreferencesError();
+  return [...byTarget.values()];
 }

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { forceChannelSchema } from '../channels/channel';
 import { slackOptionsShape } from '../channels/slack';
-import { slackTokenSchema, userFieldsSchema } from '../users/user';
+import { slackTokenSchema, userFieldsSchema, userIdSchema } from '../users/user';
+import { Limits } from '../validation/limits';
+import { hasControlCharacters, isBase64, isEmailAddress } from '../validation/text-checks';
 
 /** "about 4 MB raw per file" (spec 8): larger inline attachments are refused with 413. */
 export const MAX_INLINE_ATTACHMENT_BYTES = 4 * 1024 * 1024;
 /** Attachments fetched by URL, per file. */
 export const MAX_URL_ATTACHMENT_BYTES = 20 * 1024 * 1024;
-
-const BASE64 = /^[A-Za-z0-9+/\r\n]*={0,2}\s*$/;
 
 /** Decoded size of a base64 string, without decoding it. */
 export function base64Bytes(content: string): number {
@@ -17,26 +17,44 @@ export function base64Bytes(content: string): number {
   return Math.floor((clean.length * 3) / 4) - padding;
 }
 
+/** One plain email address (no display name, no list): each is checked, none can smuggle in another. */
+export const emailAddressSchema = z
+  .string()
+  .max(320)
+  .refine(isEmailAddress, { message: 'expected one email address such as ann@example.com' });
+
+/** A single-line text that ends up in a header (names, subjects): no line breaks. */
+const headerText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((text) => !hasControlCharacters(text), { message: 'must not contain line breaks' });
+
+const httpUrl = z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' }).max(Limits.url);
+
 export const attachmentSchema = z
   .object({
-    filename: z.string().min(1).max(255),
-    url: z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' }).optional(),
-    content: z.string().regex(BASE64, { message: 'expected base64 content' }).optional(),
-    contentType: z.string().max(255).optional(),
+    filename: headerText(255).pipe(z.string().min(1)),
+    url: httpUrl.optional(),
+    // Checked in one linear pass; its size is checked after (413) by normalizeSend.
+    content: z.string().refine(isBase64, { message: 'expected base64 content' }).optional(),
+    contentType: headerText(255).optional(),
   })
   .refine((a) => (a.url === undefined) !== (a.content === undefined), {
     message: 'give either url or content (base64), not both',
   });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
+const addressList = z.array(emailAddressSchema).max(Limits.recipientsPerList);
+
 export const emailOptionsSchema = z.object({
-  replyToAddresses: z.array(z.string().min(3)).optional(),
-  ccAddresses: z.array(z.string().min(3)).optional(),
-  bccAddresses: z.array(z.string().min(3)).optional(),
-  fromAddress: z.string().min(3).optional(),
-  fromName: z.string().optional(),
-  attachments: z.array(attachmentSchema).max(50).optional(),
-  condition: z.string().optional(),
+  replyToAddresses: addressList.optional(),
+  ccAddresses: addressList.optional(),
+  bccAddresses: addressList.optional(),
+  fromAddress: emailAddressSchema.optional(),
+  fromName: headerText(Limits.name).optional(),
+  attachments: z.array(attachmentSchema).max(Limits.attachments).optional(),
+  condition: z.string().max(Limits.shortText).optional(),
 });
 
 export const sendOptionsSchema = z.object({
@@ -45,10 +63,10 @@ export const sendOptionsSchema = z.object({
     .object({
       expiry: z.number().optional(),
       priority: z.number().optional(),
-      collapseId: z.string().optional(),
-      threadId: z.string().optional(),
+      collapseId: z.string().max(Limits.name).optional(),
+      threadId: z.string().max(Limits.name).optional(),
       badge: z.number().optional(),
-      sound: z.string().optional(),
+      sound: z.string().max(Limits.name).optional(),
       contentAvailable: z.boolean().optional(),
     })
     .optional(),
@@ -56,10 +74,10 @@ export const sendOptionsSchema = z.object({
     .object({
       android: z
         .object({
-          collapseKey: z.string().optional(),
+          collapseKey: z.string().max(Limits.name).optional(),
           priority: z.enum(['high', 'normal']).optional(),
           ttl: z.number().optional(),
-          restrictedPackageName: z.string().optional(),
+          restrictedPackageName: z.string().max(Limits.name).optional(),
         })
         .optional(),
     })
@@ -67,7 +85,7 @@ export const sendOptionsSchema = z.object({
   push: z
     .object({
       customData: z
-        .record(z.string(), z.string())
+        .record(z.string().max(Limits.name), z.string().max(Limits.shortText))
         .refine((data) => Object.keys(data).length <= 3, { message: 'at most 3 custom data pairs' })
         .optional(),
     })
@@ -76,15 +94,15 @@ export const sendOptionsSchema = z.object({
 
 /** Inline email content. Subject and html are checked when sending (a missing one is logged as failed). */
 export const inlineEmailSchema = z.object({
-  subject: z.string().optional(),
-  html: z.string().optional(),
-  previewText: z.string().optional(),
-  senderName: z.string().optional(),
-  senderEmail: z.string().optional(),
+  subject: z.string().max(Limits.shortText).optional(),
+  html: z.string().max(Limits.html).optional(),
+  previewText: z.string().max(Limits.shortText).optional(),
+  senderName: z.string().max(Limits.name).optional(),
+  senderEmail: z.string().max(320).optional(),
 });
 
 export const recipientSchema = userFieldsSchema.extend({
-  id: z.string().min(1).max(500).optional(),
+  id: userIdSchema.optional(),
   // Read-only fields a client may echo back from a stored user; accepted and ignored.
   lastSeenTime: z.string().optional(),
   updatedAt: z.string().optional(),
@@ -96,43 +114,54 @@ export type Recipient = z.infer<typeof recipientSchema>;
 
 /** The send body of spec 2.2, as the pingram client sends it (deprecated aliases included). */
 export const sendBodySchema = z.object({
-  type: z.string().min(1).max(200).optional(),
-  notificationId: z.string().min(1).max(200).optional(),
+  type: z.string().min(1).max(Limits.id).optional(),
+  notificationId: z.string().min(1).max(Limits.id).optional(),
   to: recipientSchema.optional(),
   user: recipientSchema.optional(),
-  forceChannels: z.array(forceChannelSchema).optional(),
+  forceChannels: z.array(forceChannelSchema).max(16).optional(),
   parameters: z.record(z.string(), z.unknown()).optional(),
   mergeTags: z.record(z.string(), z.unknown()).optional(),
   replace: z.record(z.string(), z.string()).optional(),
-  secondaryId: z.string().optional(),
-  templateId: z.string().min(1).optional(),
-  subNotificationId: z.string().min(1).optional(),
-  schedule: z.string().optional(),
+  secondaryId: z.string().max(Limits.id).optional(),
+  templateId: z.string().min(1).max(Limits.id).optional(),
+  subNotificationId: z.string().min(1).max(Limits.id).optional(),
+  schedule: z.string().max(64).optional(),
   options: sendOptionsSchema.optional(),
   email: inlineEmailSchema.optional(),
-  inapp: z.object({ title: z.string(), url: z.string().optional(), image: z.string().optional() }).optional(),
+  inapp: z
+    .object({
+      title: z.string().max(Limits.shortText),
+      url: z.string().max(Limits.url).optional(),
+      image: z.string().max(Limits.url).optional(),
+    })
+    .optional(),
   sms: z
     .object({
-      message: z.string().optional(),
-      mediaUrls: z.array(z.url({ protocol: /^https$/, message: 'expected a public https URL' })).optional(),
-      autoReply: z.object({ message: z.string() }).optional(),
-      from: z.string().optional(),
+      message: z.string().max(Limits.text).optional(),
+      mediaUrls: z
+        .array(z.url({ protocol: /^https$/, message: 'expected a public https URL' }).max(Limits.url))
+        .max(Limits.mediaUrls)
+        .optional(),
+      autoReply: z.object({ message: z.string().max(Limits.text) }).optional(),
+      from: z.string().max(32).optional(),
     })
     .optional(),
-  call: z.object({ message: z.string() }).optional(),
+  call: z.object({ message: z.string().max(Limits.text) }).optional(),
   web_push: z
     .object({
-      title: z.string(),
-      message: z.string(),
-      icon: z.string().optional(),
-      url: z.string().optional(),
+      title: z.string().max(Limits.shortText),
+      message: z.string().max(Limits.text),
+      icon: z.string().max(Limits.url).optional(),
+      url: z.string().max(Limits.url).optional(),
     })
     .optional(),
-  mobile_push: z.object({ title: z.string(), message: z.string() }).optional(),
+  mobile_push: z
+    .object({ title: z.string().max(Limits.shortText), message: z.string().max(Limits.text) })
+    .optional(),
   slack: z
     .object({
-      text: z.string(),
-      icon: z.string().optional(),
+      text: z.string().max(Limits.slackText),
+      icon: z.string().max(Limits.url).optional(),
       ...slackOptionsShape,
     })
     .optional(),
@@ -141,17 +170,17 @@ export type SendBody = z.infer<typeof sendBodySchema>;
 
 /** The direct email body (`POST /email`, decisions 1). */
 export const directEmailBodySchema = z.object({
-  type: z.string().min(1).max(200),
-  to: z.string().min(3).max(320),
-  subject: z.string(),
-  html: z.string(),
-  fromName: z.string().optional(),
-  fromAddress: z.string().optional(),
-  previewText: z.string().optional(),
-  replyToAddresses: z.array(z.string()).optional(),
-  ccAddresses: z.array(z.string()).optional(),
-  bccAddresses: z.array(z.string()).optional(),
-  attachments: z.array(attachmentSchema).max(50).optional(),
-  schedule: z.string().optional(),
+  type: z.string().min(1).max(Limits.id),
+  to: emailAddressSchema,
+  subject: z.string().max(Limits.shortText),
+  html: z.string().max(Limits.html),
+  fromName: headerText(Limits.name).optional(),
+  fromAddress: emailAddressSchema.optional(),
+  previewText: z.string().max(Limits.shortText).optional(),
+  replyToAddresses: addressList.optional(),
+  ccAddresses: addressList.optional(),
+  bccAddresses: addressList.optional(),
+  attachments: z.array(attachmentSchema).max(Limits.attachments).optional(),
+  schedule: z.string().max(64).optional(),
 });
 export type DirectEmailBody = z.infer<typeof directEmailBodySchema>;

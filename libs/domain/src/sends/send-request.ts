@@ -89,8 +89,23 @@ const contactFields = (recipient: SendBody['to']): UserFields => {
   return fields;
 };
 
+export class ScheduleTooFarError extends InvalidRequestError {
+  constructor(maxAheadMs: number) {
+    super({
+      code: 'SCHEDULE_TOO_FAR_AHEAD',
+      message: `schedule is more than ${Math.round(maxAheadMs / 86_400_000)} days ahead.`,
+      fix: 'Schedule closer to now (the operator sets the limit with MAX_SCHEDULE_AHEAD_DAYS).',
+    });
+  }
+}
+
+export interface SendLimits {
+  /** How far ahead a send may be scheduled. */
+  readonly scheduleAheadMs: number;
+}
+
 /** Validated body → the pipeline's send, or a domain error (400/413) naming what is wrong. */
-export function normalizeSend(body: SendBody, receivedAt: number): NormalizedSend {
+export function normalizeSend(body: SendBody, receivedAt: number, limits: SendLimits): NormalizedSend {
   const notificationId = body.type ?? body.notificationId;
   if (notificationId === undefined) throw new MissingNotificationTypeError();
   const to = body.to ?? body.user;
@@ -98,6 +113,8 @@ export function normalizeSend(body: SendBody, receivedAt: number): NormalizedSen
   if (to === undefined || userId === undefined) throw new MissingRecipientError();
   checkInlineAttachments(body.options?.email?.attachments);
   const scheduledAt = body.schedule === undefined ? undefined : parseSchedule(body.schedule, to.timezone);
+  if (scheduledAt !== undefined && scheduledAt - receivedAt > limits.scheduleAheadMs)
+    throw new ScheduleTooFarError(limits.scheduleAheadMs);
   const forceChannels =
     body.forceChannels === undefined ? undefined : [...new Set<Channel>(body.forceChannels)];
   return {
@@ -121,7 +138,11 @@ export function normalizeSend(body: SendBody, receivedAt: number): NormalizedSen
 }
 
 /** `POST /email` is a send forced to the email channel with inline content. */
-export function normalizeDirectEmail(body: DirectEmailBody, receivedAt: number): NormalizedSend {
+export function normalizeDirectEmail(
+  body: DirectEmailBody,
+  receivedAt: number,
+  limits: SendLimits,
+): NormalizedSend {
   return normalizeSend(
     {
       type: body.type,
@@ -141,25 +162,40 @@ export function normalizeDirectEmail(body: DirectEmailBody, receivedAt: number):
       },
     },
     receivedAt,
+    limits,
   );
 }
 
 const MAX_REQUEST_FIELD = 8_192;
 
-const hasInlineContent = (body: unknown) =>
-  JSON.stringify(
-    (body as { options?: { email?: { attachments?: unknown } } }).options?.email?.attachments ?? [],
-  ).includes('"content"') ||
-  JSON.stringify((body as { attachments?: unknown }).attachments ?? []).includes('"content"');
+type LoggedBody = {
+  to?: { slackToken?: unknown };
+  user?: { slackToken?: unknown };
+  options?: { email?: { attachments?: unknown } };
+  attachments?: unknown;
+};
 
-/** The log's `request` field: the body as sent, minus inline attachment bytes, bounded in size. */
+const hasInlineContent = (body: LoggedBody) =>
+  JSON.stringify(body.options?.email?.attachments ?? []).includes('"content"') ||
+  JSON.stringify(body.attachments ?? []).includes('"content"');
+
+const hasCredentials = (body: LoggedBody) =>
+  body.to?.slackToken !== undefined || body.user?.slackToken !== undefined;
+
+/**
+ * The log's `request` field: the body as sent, bounded in size, minus inline attachment bytes and
+ * minus credentials (a recipient's Slack token is kept with the user, never in the delivery log).
+ */
 export function requestSummary(body: unknown): string {
-  // A replacer takes JSON.stringify off its fast path; only bodies with inline files need one.
-  const text = hasInlineContent(body)
-    ? JSON.stringify(body, (key, value: unknown) =>
-        key === 'content' && typeof value === 'string' ? `[${base64Bytes(value)} bytes]` : value,
-      )
-    : JSON.stringify(body);
+  const logged = body as LoggedBody;
+  // A replacer takes JSON.stringify off its fast path; only bodies with files or tokens need one.
+  const text =
+    hasInlineContent(logged) || hasCredentials(logged)
+      ? JSON.stringify(body, (key, value: unknown) => {
+          if (key === 'slackToken') return '[redacted]';
+          return key === 'content' && typeof value === 'string' ? `[${base64Bytes(value)} bytes]` : value;
+        })
+      : JSON.stringify(body);
   return text.length > MAX_REQUEST_FIELD ? `${text.slice(0, MAX_REQUEST_FIELD)}…` : text;
 }
 

@@ -11,6 +11,8 @@ export interface Account {
   readonly accountId: string;
   readonly name: string;
   readonly createdAt: string;
+  /** Environments created so far, kept to cap them (MAX_ENVIRONMENTS_PER_ACCOUNT). */
+  readonly environmentCount?: number;
 }
 
 export interface Environment {
@@ -25,8 +27,13 @@ export interface Environment {
   readonly disabledChannels: readonly string[];
   /** Test environments use sandbox providers: nothing leaves the service. */
   readonly test: boolean;
-  /** This environment's SMTP relay (smtp:// or smtps:// URL); the installation's default otherwise. */
-  readonly smtpUrl?: string;
+  /**
+   * Provider settings of this environment (e.g. its own SMTP relay), each sealed with SECRETS_KEY
+   * under its kind's name; see ProviderSettingKind. Absent: the installation's defaults apply.
+   */
+  readonly providerSettings?: Readonly<Record<string, string>>;
+  /** Keys not revoked, kept to cap them (MAX_KEYS_PER_ENVIRONMENT). */
+  readonly activeKeys?: number;
   readonly createdAt: string;
 }
 

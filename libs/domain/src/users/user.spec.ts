@@ -19,7 +19,18 @@ describe('mergeUserFields', () => {
       { pushTokens: [token('phone', 't1'), token('tablet', 't2')] },
       { pushTokens: [token('phone', 't3')] },
     );
-    expect(merged.pushTokens).toEqual([token('phone', 't3'), token('tablet', 't2')]);
+    expect(merged.pushTokens).toEqual([token('tablet', 't2'), token('phone', 't3')]);
+  });
+
+  it('keeps at most 50 tokens per user, dropping the least recently given', () => {
+    const stored = Array.from({ length: 50 }, (_, i) => token(`device-${i}`, `t${i}`));
+    const merged = mergeUserFields(
+      { pushTokens: stored },
+      { pushTokens: [token('new', 'n'), token('device-0', 'again')] },
+    );
+    expect(merged.pushTokens).toHaveLength(50);
+    expect(merged.pushTokens?.map((t) => t.device.device_id)).not.toContain('device-1');
+    expect(merged.pushTokens?.slice(-2)).toEqual([token('new', 'n'), token('device-0', 'again')]);
   });
 
   it('merges web push subscriptions per endpoint', () => {
@@ -29,8 +40,8 @@ describe('mergeUserFields', () => {
       { webPushTokens: [sub('https://push.example/b', '2'), sub('https://push.example/a', '3')] },
     );
     expect(merged.webPushTokens).toEqual([
-      sub('https://push.example/a', '3'),
       sub('https://push.example/b', '2'),
+      sub('https://push.example/a', '3'),
     ]);
   });
 });

@@ -1,26 +1,35 @@
 import { z } from 'zod';
+import { Limits } from '../validation/limits';
+
+const deviceField = z.string().max(Limits.name);
 
 export const pushTokenSchema = z.object({
   type: z.enum(['FCM', 'APN']),
-  token: z.string().min(1),
+  token: z.string().min(1).max(Limits.token),
   device: z.object({
-    app_id: z.string().optional(),
-    ad_id: z.string().optional(),
-    device_id: z.string().min(1),
-    platform: z.string().optional(),
-    manufacturer: z.string().optional(),
-    model: z.string().optional(),
+    app_id: deviceField.optional(),
+    ad_id: deviceField.optional(),
+    device_id: deviceField.min(1),
+    platform: deviceField.optional(),
+    manufacturer: deviceField.optional(),
+    model: deviceField.optional(),
   }),
-  environment: z.string().optional(),
+  environment: z.string().max(Limits.name).optional(),
 });
 export type PushToken = z.infer<typeof pushTokenSchema>;
 
 export const webPushTokenSchema = z.object({
   sub: z.object({
-    endpoint: z.url({ protocol: /^https?$/ }),
-    keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }),
+    endpoint: z.url({ protocol: /^https?$/ }).max(Limits.url),
+    keys: z.object({
+      p256dh: z.string().min(1).max(Limits.token),
+      auth: z.string().min(1).max(Limits.token),
+    }),
   }),
 });
+
+/** User ids: in `to.id`, in paths, in browser credentials. */
+export const userIdSchema = z.string().min(1).max(Limits.userId);
 
 /** The team-chat OAuth result (spec 2.1.3); stored as given, only `ok` is required. */
 export const slackTokenSchema = z.looseObject({ ok: z.boolean(), access_token: z.string().optional() });
@@ -38,13 +47,14 @@ function isTimeZone(zone: string): boolean {
 export const userFieldsSchema = z.object({
   email: z.string().max(320).optional(),
   number: z.string().max(32).optional(),
-  pushTokens: z.array(pushTokenSchema).optional(),
-  webPushTokens: z.array(webPushTokenSchema).optional(),
+  pushTokens: z.array(pushTokenSchema).max(Limits.pushTokensPerUser).optional(),
+  webPushTokens: z.array(webPushTokenSchema).max(Limits.pushTokensPerUser).optional(),
   timezone: z
     .string()
+    .max(64)
     .refine(isTimeZone, { message: 'expected an IANA time zone name such as Europe/Paris' })
     .optional(),
-  slackChannel: z.string().optional(),
+  slackChannel: z.string().max(Limits.name).optional(),
   slackToken: slackTokenSchema.optional(),
 });
 export type UserFields = z.infer<typeof userFieldsSchema>;
@@ -64,22 +74,37 @@ export interface User extends UserFields {
 }
 
 /**
+ * Tokens merged by identity: a given token replaces the stored one of the same identity and becomes
+ * the most recent; beyond the per-user limit the least recently given ones are dropped.
+ */
+function mergeTokens<T>(
+  stored: readonly T[] | undefined,
+  given: readonly T[],
+  identity: (token: T) => string,
+): T[] {
+  const byIdentity = new Map((stored ?? []).map((t) => [identity(t), t]));
+  for (const token of given) {
+    byIdentity.delete(identity(token));
+    byIdentity.set(identity(token), token);
+  }
+  return [...byIdentity.values()].slice(-Limits.pushTokensPerUser);
+}
+
+/**
  * What an identify (or a send's `to`) changes on a stored user: given fields replace stored ones,
  * except tokens, which are merged per device (mobile push) and per endpoint (web push) so that
  * identifying from a second device does not log the first one out.
  */
 export function mergeUserFields(stored: UserFields | undefined, update: UserFields): UserFields {
   const merged: UserFields = { ...stored, ...withoutUndefined(update) };
-  if (update.pushTokens !== undefined) {
-    const byDevice = new Map((stored?.pushTokens ?? []).map((t) => [`${t.type}:${t.device.device_id}`, t]));
-    for (const token of update.pushTokens) byDevice.set(`${token.type}:${token.device.device_id}`, token);
-    merged.pushTokens = [...byDevice.values()];
-  }
-  if (update.webPushTokens !== undefined) {
-    const byEndpoint = new Map((stored?.webPushTokens ?? []).map((t) => [t.sub.endpoint, t]));
-    for (const token of update.webPushTokens) byEndpoint.set(token.sub.endpoint, token);
-    merged.webPushTokens = [...byEndpoint.values()];
-  }
+  if (update.pushTokens !== undefined)
+    merged.pushTokens = mergeTokens(
+      stored?.pushTokens,
+      update.pushTokens,
+      (t) => `${t.type}:${t.device.device_id}`,
+    );
+  if (update.webPushTokens !== undefined)
+    merged.webPushTokens = mergeTokens(stored?.webPushTokens, update.webPushTokens, (t) => t.sub.endpoint);
   return merged;
 }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { GatewayAuthModule } from '@notify/gateway-auth';
 import { EnvironmentsController } from './environments.controller';
+import { KeyIssuer } from './key-issuer';
 import { KeysController } from './keys.controller';
 import { ProvisionTenantUseCase } from './provision-tenant.usecase';
 
@@ -8,7 +9,7 @@ import { ProvisionTenantUseCase } from './provision-tenant.usecase';
 @Module({
   imports: [GatewayAuthModule],
   controllers: [EnvironmentsController, KeysController],
-  providers: [ProvisionTenantUseCase],
+  providers: [KeyIssuer, ProvisionTenantUseCase],
   exports: [ProvisionTenantUseCase],
 })
 export class AccountsModule {}

@@ -1,33 +1,34 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { channelSchema, type Environment } from '@notify/domain';
-import { NotFoundError, ZodPipe } from '@notify/platform';
-import { AccountRepository, ApiKeyRepository } from '@notify/store';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { channelSchema, type Environment, smtpRelaySetting, type TenantScope } from '@notify/domain';
+import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
+import { ApiErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
+import { type AppConfig, InjectConfig, NotFoundError, ZodPipe } from '@notify/platform';
+import { ProviderSettings } from '@notify/provider-settings';
+import { AccountRepository } from '@notify/store';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { hashApiKey, keyPrefix, newApiKey, CurrentTenant, type Tenant } from '@notify/gateway-auth';
-import { ApiErrors, openApi } from '@notify/gateway-openapi';
+import { limitReached } from './limits';
+import { KeyIssuer } from './key-issuer';
 
 const createSchema = z.object({ title: z.string().min(1).max(200), test: z.boolean().optional() });
 const patchSchema = z.object({
   title: z.string().min(1).max(200).optional(),
   resetSecret: z.boolean().optional(),
   secureMode: z.boolean().optional(),
-  disableSending: z.array(channelSchema).optional(),
-  smtpUrl: z
-    .url({ protocol: /^smtps?$/ })
-    .nullable()
-    .optional(),
+  disableSending: z.array(channelSchema).max(20).optional(),
+  /** The environment's own SMTP relay (smtp:// or smtps://, no options); null returns to the default. */
+  smtpUrl: z.string().max(2_048).nullable().optional(),
 });
 
-/** The pingram client's Environment: `clientId` is the environment id, `clientSecret` its HMAC key. */
-const present = (environment: Environment) => ({
-  clientId: environment.envId,
-  clientSecret: environment.secret,
-  title: environment.title,
-  disableSending: environment.disabledChannels,
-  secureMode: environment.secureMode,
-  test: environment.test,
+const environmentSchema = z.object({
+  clientId: z.string(),
+  clientSecret: z.string(),
+  title: z.string(),
+  disableSending: z.array(channelSchema),
+  secureMode: z.boolean(),
+  test: z.boolean(),
+  smtpUrl: z.string().optional().describe('The environment’s own SMTP relay, password masked'),
 });
 
 /**
@@ -35,28 +36,34 @@ const present = (environment: Environment) => ({
  * environment returns the first key of the new one (its creator's), never a key to an existing one.
  */
 @ApiTags('Environments')
-@ApiErrors(404)
+@ApiErrors()
 @Controller('environments')
 export class EnvironmentsController {
   constructor(
     private readonly accounts: AccountRepository,
-    private readonly keys: ApiKeyRepository,
+    private readonly issuer: KeyIssuer,
+    private readonly settings: ProviderSettings,
+    @InjectConfig() private readonly config: AppConfig,
   ) {}
 
   @Get()
   @ApiOperation({ summary: "The caller's environment", operationId: 'listEnvironments' })
+  @ApiOkResponse({ schema: openApi(z.array(environmentSchema), 'output') })
   async list(@CurrentTenant() tenant: Tenant) {
     const environment = await this.accounts.getEnvironment(tenant.accountId, tenant.envId);
-    return environment === undefined ? [] : [present(environment)];
+    return environment === undefined ? [] : [await this.present(environment)];
   }
 
+  /** New environments start in secure mode: browser calls need the user's HMAC (decisions 2). */
   @Post()
   @HttpCode(200)
   @ApiOperation({
     summary: 'Create an environment (answers with its first API key, shown once)',
     operationId: 'createEnvironment',
   })
+  @ApiMoreErrors(413)
   @ApiBody({ schema: openApi(createSchema) })
+  @ApiOkResponse({ schema: openApi(environmentSchema.extend({ apiKey: z.string() }), 'output') })
   async create(
     @CurrentTenant() tenant: Tenant,
     @Body(new ZodPipe(createSchema)) body: z.infer<typeof createSchema>,
@@ -67,28 +74,28 @@ export class EnvironmentsController {
       envId: randomUUID(),
       title: body.title,
       secret: randomBytes(32).toString('base64url'),
-      secureMode: false,
+      secureMode: true,
       disabledChannels: [],
       test: body.test ?? false,
       createdAt: now,
     };
-    await this.accounts.createEnvironment(environment);
-    const apiKey = newApiKey();
-    await this.keys.create({
-      keyId: randomUUID(),
-      accountId: tenant.accountId,
-      envId: environment.envId,
-      keyHash: hashApiKey(apiKey),
-      prefix: keyPrefix(apiKey),
-      name: 'first key',
-      createdAt: now,
-    });
-    return { ...present(environment), apiKey };
+    const max = this.config.limits.environmentsPerAccount;
+    if (!(await this.accounts.createEnvironment(environment, max)))
+      throw limitReached(
+        `${max} environments per account`,
+        'MAX_ENVIRONMENTS_PER_ACCOUNT',
+        'Reuse an existing environment.',
+      );
+    const { key } = await this.issuer.issue(environment, 'first key', now);
+    return { ...(await this.present(environment)), apiKey: key };
   }
 
   @Patch(':clientId')
   @ApiOperation({ summary: 'Update the caller’s environment', operationId: 'updateEnvironment' })
+  @ApiMoreErrors(404, 413)
+  @ApiPathParam('clientId', z.string())
   @ApiBody({ schema: openApi(patchSchema) })
+  @ApiOkResponse({ schema: openApi(environmentSchema, 'output') })
   async update(
     @CurrentTenant() tenant: Tenant,
     @Param('clientId') clientId: string,
@@ -100,14 +107,31 @@ export class EnvironmentsController {
       fix: 'Use the key of that environment.',
     });
     if (clientId !== tenant.envId) throw notFound;
+    const scope: TenantScope = { accountId: tenant.accountId, envId: clientId };
+    // The relay is validated (and its host checked) before anything is written.
+    if (body.smtpUrl === null) await this.settings.clear(scope, smtpRelaySetting);
+    else if (body.smtpUrl !== undefined) await this.settings.put(scope, smtpRelaySetting, body.smtpUrl);
     const updated = await this.accounts.updateEnvironment(tenant.accountId, clientId, {
       ...(body.title !== undefined ? { title: body.title } : {}),
       ...(body.resetSecret ? { secret: randomBytes(32).toString('base64url') } : {}),
       ...(body.secureMode !== undefined ? { secureMode: body.secureMode } : {}),
       ...(body.disableSending !== undefined ? { disabledChannels: body.disableSending } : {}),
-      ...(body.smtpUrl !== undefined ? { smtpUrl: body.smtpUrl ?? undefined } : {}),
     });
     if (updated === undefined) throw notFound;
-    return present(updated);
+    return this.present(updated);
+  }
+
+  /** The pingram client's Environment: `clientId` is the environment id, `clientSecret` its HMAC key. */
+  private async present(environment: Environment) {
+    const smtpUrl = await this.settings.present(environment, smtpRelaySetting);
+    return {
+      clientId: environment.envId,
+      clientSecret: environment.secret,
+      title: environment.title,
+      disableSending: environment.disabledChannels,
+      secureMode: environment.secureMode,
+      test: environment.test,
+      ...(smtpUrl === undefined ? {} : { smtpUrl }),
+    };
   }
 }

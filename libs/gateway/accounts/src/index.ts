@@ -1,2 +1,2 @@
 export { AccountsModule } from './accounts.module';
-export { type ProvisionedTenant, ProvisionTenantUseCase } from './provision-tenant.usecase';
+export { type ProvisionedTenant, provisionerFor, ProvisionTenantUseCase } from './provision-tenant.usecase';

@@ -1,23 +1,25 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiKeyResolver, CurrentTenant, type Tenant } from '@notify/gateway-auth';
+import { ApiErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
 import { InvalidRequestError, NotFoundError, ZodPipe } from '@notify/platform';
-import { ApiKeyRepository } from '@notify/store';
-import { randomUUID } from 'node:crypto';
+import { AccountRepository, ApiKeyRepository } from '@notify/store';
 import { z } from 'zod';
-import {
-  hashApiKey,
-  keyPrefix,
-  newApiKey,
-  ApiKeyResolver,
-  CurrentTenant,
-  type Tenant,
-} from '@notify/gateway-auth';
-import { ApiErrors, openApi } from '@notify/gateway-openapi';
+import { KeyIssuer } from './key-issuer';
 
 const createSchema = z.object({
   keyType: z.enum(['secret', 'public']),
   name: z.string().min(1).max(200),
-  environmentId: z.string().optional(),
+  environmentId: z.string().max(200).optional(),
+});
+
+const keySchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  keyType: z.literal('secret'),
+  name: z.string(),
+  createdAt: z.string(),
+  environmentId: z.string(),
 });
 
 const notFound = (what: string) =>
@@ -29,18 +31,22 @@ const notFound = (what: string) =>
 
 /** API keys of the caller's environment: created (shown once), listed masked, revoked at once everywhere. */
 @ApiTags('Keys')
-@ApiErrors(404)
+@ApiErrors()
 @Controller('keys')
 export class KeysController {
   constructor(
     private readonly keys: ApiKeyRepository,
+    private readonly accounts: AccountRepository,
+    private readonly issuer: KeyIssuer,
     private readonly resolver: ApiKeyResolver,
   ) {}
 
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Create an API key (the key is returned only now)', operationId: 'createAPIKey' })
+  @ApiMoreErrors(404, 413)
   @ApiBody({ schema: openApi(createSchema) })
+  @ApiOkResponse({ schema: openApi(keySchema, 'output') })
   async create(
     @CurrentTenant() tenant: Tenant,
     @Body(new ZodPipe(createSchema)) body: z.infer<typeof createSchema>,
@@ -55,17 +61,7 @@ export class KeysController {
         fix: 'Create a secret key for server-side use.',
       });
     }
-    const key = newApiKey();
-    const record = {
-      keyId: randomUUID(),
-      accountId: tenant.accountId,
-      envId: tenant.envId,
-      keyHash: hashApiKey(key),
-      prefix: keyPrefix(key),
-      name: body.name,
-      createdAt: new Date().toISOString(),
-    };
-    await this.keys.create(record);
+    const { record, key } = await this.issuer.issue(tenant, body.name, new Date().toISOString());
     return {
       id: record.keyId,
       key,
@@ -78,6 +74,20 @@ export class KeysController {
 
   @Get()
   @ApiOperation({ summary: 'List API keys (masked)', operationId: 'listAPIKeys' })
+  @ApiOkResponse({
+    schema: openApi(
+      z.object({
+        keys: z.array(
+          keySchema.omit({ key: true }).extend({
+            key: z.string().describe('The first characters only'),
+            accountId: z.string(),
+            revoked: z.boolean(),
+          }),
+        ),
+      }),
+      'output',
+    ),
+  })
   async list(@CurrentTenant() tenant: Tenant) {
     const keys = await this.keys.list(tenant);
     return {
@@ -96,11 +106,15 @@ export class KeysController {
 
   @Delete(':keyId')
   @ApiOperation({ summary: 'Revoke an API key', operationId: 'revokeAPIKey' })
+  @ApiMoreErrors(404, 413)
+  @ApiPathParam('keyId', z.string())
+  @ApiOkResponse({ schema: openApi(z.object({ message: z.string() }), 'output') })
   async revoke(@CurrentTenant() tenant: Tenant, @Param('keyId') keyId: string) {
-    const [key] = (await this.keys.list(tenant)).filter((k) => k.keyId === keyId);
-    if (key === undefined || !(await this.keys.revoke(tenant, keyId, new Date().toISOString())))
-      throw notFound(`active key ${keyId}`);
-    await this.resolver.revoked(key.keyHash);
+    const revoked = await this.keys.revoke(tenant, keyId, new Date().toISOString());
+    if (revoked === undefined) throw notFound(`active key ${keyId}`);
+    await this.accounts.releaseKeySlot(tenant.accountId, tenant.envId);
+    // Evicted here and, through pub/sub, on every other gateway: no replica honours it from cache.
+    await this.resolver.revoked(revoked.keyHash);
     return { message: 'API key revoked' };
   }
 }

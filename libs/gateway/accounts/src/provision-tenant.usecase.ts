@@ -1,13 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { AccountRepository, ApiKeyRepository } from '@notify/store';
+import { hashApiKey } from '@notify/gateway-auth';
+import type { AppConfig } from '@notify/platform';
+import { AccountRepository, ApiKeyRepository, type DocumentStore } from '@notify/store';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { hashApiKey, keyPrefix, newApiKey } from '@notify/gateway-auth';
+import { KeyIssuer } from './key-issuer';
 
 export interface ProvisionedTenant {
   readonly accountId: string;
   readonly envId: string;
-  readonly apiKey: string;
-  /** False when the account already existed (then apiKey is the one given, or none was created). */
+  /** The key created now (shown once); undefined when none was created. */
+  readonly apiKey?: string;
+  /** True when this call created the account (a first start). */
   readonly created: boolean;
 }
 
@@ -15,16 +18,18 @@ const DEFAULT_ACCOUNT = 'default';
 
 /**
  * The first account, environment and API key of an installation. Idempotent: the account is
- * created once; a given key (BOOTSTRAP_API_KEY) is registered if it is not yet.
+ * created once; a given key (BOOTSTRAP_API_KEY) is registered if it is not yet. The environment
+ * starts in secure mode like every other (decisions 2).
  */
 @Injectable()
 export class ProvisionTenantUseCase {
   constructor(
     private readonly accounts: AccountRepository,
     private readonly keys: ApiKeyRepository,
+    private readonly issuer: KeyIssuer,
   ) {}
 
-  async execute(options: { apiKey?: string; now?: Date } = {}): Promise<ProvisionedTenant | undefined> {
+  async execute(options: { apiKey?: string; now?: Date } = {}): Promise<ProvisionedTenant> {
     const now = (options.now ?? new Date()).toISOString();
     const existing = await this.accounts.getAccount(DEFAULT_ACCOUNT);
     let envId =
@@ -38,28 +43,38 @@ export class ProvisionTenantUseCase {
       });
     if (envId === undefined) {
       envId = randomUUID();
-      await this.accounts.createEnvironment({
-        accountId: DEFAULT_ACCOUNT,
-        envId,
-        title: 'Development',
-        secret: randomBytes(32).toString('base64url'),
-        secureMode: false,
-        disabledChannels: [],
-        test: false,
-        createdAt: now,
-      });
+      await this.accounts.createEnvironment(
+        {
+          accountId: DEFAULT_ACCOUNT,
+          envId,
+          title: 'Development',
+          secret: randomBytes(32).toString('base64url'),
+          secureMode: true,
+          disabledChannels: [],
+          test: false,
+          createdAt: now,
+        },
+        Number.MAX_SAFE_INTEGER,
+      );
     }
-    if (options.apiKey === undefined && !created) return undefined;
-    const apiKey = options.apiKey ?? newApiKey();
-    await this.keys.create({
-      keyId: randomUUID(),
-      accountId: DEFAULT_ACCOUNT,
-      envId,
-      keyHash: hashApiKey(apiKey),
-      prefix: keyPrefix(apiKey),
-      name: options.apiKey === undefined ? 'first key' : 'bootstrap key',
-      createdAt: now,
-    });
-    return { accountId: DEFAULT_ACCOUNT, envId, apiKey, created };
+    const scope = { accountId: DEFAULT_ACCOUNT, envId };
+    const given = options.apiKey;
+    const wanted =
+      given !== undefined ? (await this.keys.findByHash(hashApiKey(given))) === undefined : created;
+    if (!wanted) return { ...scope, created };
+    const { key } = await this.issuer.issue(
+      scope,
+      given === undefined ? 'first key' : 'bootstrap key',
+      now,
+      given,
+    );
+    return { ...scope, apiKey: key, created };
   }
+}
+
+/** The use case outside a Nest application (tests and benchmarks provisioning a store directly). */
+export function provisionerFor(store: DocumentStore, config: AppConfig): ProvisionTenantUseCase {
+  const accounts = new AccountRepository(store);
+  const keys = new ApiKeyRepository(store);
+  return new ProvisionTenantUseCase(accounts, keys, new KeyIssuer(keys, accounts, config));
 }

@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { COORDINATION, type CoordinationStore } from '@notify/cache';
+import { isTransientError, LruCache } from '@notify/platform';
 import { AccountRepository, ApiKeyRepository } from '@notify/store';
-import { hashApiKey } from './api-key';
+import { hashApiKey, isWellFormedApiKey } from './api-key';
 import type { Tenant } from './tenant';
 
 const TTL_MS = 30_000;
@@ -10,20 +11,20 @@ const MAX_ENTRIES = 10_000;
 export const REVOKED_KEYS_CHANNEL = 'api-keys.revoked';
 
 interface Entry {
-  readonly hash: string;
   readonly tenant: Tenant | undefined;
   readonly expires: number;
 }
 
 /**
- * Resolves an API key to its tenant. Lookups are cached briefly (a send must not cost a database
- * round trip); revocation evicts the key on every gateway through pub/sub, and the TTL bounds
- * staleness should a message be lost.
+ * Resolves an API key to its tenant. Lookups are cached briefly by the key's hash (a send must not
+ * cost a database round trip, and a raw key is never kept in memory as a map key); revocation
+ * evicts that hash on every gateway through pub/sub, and the TTL bounds staleness should a message
+ * be lost. While the store is unreachable an expired entry keeps serving. A key of the wrong shape
+ * is refused before any hashing or lookup.
  */
 @Injectable()
 export class ApiKeyResolver implements OnModuleInit, OnModuleDestroy {
-  /** Keyed by the presented key, so a cache hit costs no hashing; entries remember their hash. */
-  private readonly cache = new Map<string, Entry>();
+  private readonly cache = new LruCache<string, Entry>({ maxEntries: MAX_ENTRIES });
   private unsubscribe: (() => Promise<void>) | undefined;
 
   constructor(
@@ -43,23 +44,27 @@ export class ApiKeyResolver implements OnModuleInit, OnModuleDestroy {
   }
 
   async resolve(key: string, now = Date.now()): Promise<Tenant | undefined> {
-    const cached = this.cache.get(key);
-    if (cached !== undefined && cached.expires > now) return cached.tenant;
+    if (!isWellFormedApiKey(key)) return undefined;
     const hash = hashApiKey(key);
-    const tenant = await this.lookup(hash);
-    if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value ?? '');
-    this.cache.set(key, { hash, tenant, expires: now + TTL_MS });
+    const cached = this.cache.get(hash);
+    if (cached !== undefined && cached.expires > now) return cached.tenant;
+    let tenant: Tenant | undefined;
+    try {
+      tenant = await this.lookup(hash);
+    } catch (error) {
+      // The store is down (a failover): a key seen lately keeps working, so sends are still
+      // accepted onto the bus; revocations still evict it. Otherwise the error answers 503.
+      if (cached !== undefined && isTransientError(error)) return cached.tenant;
+      throw error;
+    }
+    this.cache.set(hash, { tenant, expires: now + TTL_MS });
     return tenant;
   }
 
   /** Evicts a revoked key here and on every other gateway. */
   async revoked(keyHash: string): Promise<void> {
-    this.evict(keyHash);
+    this.cache.delete(keyHash);
     await this.coordination.publish(REVOKED_KEYS_CHANNEL, keyHash);
-  }
-
-  private evict(keyHash: string): void {
-    for (const [key, entry] of this.cache) if (entry.hash === keyHash) this.cache.delete(key);
   }
 
   private async lookup(hash: string): Promise<Tenant | undefined> {

@@ -2,11 +2,17 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ApiKeyGuard } from './api-key.guard';
 import { ApiKeyResolver } from './api-key.resolver';
+import { AuthFailureLimiter } from './auth-failure.limiter';
 import { EndUserGuard } from './end-user.guard';
 
 /** API-key authentication on every route not marked @Public(), and the end-user (browser) guard. */
 @Module({
-  providers: [ApiKeyResolver, { provide: APP_GUARD, useClass: ApiKeyGuard }, EndUserGuard],
-  exports: [ApiKeyResolver, EndUserGuard],
+  providers: [
+    ApiKeyResolver,
+    AuthFailureLimiter,
+    { provide: APP_GUARD, useClass: ApiKeyGuard },
+    EndUserGuard,
+  ],
+  exports: [ApiKeyResolver, AuthFailureLimiter, EndUserGuard],
 })
 export class GatewayAuthModule {}

@@ -1,6 +1,8 @@
 import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable } from '@nestjs/common';
 import { UnauthorizedError } from '@notify/platform';
+import { MAX_USER_ID_LENGTH } from '@notify/domain';
 import { AccountRepository } from '@notify/store';
+import { AuthFailureLimiter } from './auth-failure.limiter';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 
@@ -29,31 +31,44 @@ const FIX = 'Send Authorization: Basic base64(clientId:userId:hashedUserId) for 
  */
 @Injectable()
 export class EndUserGuard implements CanActivate {
-  constructor(private readonly accounts: AccountRepository) {}
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly failures: AuthFailureLimiter,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<EndUserRequest>();
-    const [scheme, value] = (request.headers.authorization ?? '').trim().split(/\s+/, 2);
+    this.failures.check(request.ip);
+    const failure = await this.authenticate(request);
+    if (typeof failure === 'string') {
+      await this.failures.failed(request.ip);
+      throw new UnauthorizedError({ code: 'UNAUTHORIZED', message: failure, fix: FIX });
+    }
+    request.endUser = failure;
+    return true;
+  }
+
+  /** The end user, or why the credentials do not name one. */
+  private async authenticate(request: EndUserRequest): Promise<EndUser | string> {
+    const header = request.headers.authorization ?? '';
+    const [scheme, value] = header.length > 2_048 ? [] : header.trim().split(/\s+/, 2);
     const [clientId, userId, hash] =
       scheme?.toLowerCase() === 'basic' && value
         ? Buffer.from(value, 'base64').toString('utf8').split(':')
         : [];
-    const unauthorized = (message: string) =>
-      new UnauthorizedError({ code: 'UNAUTHORIZED', message, fix: FIX });
-    if (!clientId || !userId) throw unauthorized('Missing end-user credentials.');
-    if (clientId !== request.params.clientId || userId !== request.params.userId) {
-      throw unauthorized('The credentials do not match the client and user of the path.');
-    }
+    if (!clientId || !userId || clientId.length > 200 || userId.length > MAX_USER_ID_LENGTH)
+      return 'Missing end-user credentials.';
+    if (clientId !== request.params.clientId || userId !== request.params.userId)
+      return 'The credentials do not match the client and user of the path.';
     const environment = await this.accounts.findEnvironment(clientId);
-    if (environment === undefined) throw unauthorized('Unknown client id.');
+    if (environment === undefined) return 'Unknown client id.';
     if (environment.secureMode || hash) {
       const expected = Buffer.from(hashUserId(environment.secret, userId));
       const given = Buffer.from(hash ?? '');
       if (given.length !== expected.length || !timingSafeEqual(given, expected))
-        throw unauthorized('Invalid hashedUserId.');
+        return 'Invalid hashedUserId.';
     }
-    request.endUser = { accountId: environment.accountId, envId: environment.envId, userId };
-    return true;
+    return { accountId: environment.accountId, envId: environment.envId, userId };
   }
 }
 

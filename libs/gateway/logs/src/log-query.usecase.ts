@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { COORDINATION, type CoordinationStore } from '@notify/cache';
-import { type Channel, CHANNELS, LOG_PREFIX, type LogField, type LogRecord } from '@notify/domain';
+import { type Channel, CHANNELS, Limits, LOG_PREFIX, type LogField, type LogRecord } from '@notify/domain';
 import { EVENT_LOG, type EventLog } from '@notify/event-log';
-import { type Logger, InjectLogger } from '@notify/platform';
+import { type AppConfig, InjectConfig, InjectLogger, type Logger, RateLimitedError } from '@notify/platform';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { type Tenant } from '@notify/gateway-auth';
+import type { Tenant } from '@notify/gateway-auth';
 
 const STATUS_FIELDS: Record<string, readonly LogField[]> = {
   SENT: CHANNELS.map((c) => `${LOG_PREFIX[c]}_sent_at` as LogField),
@@ -25,11 +25,11 @@ export const logQuerySchema = z.object({
   dateRangeFilter: z
     .tuple([z.number().nonnegative(), z.number().nonnegative()])
     .refine(([start, end]) => end >= start, { message: 'the end must not precede the start' }),
-  userFilter: list(z.string()).optional(),
-  envIdFilter: z.array(z.string()).optional(),
+  userFilter: list(z.string().max(Limits.userId)).pipe(z.array(z.string()).max(100)).optional(),
+  envIdFilter: z.array(z.string().max(200)).max(100).optional(),
   statusFilter: list(z.enum(Object.keys(STATUS_FIELDS) as [string, ...string[]])).optional(),
   channelFilter: list(z.enum(CHANNELS)).optional(),
-  notificationFilter: list(z.string()).optional(),
+  notificationFilter: list(z.string().max(Limits.id)).pipe(z.array(z.string()).max(100)).optional(),
 });
 export type LogQueryBody = z.infer<typeof logQuerySchema>;
 
@@ -41,12 +41,16 @@ export interface LogQueryResult {
 }
 
 const RESULT_TTL_MS = 60 * 60_000;
+/** A query's slot is given back when it ends; should a gateway die mid-query, it lapses after this. */
+const SLOT_TTL_MS = 5 * 60_000;
+const slotsKey = (tenant: Tenant) => `log-query-slots/${tenant.accountId}/${tenant.envId}`;
 const resultKey = (tenant: Tenant, queryId: string) =>
   `log-query/${tenant.accountId}/${tenant.envId}/${queryId}`;
 
 /**
  * Log queries run in the background: the caller gets a query id at once and polls for the result,
- * which any gateway replica can answer (results live in the coordination store for an hour).
+ * which any gateway replica can answer (results live in the coordination store for an hour). At
+ * most LOG_QUERIES_PER_ENVIRONMENT run at once per environment, across gateways; another gets 429.
  */
 @Injectable()
 export class LogQueryUseCase {
@@ -54,12 +58,36 @@ export class LogQueryUseCase {
     @Inject(EVENT_LOG) private readonly log: EventLog,
     @Inject(COORDINATION) private readonly coordination: CoordinationStore,
     @InjectLogger() private readonly logger: Logger,
+    @InjectConfig() private readonly config: AppConfig,
   ) {}
 
   async start(tenant: Tenant, body: LogQueryBody): Promise<string> {
+    const running = await this.coordination.increment(slotsKey(tenant), 1, SLOT_TTL_MS);
+    if (running > this.config.limits.logQueriesPerEnvironment) {
+      await this.coordination.increment(slotsKey(tenant), -1, SLOT_TTL_MS);
+      throw new RateLimitedError(
+        {
+          code: 'TOO_MANY_LOG_QUERIES',
+          message: `At most ${this.config.limits.logQueriesPerEnvironment} log queries run at once per environment.`,
+          fix: 'Wait for a running query to complete (GET /logs/query/{queryId}), then retry.',
+        },
+        5,
+      );
+    }
     const queryId = randomUUID();
-    await this.store(tenant, queryId, { status: 'running', logs: [] });
-    void this.run(tenant, queryId, body);
+    try {
+      await this.store(tenant, queryId, { status: 'running', logs: [] });
+    } catch (error) {
+      await this.coordination.increment(slotsKey(tenant), -1, SLOT_TTL_MS);
+      throw error;
+    }
+    void this.run(tenant, queryId, body).finally(() =>
+      this.coordination
+        .increment(slotsKey(tenant), -1, SLOT_TTL_MS)
+        .catch((error: unknown) =>
+          this.logger.warn({ err: error }, 'could not give a log query slot back; it lapses by itself'),
+        ),
+    );
     return queryId;
   }
 

@@ -1,16 +1,19 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { LogRecord } from '@notify/domain';
 import { EVENT_LOG, type EventLog } from '@notify/event-log';
 import { InvalidRequestError, NotFoundError, ZodPipe } from '@notify/platform';
 import { z } from 'zod';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
-import { ApiErrors, openApi } from '@notify/gateway-openapi';
+import { ApiErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
 import { type LogQueryBody, LogQueryUseCase, logQuerySchema } from './log-query.usecase';
 
 const MAX_PATH_IDS = 25;
-const bulkSchema = z.object({ trackingIds: z.array(z.string().min(1)).min(1).max(100) });
-const logsSchema = openApi(z.object({ logs: z.array(z.record(z.string(), z.unknown())) }));
+const trackingIdSchema = z.string().min(1).max(128);
+const bulkSchema = z.object({ trackingIds: z.array(trackingIdSchema).min(1).max(100) });
+/** A log record (spec 2.3): the keys, plus every field some event has set (see log-fields.ts). */
+const logRecordSchema = z.looseObject({ trackingId: z.string(), accountId: z.string(), envId: z.string() });
+const logsSchema = openApi(z.object({ logs: z.array(logRecordSchema) }), 'output');
 
 function notFound(ids: readonly string[]): NotFoundError {
   return new NotFoundError({
@@ -21,7 +24,7 @@ function notFound(ids: readonly string[]): NotFoundError {
 }
 
 @ApiTags('Logs')
-@ApiErrors(404)
+@ApiErrors()
 @Controller('logs')
 export class LogsController {
   constructor(
@@ -32,22 +35,26 @@ export class LogsController {
   @Post('query')
   @HttpCode(200)
   @ApiOperation({ summary: 'Start a log query', operationId: 'queryLogs' })
+  @ApiMoreErrors(413)
   @ApiBody({ schema: openApi(logQuerySchema) })
-  @ApiOkResponse({ schema: openApi(z.object({ queryId: z.string() })) })
+  @ApiOkResponse({ schema: openApi(z.object({ queryId: z.string() }), 'output') })
   async query(@CurrentTenant() tenant: Tenant, @Body(new ZodPipe(logQuerySchema)) body: LogQueryBody) {
     return { queryId: await this.queries.start(tenant, body) };
   }
 
   @Get('query/:queryId')
   @ApiOperation({ summary: 'Results of a log query', operationId: 'getLogQuery' })
+  @ApiMoreErrors(404)
+  @ApiPathParam('queryId', z.string())
   @ApiOkResponse({
     schema: openApi(
       z.object({
         status: z.enum(['running', 'complete', 'failed']),
-        logs: z.array(z.record(z.string(), z.unknown())),
+        logs: z.array(logRecordSchema),
         message: z.string().optional(),
         error: z.string().optional(),
       }),
+      'output',
     ),
   })
   async queryResult(@CurrentTenant() tenant: Tenant, @Param('queryId') queryId: string) {
@@ -65,6 +72,7 @@ export class LogsController {
   @Post('bulk')
   @HttpCode(200)
   @ApiOperation({ summary: 'Logs of up to 100 tracking ids', operationId: 'getLogsBulk' })
+  @ApiMoreErrors(413)
   @ApiBody({ schema: openApi(bulkSchema) })
   @ApiOkResponse({ schema: logsSchema })
   async bulk(
@@ -79,15 +87,18 @@ export class LogsController {
     summary: 'Delivery logs of up to 25 tracking ids (comma-separated)',
     operationId: 'getLogs',
   })
-  @ApiParam({ name: 'trackingIds', description: 'Comma-separated tracking ids, URL-encoded, at most 25' })
+  @ApiMoreErrors(404)
+  @ApiPathParam('trackingIds', z.string(), 'Comma-separated tracking ids, URL-encoded, at most 25')
   @ApiOkResponse({ schema: logsSchema })
   async get(
     @CurrentTenant() tenant: Tenant,
     @Param('trackingIds') raw: string,
   ): Promise<{ logs: LogRecord[] }> {
+    // The router has decoded the path parameter already (decoding again would turn `%25` into a
+    // lone `%` and fail); commas separate the ids.
     const ids = [
       ...new Set(
-        decodeURIComponent(raw)
+        raw
           .split(',')
           .map((id) => id.trim())
           .filter((id) => id.length > 0),
@@ -98,6 +109,14 @@ export class LogsController {
         code: 'TOO_MANY_TRACKING_IDS',
         message: `Between 1 and ${MAX_PATH_IDS} tracking ids per call; got ${ids.length}.`,
         fix: 'Split the ids over several calls, or use POST /logs/bulk (up to 100).',
+      });
+    }
+    const tooLong = ids.find((id) => !trackingIdSchema.safeParse(id).success);
+    if (tooLong !== undefined) {
+      throw new InvalidRequestError({
+        code: 'VALIDATION_ERROR',
+        message: `trackingIds: "${tooLong.slice(0, 40)}…" is longer than 128 characters.`,
+        fix: 'Give the trackingId values the sends answered with.',
       });
     }
     const logs = await this.log.records(tenant, ids);

@@ -1,15 +1,54 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBearerAuth, ApiResponse } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiBearerAuth, ApiParam, ApiResponse } from '@nestjs/swagger';
+import type { z } from 'zod';
 import { errorBodySchema, openApi } from './schema';
 
 const body = openApi(errorBodySchema);
 
-/** Every authenticated operation: bearer auth and the spec's error body on each failure status. */
-export function ApiErrors(...statuses: number[]): MethodDecorator & ClassDecorator {
-  return applyDecorators(
-    ApiBearerAuth(),
-    ...[400, 401, ...statuses, 500].map((status) =>
-      ApiResponse({ status, description: 'Error', schema: body }),
-    ),
-  );
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid request (the error code and message say what is wrong)',
+  401: 'Missing or invalid credentials',
+  402: 'Usage limit exceeded',
+  404: 'No such resource in this environment',
+  413: 'Request body (or an inline attachment) too large',
+  429: 'Too many requests (see Retry-After)',
+  500: 'Internal error (the message carries an error id)',
+  503: 'A backend is unavailable; nothing was done, retry',
+};
+
+/** Statuses every authenticated operation may answer with, whatever it does. */
+const ALWAYS = [400, 401, 429, 500, 503];
+
+const errorResponses = (statuses: readonly number[]) =>
+  [...new Set([...ALWAYS, ...statuses])]
+    .sort((a, b) => a - b)
+    .map((status) => ApiResponse({ status, description: DESCRIPTIONS[status] ?? 'Error', schema: body }));
+
+/** Server-API operations (on a controller): bearer auth, and the spec's error body on each failure status. */
+export function ApiErrors(...statuses: number[]): ClassDecorator {
+  return applyDecorators(ApiBearerAuth(), ...errorResponses(statuses));
+}
+
+/** Browser-client operations (decisions 3): Basic clientId:userId:hashedUserId, same error body. */
+export function ApiEndUserErrors(...statuses: number[]): ClassDecorator {
+  return applyDecorators(ApiBasicAuth(), ...errorResponses(statuses));
+}
+
+/** Failure statuses one operation may answer with beyond its controller's. */
+export function ApiMoreErrors(...statuses: number[]): MethodDecorator {
+  return applyDecorators(...errorResponses(statuses));
+}
+
+/** A path parameter documented with the schema that validates it. */
+export function ApiPathParam(
+  name: string,
+  schema: z.ZodType,
+  description?: string,
+): MethodDecorator & ClassDecorator {
+  return ApiParam({
+    name,
+    required: true,
+    schema: openApi(schema) as never,
+    ...(description ? { description } : {}),
+  });
 }

@@ -3,7 +3,7 @@ import { EVENT_BUS, type EventBus } from '@notify/bus';
 import { type NormalizedSend, type SendRequested, Topics, userKey } from '@notify/domain';
 import { type Logger, InjectLogger, ServiceUnavailableError } from '@notify/platform';
 import { randomUUID } from 'node:crypto';
-import { type Tenant } from '@notify/gateway-auth';
+import type { Tenant } from '@notify/gateway-auth';
 
 export interface SendOrigin {
   readonly source: SendRequested['source'];

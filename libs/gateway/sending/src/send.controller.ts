@@ -9,14 +9,14 @@ import {
   type SendBody,
   sendBodySchema,
 } from '@notify/domain';
-import { ZodPipe } from '@notify/platform';
+import { type AppConfig, InjectConfig, ZodPipe } from '@notify/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import { ApiErrors, openApi } from '@notify/gateway-openapi';
 import { type Accepted, AcceptSendUseCase, type SendOrigin } from './accept-send.usecase';
 
-const acceptedSchema = openApi(z.object({ trackingId: z.string(), messages: z.array(z.string()) }));
+const acceptedSchema = openApi(z.object({ trackingId: z.string(), messages: z.array(z.string()) }), 'output');
 
 function origin(
   request: FastifyRequest,
@@ -34,16 +34,19 @@ function origin(
 }
 
 @ApiTags('Sending')
+@ApiErrors(402, 413, 503)
 @Controller()
 export class SendController {
-  constructor(private readonly accept: AcceptSendUseCase) {}
+  constructor(
+    private readonly accept: AcceptSendUseCase,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {}
 
   @Post('send')
   @HttpCode(200)
   @ApiOperation({ summary: 'Send one notification to one user', operationId: 'send' })
   @ApiBody({ schema: openApi(sendBodySchema) })
   @ApiOkResponse({ schema: acceptedSchema })
-  @ApiErrors(402, 413, 503)
   send(
     @Body(new ZodPipe(sendBodySchema)) body: SendBody,
     @CurrentTenant() tenant: Tenant,
@@ -52,7 +55,7 @@ export class SendController {
     const receivedAt = Date.now();
     return this.accept.execute(
       tenant,
-      normalizeSend(body, receivedAt),
+      normalizeSend(body, receivedAt, this.config.limits),
       origin(request, 'send', body, receivedAt),
     );
   }
@@ -62,7 +65,6 @@ export class SendController {
   @ApiOperation({ summary: 'Send an email without a template', operationId: 'sendEmail' })
   @ApiBody({ schema: openApi(directEmailBodySchema) })
   @ApiOkResponse({ schema: acceptedSchema })
-  @ApiErrors(402, 413, 503)
   email(
     @Body(new ZodPipe(directEmailBodySchema)) body: DirectEmailBody,
     @CurrentTenant() tenant: Tenant,
@@ -71,7 +73,7 @@ export class SendController {
     const receivedAt = Date.now();
     return this.accept.execute(
       tenant,
-      normalizeDirectEmail(body, receivedAt),
+      normalizeDirectEmail(body, receivedAt, this.config.limits),
       origin(request, 'email', body, receivedAt),
     );
   }

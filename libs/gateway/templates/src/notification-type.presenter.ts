@@ -1,5 +1,41 @@
-import type { Channel, NotificationType, Template } from '@notify/domain';
-import { type Tenant } from '@notify/gateway-auth';
+import {
+  type Channel,
+  channelSchema,
+  deduplicationSchema,
+  type NotificationType,
+  type Template,
+  templateContentSchema,
+  throttlingSchema,
+  typeOptionsSchema,
+} from '@notify/domain';
+import type { Tenant } from '@notify/gateway-auth';
+import { z } from 'zod';
+
+/** The documented shape of presentType's result. */
+export const notificationTypeOutput = z.object({
+  envId: z.string(),
+  notificationId: z.string(),
+  title: z.string(),
+  channels: z.array(channelSchema),
+  enabled: z.boolean(),
+  deduplication: deduplicationSchema.optional(),
+  throttling: throttlingSchema.optional(),
+  retention: z.number().optional(),
+  options: typeOptionsSchema,
+  templates: z.array(z.object({ channel: channelSchema, templateIds: z.array(z.string()) })).optional(),
+});
+
+/** The documented shape of presentTemplate's result. */
+export const templateOutput = templateContentSchema.extend({
+  envId: z.string(),
+  notificationId: z.string(),
+  channel: channelSchema,
+  templateId: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  default: z.boolean(),
+  isDefaultFor: z.record(z.string(), z.boolean()),
+});
 
 /** The API shape of a notification type (the pingram client's `Notification`). */
 export function presentType(tenant: Tenant, type: NotificationType, templates?: readonly Template[]) {

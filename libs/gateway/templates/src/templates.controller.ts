@@ -1,27 +1,32 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   type Channel,
   channelSchema,
   createTemplateSchema,
   deliveryModeSchema,
+  notificationIdSchema,
   type Template,
   type TemplateContent,
   templateContentSchema,
+  templateIdSchema,
 } from '@notify/domain';
 import { InvalidRequestError, NotFoundError, ZodPipe } from '@notify/platform';
 import { NotificationTypeRepository, TemplateRepository } from '@notify/store';
 import { z } from 'zod';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
-import { ApiErrors, openApi } from '@notify/gateway-openapi';
-import { presentTemplate } from './notification-type.presenter';
+import { ApiErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
+import { presentTemplate, templateOutput } from './notification-type.presenter';
 import { typeNotFound } from './types.controller';
 
 const defaultSelectionSchema = z.object({
-  templateId: z.string().min(1),
+  templateId: templateIdSchema,
   modes: z.array(deliveryModeSchema.exclude(['off'])).min(1),
 });
 const channelPipe = new ZodPipe(channelSchema);
+const notificationIdPipe = new ZodPipe(notificationIdSchema);
+const templateIdPipe = new ZodPipe(templateIdSchema);
+const templateOk = { schema: openApi(templateOutput, 'output') };
 
 const templateNotFound = (templateId: string, channel: Channel) =>
   new NotFoundError({
@@ -32,6 +37,8 @@ const templateNotFound = (templateId: string, channel: Channel) =>
 
 @ApiTags('Templates')
 @ApiErrors(404)
+@ApiPathParam('notificationId', notificationIdSchema)
+@ApiPathParam('channel', channelSchema)
 @Controller('notifications/:notificationId/:channel/templates')
 export class TemplatesController {
   constructor(
@@ -41,9 +48,10 @@ export class TemplatesController {
 
   @Get()
   @ApiOperation({ summary: 'List the templates of a notification and channel', operationId: 'listTemplates' })
+  @ApiOkResponse({ schema: openApi(z.array(templateOutput), 'output') })
   async list(
     @CurrentTenant() tenant: Tenant,
-    @Param('notificationId') notificationId: string,
+    @Param('notificationId', notificationIdPipe) notificationId: string,
     @Param('channel', channelPipe) channel: Channel,
   ) {
     const [templates, type] = await Promise.all([
@@ -57,10 +65,12 @@ export class TemplatesController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a template', operationId: 'createTemplate' })
+  @ApiMoreErrors(413)
   @ApiBody({ schema: openApi(createTemplateSchema) })
+  @ApiOkResponse(templateOk)
   async create(
     @CurrentTenant() tenant: Tenant,
-    @Param('notificationId') notificationId: string,
+    @Param('notificationId', notificationIdPipe) notificationId: string,
     @Param('channel', channelPipe) channel: Channel,
     @Body(new ZodPipe(createTemplateSchema)) body: z.infer<typeof createTemplateSchema>,
   ) {
@@ -94,10 +104,12 @@ export class TemplatesController {
     summary: 'Choose the default template per delivery mode',
     operationId: 'setDefaultTemplate',
   })
+  @ApiMoreErrors(413)
   @ApiBody({ schema: openApi(defaultSelectionSchema) })
+  @ApiOkResponse(templateOk)
   async setDefault(
     @CurrentTenant() tenant: Tenant,
-    @Param('notificationId') notificationId: string,
+    @Param('notificationId', notificationIdPipe) notificationId: string,
     @Param('channel', channelPipe) channel: Channel,
     @Body(new ZodPipe(defaultSelectionSchema)) body: z.infer<typeof defaultSelectionSchema>,
   ) {
@@ -116,11 +128,13 @@ export class TemplatesController {
 
   @Get(':templateId')
   @ApiOperation({ summary: 'Get a template', operationId: 'getTemplate' })
+  @ApiPathParam('templateId', templateIdSchema)
+  @ApiOkResponse(templateOk)
   async get(
     @CurrentTenant() tenant: Tenant,
-    @Param('notificationId') notificationId: string,
+    @Param('notificationId', notificationIdPipe) notificationId: string,
     @Param('channel', channelPipe) channel: Channel,
-    @Param('templateId') templateId: string,
+    @Param('templateId', templateIdPipe) templateId: string,
   ) {
     const [template, type] = await Promise.all([
       this.templates.get(tenant, notificationId, channel, templateId),
@@ -132,12 +146,15 @@ export class TemplatesController {
 
   @Patch(':templateId')
   @ApiOperation({ summary: 'Update a template', operationId: 'updateTemplate' })
+  @ApiMoreErrors(413)
+  @ApiPathParam('templateId', templateIdSchema)
   @ApiBody({ schema: openApi(templateContentSchema) })
+  @ApiOkResponse(templateOk)
   async update(
     @CurrentTenant() tenant: Tenant,
-    @Param('notificationId') notificationId: string,
+    @Param('notificationId', notificationIdPipe) notificationId: string,
     @Param('channel', channelPipe) channel: Channel,
-    @Param('templateId') templateId: string,
+    @Param('templateId', templateIdPipe) templateId: string,
     @Body(new ZodPipe(templateContentSchema)) body: TemplateContent,
   ) {
     const updated = await this.templates.update(
@@ -154,11 +171,14 @@ export class TemplatesController {
 
   @Delete(':templateId')
   @ApiOperation({ summary: 'Delete a template', operationId: 'deleteTemplate' })
+  @ApiMoreErrors(413)
+  @ApiPathParam('templateId', templateIdSchema)
+  @ApiOkResponse({ schema: openApi(z.object({ message: z.string() }), 'output') })
   async delete(
     @CurrentTenant() tenant: Tenant,
-    @Param('notificationId') notificationId: string,
+    @Param('notificationId', notificationIdPipe) notificationId: string,
     @Param('channel', channelPipe) channel: Channel,
-    @Param('templateId') templateId: string,
+    @Param('templateId', templateIdPipe) templateId: string,
   ) {
     if (!(await this.templates.delete(tenant, notificationId, channel, templateId)))
       throw templateNotFound(templateId, channel);

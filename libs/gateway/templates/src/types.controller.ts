@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   CHANNELS,
   type CreateNotificationType,
+  notificationIdSchema,
   createNotificationTypeSchema,
   type PatchNotificationType,
   patchNotificationTypeSchema,
@@ -10,8 +11,12 @@ import {
 import { InvalidRequestError, NotFoundError, ZodPipe } from '@notify/platform';
 import { NotificationTypeRepository, TemplateRepository } from '@notify/store';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
-import { ApiErrors, openApi } from '@notify/gateway-openapi';
-import { presentType } from './notification-type.presenter';
+import { ApiErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
+import { notificationTypeOutput, presentType } from './notification-type.presenter';
+import { z } from 'zod';
+
+const notificationIdPipe = new ZodPipe(notificationIdSchema);
+const typeOk = { schema: openApi(notificationTypeOutput, 'output') };
 
 export const typeNotFound = (notificationId: string) =>
   new NotFoundError({
@@ -21,7 +26,7 @@ export const typeNotFound = (notificationId: string) =>
   });
 
 @ApiTags('Notification types')
-@ApiErrors(404)
+@ApiErrors()
 @Controller('types')
 export class TypesController {
   constructor(
@@ -32,7 +37,9 @@ export class TypesController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a notification type', operationId: 'createNotificationType' })
+  @ApiMoreErrors(413)
   @ApiBody({ schema: openApi(createNotificationTypeSchema) })
+  @ApiOkResponse(typeOk)
   async create(
     @CurrentTenant() tenant: Tenant,
     @Body(new ZodPipe(createNotificationTypeSchema)) body: CreateNotificationType,
@@ -51,6 +58,7 @@ export class TypesController {
 
   @Get()
   @ApiOperation({ summary: 'List notification types', operationId: 'listNotificationTypes' })
+  @ApiOkResponse({ schema: openApi(z.array(notificationTypeOutput), 'output') })
   async list(@CurrentTenant() tenant: Tenant) {
     return (await this.types.list(tenant)).map((type) => presentType(tenant, type));
   }
@@ -61,7 +69,13 @@ export class TypesController {
     summary: 'Get a notification type (as a one-element array)',
     operationId: 'getNotificationType',
   })
-  async get(@CurrentTenant() tenant: Tenant, @Param('notificationId') notificationId: string) {
+  @ApiMoreErrors(404)
+  @ApiPathParam('notificationId', notificationIdSchema)
+  @ApiOkResponse({ schema: openApi(z.array(notificationTypeOutput), 'output') })
+  async get(
+    @CurrentTenant() tenant: Tenant,
+    @Param('notificationId', notificationIdPipe) notificationId: string,
+  ) {
     const type = await this.types.get(tenant, notificationId);
     if (type === undefined) throw typeNotFound(notificationId);
     const templates = (
@@ -75,10 +89,13 @@ export class TypesController {
     summary: 'Update a notification type (null clears a setting)',
     operationId: 'updateNotificationType',
   })
+  @ApiMoreErrors(404, 413)
+  @ApiPathParam('notificationId', notificationIdSchema)
   @ApiBody({ schema: openApi(patchNotificationTypeSchema) })
+  @ApiOkResponse(typeOk)
   async update(
     @CurrentTenant() tenant: Tenant,
-    @Param('notificationId') notificationId: string,
+    @Param('notificationId', notificationIdPipe) notificationId: string,
     @Body(new ZodPipe(patchNotificationTypeSchema)) body: PatchNotificationType,
   ) {
     const updated = await this.types.update(tenant, notificationId, body, new Date().toISOString());
@@ -91,7 +108,13 @@ export class TypesController {
     summary: 'Delete a notification type and its templates',
     operationId: 'deleteNotificationType',
   })
-  async delete(@CurrentTenant() tenant: Tenant, @Param('notificationId') notificationId: string) {
+  @ApiMoreErrors(404, 413)
+  @ApiPathParam('notificationId', notificationIdSchema)
+  @ApiOkResponse({ schema: openApi(z.object({ message: z.string() }), 'output') })
+  async delete(
+    @CurrentTenant() tenant: Tenant,
+    @Param('notificationId', notificationIdPipe) notificationId: string,
+  ) {
     if (!(await this.types.delete(tenant, notificationId))) throw typeNotFound(notificationId);
     await this.templates.deleteAllOf(tenant, notificationId);
     return { message: 'Notification type deleted' };

@@ -1,17 +1,26 @@
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiBasicAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type UserPreference, userPreferenceSchema } from '@notify/domain';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  channelSchema,
+  type UserPreference,
+  userIdSchema,
+  userPreferenceSchema,
+  typeOptionsSchema,
+} from '@notify/domain';
 import { Public, ZodPipe } from '@notify/platform';
 import { NotificationTypeRepository, PreferenceRepository } from '@notify/store';
 import { z } from 'zod';
 import { CurrentEndUser, type EndUser, EndUserGuard } from '@notify/gateway-auth';
-import { openApi } from '@notify/gateway-openapi';
+import { ApiEndUserErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
 
 const updateSchema = z.array(userPreferenceSchema).max(500);
+const preferencesOutput = z.array(userPreferenceSchema);
 
 /** The browser client's preference calls (decisions 3), authenticated as the end user. */
 @ApiTags('Browser client')
-@ApiBasicAuth()
+@ApiEndUserErrors()
+@ApiPathParam('clientId', z.string().max(200), 'The environment (client) id')
+@ApiPathParam('userId', userIdSchema)
 @Public()
 @UseGuards(EndUserGuard)
 @Controller(':clientId/users/:userId/preferences')
@@ -25,6 +34,22 @@ export class ClientPreferencesController {
   @ApiOperation({
     summary: "A user's delivery preferences and the notifications they apply to",
     operationId: 'getPreferences',
+  })
+  @ApiOkResponse({
+    schema: openApi(
+      z.object({
+        preferences: preferencesOutput,
+        notifications: z.array(
+          z.object({
+            notificationId: z.string(),
+            title: z.string(),
+            channels: z.array(channelSchema),
+            options: typeOptionsSchema,
+          }),
+        ),
+      }),
+      'output',
+    ),
   })
   async get(@CurrentEndUser() user: EndUser) {
     const [preferences, types] = await Promise.all([
@@ -45,7 +70,9 @@ export class ClientPreferencesController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Update delivery preferences', operationId: 'updatePreferences' })
+  @ApiMoreErrors(413)
   @ApiBody({ schema: openApi(updateSchema) })
+  @ApiOkResponse({ schema: openApi(z.object({ preferences: preferencesOutput }), 'output') })
   async update(
     @CurrentEndUser() user: EndUser,
     @Body(new ZodPipe(updateSchema)) updates: UserPreference[],

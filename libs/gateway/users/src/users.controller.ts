@@ -1,32 +1,38 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type User, userFieldsSchema } from '@notify/domain';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { type User, userFieldsSchema, userIdSchema } from '@notify/domain';
 import { InvalidRequestError, ZodPipe } from '@notify/platform';
 import { UserRepository } from '@notify/store';
 import { z } from 'zod';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
-import { ApiErrors, openApi } from '@notify/gateway-openapi';
+import { ApiErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
 import { DeleteUserUseCase } from './delete-user.usecase';
 
-const identifySchema = userFieldsSchema.extend({ id: z.string().optional() });
+const identifySchema = userFieldsSchema.extend({ id: userIdSchema.optional() });
+const userIdPipe = new ZodPipe(userIdSchema);
 const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1_000).default(100),
   // The pingram client always sends nextToken; an empty one means the first page.
   nextToken: z
     .string()
+    .max(1_024)
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
-  envId: z.string().optional(),
+  envId: z.string().max(200).optional(),
 });
 const userSchema = userFieldsSchema.extend({
   id: z.string(),
   lastSeenTime: z.string().optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
+  emailSuppressionStatus: z
+    .object({ reason: z.enum(['Bounce', 'Complaint']), details: z.record(z.string(), z.unknown()) })
+    .optional(),
 });
+const userOk = { schema: openApi(userSchema, 'output') };
 
 @ApiTags('Users')
-@ApiErrors(404)
+@ApiErrors()
 @Controller('users')
 export class UsersController {
   constructor(
@@ -36,9 +42,13 @@ export class UsersController {
 
   @Get()
   @ApiOperation({ summary: 'List users', operationId: 'listUsers' })
+  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 1_000 } })
+  @ApiQuery({ name: 'nextToken', required: false, schema: { type: 'string', maxLength: 1_024 } })
+  @ApiQuery({ name: 'envId', required: false, schema: { type: 'string', maxLength: 200 } })
   @ApiOkResponse({
     schema: openApi(
       z.object({ users: z.array(userSchema), hasMore: z.boolean(), lastEvaluatedKey: z.string().optional() }),
+      'output',
     ),
   })
   async list(
@@ -56,11 +66,13 @@ export class UsersController {
   @Post(':userId')
   @HttpCode(200)
   @ApiOperation({ summary: 'Identify: create or update a user', operationId: 'identify' })
+  @ApiMoreErrors(413)
+  @ApiPathParam('userId', userIdSchema)
   @ApiBody({ schema: openApi(identifySchema) })
-  @ApiOkResponse({ schema: openApi(userSchema) })
+  @ApiOkResponse(userOk)
   identify(
     @CurrentTenant() tenant: Tenant,
-    @Param('userId') userId: string,
+    @Param('userId', userIdPipe) userId: string,
     @Body(new ZodPipe(identifySchema)) body: z.infer<typeof identifySchema>,
   ): Promise<User> {
     const { id, ...fields } = body;
@@ -77,17 +89,21 @@ export class UsersController {
   /** Every user exists implicitly: an unknown id answers with just the id (as the reference does). */
   @Get(':userId')
   @ApiOperation({ summary: 'Get a user', operationId: 'getUser' })
-  @ApiOkResponse({ schema: openApi(userSchema) })
-  async get(@CurrentTenant() tenant: Tenant, @Param('userId') userId: string): Promise<User> {
+  @ApiPathParam('userId', userIdSchema)
+  @ApiOkResponse(userOk)
+  async get(@CurrentTenant() tenant: Tenant, @Param('userId', userIdPipe) userId: string): Promise<User> {
     return (await this.users.get(tenant, userId)) ?? { id: userId };
   }
 
   @Delete(':userId')
   @ApiOperation({ summary: 'Delete a user and all associated data', operationId: 'deleteUser' })
-  @ApiOkResponse({ schema: openApi(z.object({ message: z.string() })) })
+  @ApiMoreErrors(413)
+  @ApiPathParam('userId', userIdSchema)
+  @ApiQuery({ name: 'envId', required: false, schema: { type: 'string', maxLength: 200 } })
+  @ApiOkResponse({ schema: openApi(z.object({ message: z.string() }), 'output') })
   async delete(
     @CurrentTenant() tenant: Tenant,
-    @Param('userId') userId: string,
+    @Param('userId', userIdPipe) userId: string,
   ): Promise<{ message: string }> {
     await this.deleteUser.execute(tenant, userId);
     return { message: 'User deleted' };

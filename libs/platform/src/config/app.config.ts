@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { envBool, envHostPortList, envInt, envPort, envUrl } from './env.schemas';
+import {
+  envBool,
+  envHostPortList,
+  envInt,
+  envPort,
+  envSecretKey,
+  envSecretKeyList,
+  envTrustProxy,
+  envUrl,
+} from './env.schemas';
+import { API_KEY_PATTERN } from '../auth/api-key-format';
 import { parseConfig, type Requirement } from './config.loader';
 
 /**
@@ -11,6 +21,7 @@ const envSchema = z.object({
   PORT: envPort.default(3000),
   PUBLIC_URL: envUrl(['http', 'https']).optional(),
   BODY_LIMIT_MB: envInt(1, 100).default(10),
+  TRUST_PROXY: envTrustProxy.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   DATA_DIR: z.string().default('.data/local'),
@@ -60,9 +71,27 @@ const envSchema = z.object({
         .filter((d) => d.length > 0),
     )
     .optional(),
+  SMTP_MAX_RELAYS: envInt(1, 10_000).default(100),
   EGRESS_ALLOW_PRIVATE_NETWORKS: envBool.default(false),
+  ATTACHMENT_FETCH_CONCURRENCY: envInt(1, 1_000).default(8),
+  ATTACHMENT_FETCH_TIMEOUT_MS: envInt(1_000, 600_000).default(30_000),
+  EMAIL_ATTACHMENTS_MAX_MB: envInt(1, 100).default(25),
+
+  SECRETS_KEY: envSecretKey.optional(),
+  SECRETS_PREVIOUS_KEYS: envSecretKeyList.optional(),
+
+  AUTH_FAILURES_PER_MINUTE: envInt(1, 1_000_000).default(30),
+  MAX_ENVIRONMENTS_PER_ACCOUNT: envInt(1, 10_000).default(20),
+  MAX_KEYS_PER_ENVIRONMENT: envInt(1, 10_000).default(50),
+  MAX_SCHEDULE_AHEAD_DAYS: envInt(1, 3_650).default(365),
+  LOG_QUERIES_PER_ENVIRONMENT: envInt(1, 1_000).default(5),
+  TEMPLATE_CACHE_MB: envInt(1, 4_096).default(32),
+  CONSUMER_RETRY_WINDOW_MS: envInt(1_000, 86_400_000).default(600_000),
   MAIL_CATCHER_PORT: envPort.default(0),
-  BOOTSTRAP_API_KEY: z.string().min(24, { message: 'expected at least 24 characters' }).optional(),
+  BOOTSTRAP_API_KEY: z
+    .string()
+    .regex(API_KEY_PATTERN, { message: 'expected notify_sk_ followed by 32 base64url characters' })
+    .optional(),
 
   OTEL_EXPORTER_OTLP_ENDPOINT: envUrl(['http', 'https']).optional(),
   OTEL_SERVICE_NAME: z.string().optional(),
@@ -91,6 +120,7 @@ function toAppConfig(env: Env) {
       port: env.PORT,
       publicUrl: env.PUBLIC_URL,
       bodyLimitBytes: env.BODY_LIMIT_MB * 1024 * 1024,
+      trustProxy: env.TRUST_PROXY,
     },
     log: { level: env.LOG_LEVEL, pretty: env.LOG_FORMAT === 'pretty' },
     dataDir: env.DATA_DIR,
@@ -136,8 +166,24 @@ function toAppConfig(env: Env) {
       fromAddress: env.EMAIL_FROM_ADDRESS,
       fromName: env.EMAIL_FROM_NAME,
       verifiedDomains: env.EMAIL_VERIFIED_DOMAINS ?? [],
+      maxRelays: env.SMTP_MAX_RELAYS,
+      attachments: {
+        fetchConcurrency: env.ATTACHMENT_FETCH_CONCURRENCY,
+        fetchTimeoutMs: env.ATTACHMENT_FETCH_TIMEOUT_MS,
+        maxBytesPerEmail: env.EMAIL_ATTACHMENTS_MAX_MB * 1024 * 1024,
+      },
     },
     egress: { allowPrivateNetworks: env.EGRESS_ALLOW_PRIVATE_NETWORKS },
+    secrets: { key: env.SECRETS_KEY, previousKeys: env.SECRETS_PREVIOUS_KEYS ?? [] },
+    limits: {
+      authFailuresPerMinute: env.AUTH_FAILURES_PER_MINUTE,
+      environmentsPerAccount: env.MAX_ENVIRONMENTS_PER_ACCOUNT,
+      keysPerEnvironment: env.MAX_KEYS_PER_ENVIRONMENT,
+      scheduleAheadMs: env.MAX_SCHEDULE_AHEAD_DAYS * 86_400_000,
+      logQueriesPerEnvironment: env.LOG_QUERIES_PER_ENVIRONMENT,
+      templateCacheBytes: env.TEMPLATE_CACHE_MB * 1024 * 1024,
+    },
+    consumers: { retryWindowMs: env.CONSUMER_RETRY_WINDOW_MS },
     dev: { mailCatcherPort: env.MAIL_CATCHER_PORT, bootstrapApiKey: env.BOOTSTRAP_API_KEY },
     telemetry: { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME },
   };

@@ -39,8 +39,23 @@ export function parseConfig<S extends z.ZodType>(
     const variable = issue.path.length > 0 ? issue.path.join('.') : 'environment';
     const received = typeof issue.path[0] === 'string' ? cleaned[issue.path[0]] : undefined;
     const shown =
-      received === undefined || /SECRET|PASSWORD|KEY|TOKEN/i.test(variable) ? '' : ` (got "${received}")`;
+      received === undefined || /SECRET|PASSWORD|KEY|TOKEN/i.test(variable)
+        ? ''
+        : ` (got "${withoutCredentials(received)}")`;
     return `${variable}: ${issue.message}${shown}`;
   });
   throw new InvalidConfigError([...problems, ...missing]);
+}
+
+/** A value as it may be shown: a URL's password (mongodb://user:secret@host) is replaced. */
+export function withoutCredentials(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.password === '') return value;
+    url.password = '****';
+    return url.toString();
+  } catch {
+    // Not a URL: still hide anything shaped like user:password@ (e.g. a half-typed URL).
+    return value.replace(/:[^:@/]*@/, ':****@');
+  }
 }

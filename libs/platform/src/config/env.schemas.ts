@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseSecretKey } from '../secrets/secret-box';
 
 /** Reusable variable shapes: each message says what a valid value looks like. */
 export const envInt = (min: number, max: number) =>
@@ -34,3 +35,53 @@ export const envUrl = (protocols: readonly string[]) =>
     },
     { message: `expected a URL with scheme ${protocols.join(' or ')}` },
   );
+
+/** 32 bytes in base64 (`openssl rand -base64 32`): the key that seals provider credentials. */
+export const envSecretKey = z.string().transform((value, ctx) => {
+  try {
+    return parseSecretKey(value);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    return z.NEVER;
+  }
+});
+
+/** Older keys, comma-separated, that still open credentials sealed before a rotation. */
+export const envSecretKeyList = z.string().transform((value, ctx) => {
+  const keys: Buffer[] = [];
+  for (const part of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0)) {
+    try {
+      keys.push(parseSecretKey(part));
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `each key: ${(error as Error).message}` });
+      return z.NEVER;
+    }
+  }
+  return keys;
+});
+
+const cidr = /^[0-9a-fA-F.:]+(\/\d{1,3})?$/;
+/**
+ * Which proxies' X-Forwarded-For to believe (Fastify trustProxy): false (none, the default: a
+ * client cannot forge its logged address), true (any), a hop count, or a comma-separated list of
+ * addresses and CIDR ranges.
+ */
+export const envTrustProxy = z.string().transform((value, ctx): boolean | number | string[] => {
+  const text = value.trim();
+  if (['false', '0', 'no'].includes(text)) return false;
+  if (['true', 'yes'].includes(text)) return true;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const list = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
+  if (list.length > 0 && list.every((entry) => cidr.test(entry))) return list;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'expected false, true, a hop count, or comma-separated addresses/CIDRs',
+  });
+  return z.NEVER;
+});

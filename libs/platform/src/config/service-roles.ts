@@ -1,6 +1,6 @@
 import type { AppConfig } from './app.config';
 
-export type Backend = 'bus' | 'store' | 'cache' | 'eventLog' | 'smtp';
+export type Backend = 'bus' | 'store' | 'cache' | 'eventLog' | 'smtp' | 'secrets';
 
 /**
  * A service running on its own shares state with other processes only through real backends: the
@@ -19,5 +19,9 @@ export function standaloneProblems(service: string, config: AppConfig, needs: re
     problems.push(`CLICKHOUSE_URL: required when ${because}`);
   if (needs.includes('smtp') && config.email.smtpUrl === undefined)
     problems.push(`SMTP_URL: required when ${because}`);
+  if (needs.includes('secrets') && config.secrets.key === undefined)
+    problems.push(
+      `SECRETS_KEY: required when ${because} (it seals provider credentials; make one with \`openssl rand -base64 32\`)`,
+    );
   return problems;
 }

@@ -1,54 +1,23 @@
-import { lookup as dnsLookup } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { checkLiteral, type EgressPolicy, EgressError, guardedLookup } from './guard';
 
-/** Addresses a server-side fetch must not reach by default (RFC 1918, loopback, link-local, …). */
-const PRIVATE = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  PRIVATE.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  PRIVATE.addSubnet(network, prefix, 'ipv6');
-}
-
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped !== undefined) return PRIVATE.check(mapped, 'ipv4');
-  const family = isIP(address);
-  return family === 0 ? true : PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
-
-export class EgressError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'EgressError';
-  }
-}
-
-export interface SafeFetchOptions {
+export interface SafeFetchOptions extends EgressPolicy {
   readonly maxBytes: number;
-  readonly allowPrivateNetworks: boolean;
-  readonly timeoutMs?: number;
+  /** The whole fetch (redirects, headers and body) must finish within this; a drip-feeding server is cut off. */
+  readonly deadlineMs: number;
+  /** A silent connection is cut off sooner than the deadline. */
+  readonly idleTimeoutMs?: number;
   readonly maxRedirects?: number;
+  /** Aborts the fetch (e.g. the job it belongs to is shutting down). */
+  readonly signal?: AbortSignal;
+  /** Bytes left for a group of fetches (e.g. all attachments of one email); shared and decremented. */
+  readonly budget?: ByteBudget;
+}
+
+/** A byte allowance shared by several fetches; each received chunk is taken from it. */
+export interface ByteBudget {
+  remaining: number;
 }
 
 export interface Fetched {
@@ -56,40 +25,17 @@ export interface Fetched {
   readonly contentType?: string;
 }
 
-/** Resolves names itself so the address checked is the address connected to (no DNS rebinding). */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, '', 0);
-      const list = Array.isArray(addresses) ? addresses : [];
-      const blocked = list.find((a) => !allowPrivate && isPrivateAddress(a.address));
-      if (blocked !== undefined || list.length === 0) {
-        return callback(
-          new EgressError(`${hostname} resolves to a private address (${blocked?.address ?? 'none'})`),
-          '',
-          0,
-        );
-      }
-      if (options.all) return (callback as unknown as (e: null, a: typeof list) => void)(null, list);
-      const first = list[0];
-      return callback(null, first?.address ?? '', first?.family ?? 4);
-    });
-  };
-}
-
-function once(url: URL, options: SafeFetchOptions): Promise<IncomingMessage> {
+function once(url: URL, options: SafeFetchOptions, signal: AbortSignal): Promise<IncomingMessage> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new EgressError(`refusing ${url.protocol} URLs`);
-  const literal = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(literal) !== 0 && !options.allowPrivateNetworks && isPrivateAddress(literal)) {
-    throw new EgressError(`${literal} is a private address`);
-  }
+  checkLiteral(url.hostname, options);
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(url, {
       method: 'GET',
-      lookup: guardedLookup(options.allowPrivateNetworks),
-      timeout: options.timeoutMs ?? 20_000,
+      lookup: guardedLookup(options),
+      timeout: options.idleTimeoutMs ?? 10_000,
+      signal,
     });
     req.once('response', resolve);
     req.once('timeout', () => req.destroy(new EgressError(`${url.host} did not answer in time`)));
@@ -100,32 +46,57 @@ function once(url: URL, options: SafeFetchOptions): Promise<IncomingMessage> {
 
 /**
  * GET a URL given by an API caller (attachments, later webhooks): only http(s), never to a private,
- * loopback or link-local address unless allowed (tests), at most `maxBytes`, a few redirects,
- * each re-checked.
+ * loopback or link-local address unless allowed (tests), at most `maxBytes`, within `deadlineMs`
+ * overall, a few redirects, each re-checked.
  */
 export async function safeFetch(target: string, options: SafeFetchOptions): Promise<Fetched> {
+  const deadline = AbortSignal.timeout(options.deadlineMs);
+  const signal = options.signal === undefined ? deadline : AbortSignal.any([deadline, options.signal]);
+  try {
+    return await fetchWithin(target, options, signal);
+  } catch (error) {
+    if (deadline.aborted)
+      throw new EgressError(`${new URL(target).host} did not finish within ${options.deadlineMs} ms`);
+    throw error;
+  }
+}
+
+async function fetchWithin(target: string, options: SafeFetchOptions, signal: AbortSignal): Promise<Fetched> {
   let url = new URL(target);
   for (let redirects = 0; ; redirects++) {
-    const response = await once(url, options);
+    const response = await once(url, options, signal);
     const status = response.statusCode ?? 0;
     if (status >= 300 && status < 400 && response.headers.location !== undefined) {
-      response.resume();
+      response.destroy();
       if (redirects >= (options.maxRedirects ?? 3))
-        throw new EgressError(`too many redirects from ${target}`);
+        throw new EgressError(`too many redirects from ${url.host}`);
       url = new URL(response.headers.location, url);
       continue;
     }
     if (status < 200 || status >= 300) {
-      response.resume();
+      response.destroy();
       throw new EgressError(`${url.host} answered ${status}`);
+    }
+    const declared = Number(response.headers['content-length']);
+    if (Number.isFinite(declared) && declared > options.maxBytes) {
+      response.destroy();
+      throw new EgressError(`${url.host} sent more than ${options.maxBytes} bytes`);
     }
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of response) {
-      size += (chunk as Buffer).length;
+      const length = (chunk as Buffer).length;
+      size += length;
       if (size > options.maxBytes) {
         response.destroy();
-        throw new EgressError(`${target} is larger than ${options.maxBytes} bytes`);
+        throw new EgressError(`${url.host} sent more than ${options.maxBytes} bytes`);
+      }
+      if (options.budget !== undefined) {
+        options.budget.remaining -= length;
+        if (options.budget.remaining < 0) {
+          response.destroy();
+          throw new EgressError('the files together are larger than allowed');
+        }
       }
       chunks.push(chunk as Buffer);
     }

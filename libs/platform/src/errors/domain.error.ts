@@ -3,7 +3,14 @@
  * actionable fix; the exception filter turns them into `{trackingId, error: {code, message, fix}}`.
  */
 export type ErrorKind =
-  'invalid' | 'unauthorized' | 'payment_required' | 'not_found' | 'too_large' | 'provider' | 'unavailable';
+  | 'invalid'
+  | 'unauthorized'
+  | 'payment_required'
+  | 'not_found'
+  | 'too_large'
+  | 'rate_limited'
+  | 'provider'
+  | 'unavailable';
 
 export interface ErrorDetails {
   readonly code: string;
@@ -48,6 +55,19 @@ export class PayloadTooLargeError extends DomainError {
 export class ProviderError extends DomainError {
   readonly kind = 'provider';
 }
+/** Too many requests of some kind from one caller (429); the response says when to retry. */
+export class RateLimitedError extends DomainError {
+  readonly kind = 'rate_limited';
+
+  constructor(
+    details: ErrorDetails,
+    /** Whole seconds until a retry can succeed (the Retry-After header). */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(details);
+  }
+}
+
 /** A backend the request needs is down; the caller may retry (503). */
 export class ServiceUnavailableError extends DomainError {
   readonly kind = 'unavailable';
@@ -59,6 +79,7 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   payment_required: 402,
   not_found: 404,
   too_large: 413,
+  rate_limited: 429,
   provider: 502,
   unavailable: 503,
 };

@@ -70,6 +70,15 @@ describe('toErrorResponse', () => {
     expect(response.internal).toEqual({ errorId: 'err-1', cause });
   });
 
+  it('answers 503 (retry) when a backend is unavailable, without its details', () => {
+    const outage = Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:27017'), { code: 'ECONNREFUSED' });
+    const response = toErrorResponse(outage, 'req', errorId);
+    expect(response.status).toBe(503);
+    expect(response.body.error.code).toBe('BACKEND_UNAVAILABLE');
+    expect(JSON.stringify(response.body)).not.toContain('10.0.0.5');
+    expect(response.headers).toEqual({ 'retry-after': '5' });
+  });
+
   it('maps transport errors that carry a 4xx status', () => {
     const response = toErrorResponse(
       { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE', message: 'Request body is too large' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DomainError, STATUS_BY_KIND } from './domain.error';
+import { DomainError, RateLimitedError, STATUS_BY_KIND } from './domain.error';
+import { isTransientError } from './transient';
 
 /** The spec's error body (section 7). */
 export interface ErrorBody {
@@ -10,6 +11,8 @@ export interface ErrorBody {
 export interface ErrorResponse {
   status: number;
   body: ErrorBody;
+  /** Response headers the error calls for (Retry-After on 429). */
+  headers?: Record<string, string>;
   /** Set for 5xx: the id under which the internal error was logged. */
   internal?: { errorId: string; cause: unknown };
 }
@@ -71,6 +74,9 @@ export function toErrorResponse(error: unknown, trackingId: string, newErrorId: 
     return {
       status: STATUS_BY_KIND[error.kind],
       body: { trackingId, error: dropUndefined({ code, message, fix, provider, providerCode }) },
+      ...(error instanceof RateLimitedError
+        ? { headers: { 'retry-after': String(error.retryAfterSeconds) } }
+        : {}),
     };
   }
   if (error instanceof z.ZodError) {
@@ -94,6 +100,20 @@ export function toErrorResponse(error: unknown, trackingId: string, newErrorId: 
     };
     const body = known ?? { ...generic, message: error.message.length > 0 ? error.message : generic.message };
     return { status: error.statusCode, body: { trackingId, error: dropUndefined(body) } };
+  }
+  if (isTransientError(error)) {
+    return {
+      status: 503,
+      body: {
+        trackingId,
+        error: {
+          code: 'BACKEND_UNAVAILABLE',
+          message: 'A backend the request needs is unavailable right now; nothing was done.',
+          fix: 'Retry the request in a few seconds.',
+        },
+      },
+      headers: { 'retry-after': '5' },
+    };
   }
   const errorId = newErrorId();
   return {

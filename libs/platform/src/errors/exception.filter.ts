@@ -28,10 +28,11 @@ function sendError(logger: Logger, exception: unknown, request: FastifyRequest, 
   } else if (response.status >= 500) {
     logger.warn({ code: response.body.error.code, url: request.url }, 'request failed upstream');
   }
-  void reply
-    .status(response.status)
-    .header('content-type', 'application/json; charset=utf-8')
-    .send(response.body);
+  void reply.status(response.status).headers({
+    ...response.headers,
+    'content-type': 'application/json; charset=utf-8',
+  });
+  void reply.send(response.body);
 }
 
 @Catch()

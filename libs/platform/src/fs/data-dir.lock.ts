@@ -15,7 +15,7 @@ function alive(pid: number): boolean {
  * to the same log would hand out the same offsets. A stale lock (its process is gone) is taken over.
  */
 export function lockDataDir(dir: string): () => void {
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = join(dir, 'owner.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -1,14 +1,14 @@
-import { Body, Controller, Get, Module, Post } from '@nestjs/common';
+import { Body, Controller, Get, Module, Post, Req } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { InjectOptions } from 'fastify';
+import type { FastifyRequest, InjectOptions } from 'fastify';
 import { Writable } from 'node:stream';
 import { z } from 'zod';
 import { loadAppConfig } from '../config/app.config';
-import { InvalidRequestError, NotFoundError } from '../errors/domain.error';
+import { InvalidRequestError, NotFoundError, RateLimitedError } from '../errors/domain.error';
 import { ReadinessRegistry } from '../health/readiness.registry';
 import { createLogger } from '../logging/logger';
 import { PlatformModule } from '../platform.module';
-import { createHttpApp } from './http-app.factory';
+import { createHttpApp, jsonDepth, MAX_JSON_DEPTH } from './http-app.factory';
 
 @Controller('probe')
 class ProbeController {
@@ -31,6 +31,14 @@ class ProbeController {
   @Get('crash')
   crash() {
     throw new Error('secret internals');
+  }
+  @Get('ip')
+  ip(@Req() request: FastifyRequest) {
+    return { ip: request.ip };
+  }
+  @Get('busy')
+  busy() {
+    throw new RateLimitedError({ code: 'TOO_MANY', message: 'slow down' }, 7);
   }
 }
 
@@ -89,6 +97,71 @@ describe('createHttpApp', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('INVALID_JSON');
+  });
+
+  it('refuses JSON nested deeper than the limit with 400, without recursing on it', async () => {
+    const deep = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+    const ok = await inject({
+      method: 'POST',
+      url: '/probe/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: deep(MAX_JSON_DEPTH),
+    });
+    expect(ok.statusCode).toBe(201);
+    const res = await inject({
+      method: 'POST',
+      url: '/probe/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"parameters":${deep(100_000)}}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'INVALID_JSON',
+      message: expect.stringContaining('deeper'),
+    });
+  });
+
+  it('does not believe X-Forwarded-For unless TRUST_PROXY says so', async () => {
+    const forged = {
+      method: 'GET' as const,
+      url: '/probe/ip',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    };
+    expect((await inject(forged)).json()).toEqual({ ip: '127.0.0.1' });
+    const config = loadAppConfig({ TRUST_PROXY: '1' });
+    @Module({
+      imports: [PlatformModule.forRoot(config, createLogger({ level: 'silent', service: 't' }))],
+      controllers: [ProbeController],
+    })
+    class ProxiedModule {}
+    const proxied = await createHttpApp(
+      ProxiedModule,
+      config,
+      createLogger({ level: 'silent', service: 't' }),
+    );
+    await proxied.init();
+    try {
+      const res = await proxied.getHttpAdapter().getInstance().inject(forged);
+      expect(res.json()).toEqual({ ip: '203.0.113.9' });
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('answers 429 with Retry-After and the error body', async () => {
+    const res = await inject({ method: 'GET', url: '/probe/busy' });
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBe('7');
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json().error).toMatchObject({ code: 'TOO_MANY' });
+  });
+
+  it('measures JSON depth iteratively', () => {
+    expect(jsonDepth(1)).toBe(0);
+    expect(jsonDepth({ a: [1, { b: 2 }] })).toBe(3);
+    let deep: unknown = 1;
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(jsonDepth(deep, 10)).toBe(11);
   });
 
   it('answers bodies over the limit with 413 and the error body', async () => {

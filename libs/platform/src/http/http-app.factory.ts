@@ -26,10 +26,36 @@ function invalidJson(cause: Error): InvalidRequestError {
   });
 }
 
+/** Deeper JSON is refused at the door: nothing legitimate nests this far, and deep values break serializers. */
+export const MAX_JSON_DEPTH = 32;
+
+/** The nesting depth of a parsed JSON value, counted without recursion (a hostile body cannot overflow the stack). */
+export function jsonDepth(value: unknown, limit = Number.POSITIVE_INFINITY): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop() as [unknown, number];
+    if (typeof current !== 'object' || current === null) continue;
+    const level = depth + 1;
+    if (level > deepest) deepest = level;
+    if (deepest > limit) return deepest;
+    for (const child of Array.isArray(current) ? current : Object.values(current)) stack.push([child, level]);
+  }
+  return deepest;
+}
+
+function tooDeep(): InvalidRequestError {
+  return new InvalidRequestError({
+    code: 'INVALID_JSON',
+    message: `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`,
+    fix: 'Flatten the structure (parameters, blocks, metadata) to fewer levels.',
+  });
+}
+
 /**
- * JSON bodies, with two deliberate differences from Fastify's default: an empty body with a JSON
+ * JSON bodies, with three deliberate differences from Fastify's default: an empty body with a JSON
  * content type is accepted as "no body" (the pingram client sends that header on GET and DELETE),
- * and prototype-poisoning keys are rejected.
+ * prototype-poisoning keys are rejected, and so is nesting deeper than MAX_JSON_DEPTH.
  */
 function registerJsonParser(fastify: FastifyInstance): void {
   const strict = fastify.getDefaultJsonParser('error', 'error');
@@ -41,9 +67,11 @@ function registerJsonParser(fastify: FastifyInstance): void {
       return;
     }
     // Fastify's default JSON parser is callback-style; its return value carries nothing.
-    void strict(request, text, (error, value) =>
-      error ? done(invalidJson(error), undefined) : done(null, value),
-    );
+    void strict(request, text, (error, value) => {
+      if (error) done(invalidJson(error), undefined);
+      else if (jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) done(tooDeep(), undefined);
+      else done(null, value);
+    });
   });
 }
 
@@ -57,7 +85,9 @@ export async function createHttpApp(
   const adapter = new FastifyAdapter({
     bodyLimit: config.http.bodyLimitBytes,
     genReqId: (req: IncomingMessage) => requestId(req.headers['x-request-id']),
-    trustProxy: true,
+    // Which proxies may set the client address (X-Forwarded-For): none unless configured, so a
+    // client cannot forge the `ip` the delivery log records.
+    trustProxy: config.http.trustProxy,
     logger: false,
     return503OnClosing: true,
     // GET /logs/{ids} carries up to 25 URL-encoded tracking ids in one path parameter (~1 KB).

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { type AppConfig, loadAppConfig } from '../config/app.config';
 import { InvalidConfigError } from '../config/config.loader';
 import { createHttpApp, listen } from '../http/http-app.factory';
+import { keepFilesPrivate } from '../fs/private-files';
 import { createLogger } from '../logging/logger';
 import { startTelemetry, type TelemetryHandle } from '../telemetry/telemetry';
 
@@ -78,6 +79,7 @@ export async function runService(service: ServiceDefinition): Promise<NestFastif
     process.stderr.write(`${service.name}: ${error.message}\n`);
     process.exit(1);
   }
+  keepFilesPrivate(config.dataDir);
   const logger = createLogger({ level: config.log.level, pretty: config.log.pretty, service: service.name });
   const telemetry = startTelemetry({
     otlpEndpoint: config.telemetry.otlpEndpoint,

@@ -2,17 +2,20 @@ import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENT_BUS, type EventBus } from '@notify/bus';
 import { deliveryEventSchema, Groups, Topics } from '@notify/domain';
 import { BatchingEventWriter, EVENT_LOG, type EventLog } from '@notify/event-log';
+import { type AppConfig, InjectConfig } from '@notify/platform';
 
 /**
  * The only writer of the event log: consumes delivery events (group `recorder`) in batches and
  * appends them, committing offsets only after the insert that carried them succeeded. A ClickHouse
- * outage is ridden out with long retries (events wait on the bus, nothing is lost).
+ * outage is ridden out for CONSUMER_RETRY_WINDOW_MS (events wait on the bus); events given up on
+ * wait on the dead-letter topic for a replay.
  */
 @Module({})
 export class RecorderModule implements OnApplicationBootstrap {
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(EVENT_LOG) private readonly log: EventLog,
+    @InjectConfig() private readonly config: AppConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -25,7 +28,12 @@ export class RecorderModule implements OnApplicationBootstrap {
       topic: Topics.events,
       schema: deliveryEventSchema,
       maxBatchSize: 1_000,
-      retry: { maxAttempts: 30, initialBackoffMs: 500, maxBackoffMs: 30_000 },
+      retry: {
+        maxAttempts: 5,
+        initialBackoffMs: 500,
+        maxBackoffMs: 30_000,
+        transientWindowMs: this.config.consumers.retryWindowMs,
+      },
       handleBatch: (messages) => writer.write(messages.map((m) => m.value)),
     });
   }

@@ -16,7 +16,8 @@ import {
   type RoutingDecision,
   type SendRequested,
   type Template,
-  TemplateSyntaxError,
+  TemplateError,
+  TemplateRenderer,
   type TenantScope,
   Topics,
   userKey,
@@ -29,6 +30,7 @@ import {
   TemplateRepository,
   UserRepository,
 } from '@notify/store';
+import { type AppConfig, InjectConfig } from '@notify/platform';
 
 /** Sends scheduled for later wait here until the scheduler releases them. */
 export const SCHEDULED_SENDS_QUEUE = 'scheduled-sends';
@@ -79,7 +81,12 @@ export class RouteSendUseCase {
     private readonly events: DeliveryEventsPublisher,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(COORDINATION) private readonly coordination: CoordinationStore,
-  ) {}
+    @InjectConfig() config: AppConfig,
+  ) {
+    this.renderer = new TemplateRenderer(config.limits.templateCacheBytes);
+  }
+
+  private readonly renderer: TemplateRenderer;
 
   async execute(request: SendRequested, now = Date.now()): Promise<void> {
     const scope: TenantScope = { accountId: request.accountId, envId: request.envId };
@@ -177,7 +184,7 @@ export class RouteSendUseCase {
     }
     try {
       const { template, missing } = await this.emailTemplate(request, type);
-      const content = composeEmail(request.send, template, missing);
+      const content = composeEmail(request.send, template, this.renderer, missing);
       const options = request.send.options?.email;
       const job: EmailJob = {
         trackingId: request.trackingId,
@@ -207,7 +214,7 @@ export class RouteSendUseCase {
         events: [],
       };
     } catch (error) {
-      if (!(error instanceof TemplateSyntaxError)) throw error;
+      if (!(error instanceof TemplateError)) throw error;
       const failed: LogFields = {
         failed_at: iso(now),
         failed_code: 'UNKNOWN',

@@ -1,14 +1,22 @@
 import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENT_BUS, type EventBus } from '@notify/bus';
-import { sendRequestedSchema, Topics, Groups } from '@notify/domain';
+import { DeliveryEventsPublisher } from '@notify/delivery-events';
+import { Groups, sendRequestedSchema, Topics } from '@notify/domain';
+import { type AppConfig, InjectConfig } from '@notify/platform';
 import { RouteSendUseCase } from './route-send.usecase';
 
-/** Consumes accepted sends (group `router`), one user's sends in order, many users at once. */
+/**
+ * Consumes accepted sends (group `router`), one user's sends in order, many users at once. A
+ * backend outage is waited out (CONSUMER_RETRY_WINDOW_MS); a send given up on is logged as failed
+ * so its sender can see it, and waits on the dead-letter topic for an operator's replay.
+ */
 @Module({ providers: [RouteSendUseCase] })
 export class RouterModule implements OnApplicationBootstrap {
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     private readonly route: RouteSendUseCase,
+    private readonly events: DeliveryEventsPublisher,
+    @InjectConfig() private readonly config: AppConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -18,6 +26,13 @@ export class RouterModule implements OnApplicationBootstrap {
       topic: Topics.sendRequests,
       schema: sendRequestedSchema,
       concurrency: 32,
+      retry: { transientWindowMs: this.config.consumers.retryWindowMs },
+      onDeadLetter: (letters) =>
+        this.events.deadLettered(letters, 'failed', (at, why) => ({
+          failed_at: at,
+          failed_code: 'UNKNOWN',
+          failed_internal: `routing gave up: ${why}`,
+        })),
       handle: (message) => this.route.execute(message.value),
     });
   }

@@ -1,32 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { afterMs, DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
-  type Attachment,
   checkEmail,
   classifySmtpFailure,
   type DeliveryEvent,
   type EmailFailedCode,
   type EmailJob,
-  MAX_URL_ATTACHMENT_BYTES,
+  smtpRelaySetting,
 } from '@notify/domain';
-import { type AppConfig, InjectConfig, InjectLogger, type Logger, safeFetch } from '@notify/platform';
-import { AccountRepository } from '@notify/store';
+import { type AppConfig, EgressError, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
+import { ProviderSettings } from '@notify/provider-settings';
 import type { Attachment as MailAttachment } from 'nodemailer/lib/mailer';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { AttachmentFetcher } from './attachment-fetcher';
 import { DeliveryLedger } from './delivery-ledger';
-import { SmtpTransports } from './smtp.transports';
+import { type Relay, RelayPools } from './relay-pools';
+import { describeSmtpFailure, type SmtpError } from './smtp-failure';
 
 /** Delays before the 2nd, 3rd and 4th attempt of a temporarily refused email. */
 const RETRY_DELAYS_MS = [1_000, 4_000, 10_000];
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-interface SmtpError {
-  readonly responseCode?: number;
-  readonly response?: string;
-  readonly message?: string;
-}
 
 /**
  * Sends one email job over SMTP and records the outcome: `email_sent_*` and `email_delivered_*`
@@ -36,10 +31,11 @@ interface SmtpError {
 @Injectable()
 export class SendEmailUseCase {
   constructor(
-    private readonly transports: SmtpTransports,
+    private readonly pools: RelayPools,
+    private readonly attachments: AttachmentFetcher,
     private readonly ledger: DeliveryLedger,
     private readonly events: DeliveryEventsPublisher,
-    private readonly accounts: AccountRepository,
+    private readonly settings: ProviderSettings,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
   ) {}
@@ -67,22 +63,33 @@ export class SendEmailUseCase {
     if (problem !== undefined) return [this.failed(job, problem.code, problem.internal)];
     if (job.test) return this.accepted(job, `<${job.trackingId}@sandbox>`, [job.to ?? ''], Date.now());
 
-    let attachments: MailAttachment[];
+    const tenantRelay = await this.settings.get(job, smtpRelaySetting);
+    const relay: Relay | undefined =
+      tenantRelay === undefined ? this.pools.defaultRelay : { options: tenantRelay, tenant: true };
+    if (relay === undefined)
+      return [this.failed(job, 'UNDETERMINED_BOUNCE', 'no SMTP relay is configured (SMTP_URL)')];
     try {
-      attachments = await Promise.all(job.attachments.map((a) => this.attachment(a)));
+      return await this.attachments.withAttachments(job.attachments, (files) =>
+        this.transmit(job, relay, files),
+      );
     } catch (error) {
+      if (!(error instanceof EgressError)) throw error;
       return [
         this.failed(
           job,
           'TRANSIENT_ATTACHMENT_REJECTED_BOUNCE',
-          `attachment could not be fetched: ${(error as Error).message}`,
+          `attachment could not be fetched: ${error.message}`,
         ),
       ];
     }
-    const environment = await this.accounts.getEnvironment(job.accountId, job.envId);
-    const relay = environment?.smtpUrl ?? this.config.email.smtpUrl;
-    if (relay === undefined)
-      return [this.failed(job, 'UNDETERMINED_BOUNCE', 'no SMTP relay is configured (SMTP_URL)')];
+  }
+
+  /** Hands the email to the relay; temporary refusals are retried with backoff, permanent ones fail once. */
+  private async transmit(
+    job: EmailJob,
+    relay: Relay,
+    attachments: MailAttachment[],
+  ): Promise<DeliveryEvent[]> {
     const fromAddress = job.fromAddress ?? this.config.email.fromAddress;
     const messageId = `<${job.trackingId}@${fromAddress.split('@').pop() ?? 'notify.localhost'}>`;
     const html =
@@ -92,7 +99,7 @@ export class SendEmailUseCase {
 
     for (let attempt = 0; ; attempt++) {
       try {
-        const info = (await this.transports.for(relay).sendMail({
+        const info = (await this.pools.for(relay).sendMail({
           from: { name: job.fromName ?? this.config.email.fromName, address: fromAddress },
           to: job.to,
           cc: job.cc,
@@ -107,38 +114,22 @@ export class SendEmailUseCase {
         const accepted = (info.accepted ?? []).map((a) => (typeof a === 'string' ? a : a.address));
         return this.accepted(job, info.messageId ?? messageId, accepted, Date.now());
       } catch (error) {
-        const smtp = error as SmtpError;
-        const reply = smtp.response ?? smtp.message ?? String(error);
-        const outcome = classifySmtpFailure(smtp.responseCode, reply);
+        const text = describeSmtpFailure(error, relay.tenant);
+        const outcome = classifySmtpFailure((error as SmtpError).responseCode, text.reply);
         const delay = RETRY_DELAYS_MS[attempt];
         if (!outcome.retry || delay === undefined)
-          return [this.failed(job, outcome.code, `SMTP: ${reply}`, reply)];
+          return [this.failed(job, outcome.code, text.internal, text.diagnostic)];
         this.logger.warn(
-          { trackingId: job.trackingId, attempt: attempt + 1, responseCode: smtp.responseCode },
+          {
+            trackingId: job.trackingId,
+            attempt: attempt + 1,
+            responseCode: (error as SmtpError).responseCode,
+          },
           'email refused for now; retrying',
         );
         await sleep(delay);
       }
     }
-  }
-
-  private async attachment(attachment: Attachment): Promise<MailAttachment> {
-    if (attachment.content !== undefined) {
-      return {
-        filename: attachment.filename,
-        content: Buffer.from(attachment.content, 'base64'),
-        contentType: attachment.contentType,
-      };
-    }
-    const fetched = await safeFetch(attachment.url ?? '', {
-      maxBytes: MAX_URL_ATTACHMENT_BYTES,
-      allowPrivateNetworks: this.config.egress.allowPrivateNetworks,
-    });
-    return {
-      filename: attachment.filename,
-      content: fetched.content,
-      contentType: attachment.contentType ?? fetched.contentType,
-    };
   }
 
   private accepted(

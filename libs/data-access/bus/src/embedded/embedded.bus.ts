@@ -5,6 +5,8 @@ import {
   type EventBus,
   type MessageHeaders,
   type OutgoingMessage,
+  REPLAY_GROUP,
+  replayHeaders,
   type Subscription,
   type SubscriptionOptions,
 } from '../event-bus.port';
@@ -98,6 +100,35 @@ export class EmbeddedBus implements EventBus {
     }
     const member = group.join(options);
     return { close: () => group.leave(member) };
+  }
+
+  async replayDeadLetters(topic: string): Promise<number> {
+    await this.ensureTopics([topic]);
+    const letters = deadLetterTopic(topic);
+    let moved = 0;
+    for (let partition = 0; partition < (await this.partitionsOf(letters)); partition++) {
+      for (;;) {
+        const batch = this.fetch(
+          letters,
+          partition,
+          this.committed(REPLAY_GROUP, letters, partition),
+          DEFAULT_BATCH,
+        );
+        const last = batch.at(-1);
+        if (last === undefined) break;
+        await this.append(
+          batch.map((m) => ({
+            topic,
+            key: m.key,
+            value: m.value,
+            headers: replayHeaders(m.headers, partition, m.offset),
+          })),
+        );
+        await this.commit(REPLAY_GROUP, letters, partition, Number(last.offset) + 1);
+        moved += batch.length;
+      }
+    }
+    return moved;
   }
 
   async probe(): Promise<void> {

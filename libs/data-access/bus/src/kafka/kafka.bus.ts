@@ -15,6 +15,8 @@ import {
   deadLetterTopic,
   type EventBus,
   type OutgoingMessage,
+  REPLAY_GROUP,
+  replayHeaders,
   type Subscription,
   type SubscriptionOptions,
 } from '../event-bus.port';
@@ -148,6 +150,69 @@ export class KafkaBus implements EventBus {
         await subscription.close();
       },
     };
+  }
+
+  /**
+   * Reads the dead-letter topic up to its end as it was when the call started (later letters wait
+   * for the next run), republishing each letter to its topic and committing as it goes.
+   */
+  async replayDeadLetters(topic: string): Promise<number> {
+    await this.ensureTopics([topic]);
+    const letters = this.physical(deadLetterTopic(topic));
+    const groupId = `${this.options.topicPrefix}${REPLAY_GROUP}`;
+    const ends = await this.admin.fetchTopicOffsets(letters);
+    const [committed] = await this.admin.fetchOffsets({ groupId, topics: [letters] });
+    const startOf = (partition: number, low: string) => {
+      const done = Number(committed?.partitions.find((p) => p.partition === partition)?.offset ?? -1);
+      return Math.max(done, Number(low));
+    };
+    const remaining = new Map(
+      ends
+        .filter((e) => startOf(e.partition, e.low) < Number(e.high))
+        .map((e) => [e.partition, Number(e.high)]),
+    );
+    if (remaining.size === 0) return 0;
+    let moved = 0;
+    const consumer = this.newConsumer(REPLAY_GROUP);
+    await consumer.connect();
+    try {
+      await consumer.subscribe({ topic: letters, fromBeginning: true });
+      await new Promise<void>((resolve, reject) => {
+        consumer
+          .run({
+            autoCommit: false,
+            eachBatchAutoResolve: false,
+            eachBatch: async ({ batch, resolveOffset }) => {
+              const end = remaining.get(batch.partition);
+              const wanted = batch.messages.filter((m) => end !== undefined && Number(m.offset) < end);
+              const last = wanted.at(-1);
+              if (last === undefined) return;
+              await this.batching.send(
+                wanted.map((m) => ({
+                  topic: this.physical(topic),
+                  message: {
+                    key: m.key?.toString('utf8') ?? '',
+                    value: m.value?.toString('utf8') ?? '',
+                    headers: replayHeaders(textHeaders(m.headers), batch.partition, m.offset),
+                  },
+                })),
+              );
+              resolveOffset(last.offset);
+              const next = Number(last.offset) + 1;
+              await consumer.commitOffsets([
+                { topic: letters, partition: batch.partition, offset: String(next) },
+              ]);
+              moved += wanted.length;
+              if (end !== undefined && next >= end) remaining.delete(batch.partition);
+              if (remaining.size === 0) resolve();
+            },
+          })
+          .catch(reject);
+      });
+    } finally {
+      await consumer.disconnect();
+    }
+    return moved;
   }
 
   async probe(): Promise<void> {

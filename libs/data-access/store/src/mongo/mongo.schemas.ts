@@ -32,7 +32,12 @@ const preference = new Schema(
  * error in the contract tests instead of silent data loss in production.
  */
 const definitions: Record<string, SchemaDefinition> = {
-  [Collections.accounts.name]: { accountId: String, name: String, createdAt: String },
+  [Collections.accounts.name]: {
+    accountId: String,
+    name: String,
+    createdAt: String,
+    environmentCount: Number,
+  },
   [Collections.environments.name]: {
     accountId: String,
     envId: String,
@@ -42,6 +47,8 @@ const definitions: Record<string, SchemaDefinition> = {
     disabledChannels: [String],
     test: Boolean,
     smtpUrl: String,
+    providerSettings: Mixed,
+    activeKeys: Number,
     createdAt: String,
   },
   [Collections.apiKeys.name]: {

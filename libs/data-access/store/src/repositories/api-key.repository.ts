@@ -24,14 +24,21 @@ export class ApiKeyRepository {
     return this.keys.find({ accountId: scope.accountId, envId: scope.envId });
   }
 
-  async revoke(scope: TenantScope, keyId: string, now: string): Promise<boolean> {
+  /** One key of the scope by its id (an index lookup; another scope's key is not found). */
+  async get(scope: TenantScope, keyId: string): Promise<ApiKey | undefined> {
     const [key] = await this.keys.find({ accountId: scope.accountId, envId: scope.envId, keyId }, 1);
-    if (key === undefined) return false;
+    return key;
+  }
+
+  /** Revokes an active key; resolves to it (with its hash, to evict caches), or undefined. */
+  async revoke(scope: TenantScope, keyId: string, now: string): Promise<ApiKey | undefined> {
+    const key = await this.get(scope, keyId);
+    if (key === undefined) return undefined;
     let revoked = false;
     await this.keys.modify([key.keyHash], (current) => {
       revoked = current !== undefined && current.revokedAt === undefined;
       return revoked && current !== undefined ? { ...current, revokedAt: now } : undefined;
     });
-    return revoked;
+    return revoked ? key : undefined;
   }
 }

@@ -1,0 +1,284 @@
+import { eventually, type RunningService, startService, tempDir, uniqueName } from '@notify/testing';
+import { createHmac, randomBytes } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * The all-in-one service as `npm start` runs it (local mail catcher, egress to private addresses
+ * refused, secure defaults), with low limits so each can be reached: what an attacker holding one
+ * API key, or none, can and cannot do.
+ */
+describe('hardening (all-in-one, default egress policy, low limits)', () => {
+  let data: { path: string; remove: () => Promise<void> };
+  let service: RunningService;
+  let base: string;
+  let key: string;
+  let envId: string;
+  let secret: string;
+  /** A key of a second environment of the same account. */
+  let otherKey: string;
+
+  const env = () => ({
+    DATA_DIR: data.path,
+    LOG_LEVEL: 'warn',
+    AUTH_FAILURES_PER_MINUTE: '5',
+    MAX_KEYS_PER_ENVIRONMENT: '3',
+    MAX_ENVIRONMENTS_PER_ACCOUNT: '2',
+    MAX_SCHEDULE_AHEAD_DAYS: '1',
+    LOG_QUERIES_PER_ENVIRONMENT: '1',
+  });
+
+  const call = (path: string, init: RequestInit & { as?: string | null; from?: string } = {}) => {
+    const { as, from, ...rest } = init;
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      ...(rest.headers as object),
+    };
+    if (as !== null) headers.authorization = `Bearer ${as ?? key}`;
+    // Each test that fails authentications on purpose comes "from" its own address.
+    if (from !== undefined) headers['x-forwarded-for'] = from;
+    return fetch(`${base}${path}`, { ...rest, headers });
+  };
+  const errorOf = async (response: Response) =>
+    ((await response.json()) as { error: { code: string; message: string } }).error;
+
+  beforeAll(async () => {
+    data = await tempDir('notify-hardening-');
+    // TRUST_PROXY=1 for this instance only, so tests can stand for different client addresses.
+    service = await startService('all-in-one', { ...env(), TRUST_PROXY: '1' });
+    base = service.baseUrl;
+    key = (await readFile(join(data.path, 'api-key.txt'), 'utf8')).trim();
+    const [environment] = (await (await call('/environments')).json()) as {
+      clientId: string;
+      clientSecret: string;
+    }[];
+    envId = environment?.clientId ?? '';
+    secret = environment?.clientSecret ?? '';
+    const created = (await (
+      await call('/environments', { method: 'POST', body: JSON.stringify({ title: 'second' }) })
+    ).json()) as { apiKey: string };
+    otherKey = created.apiKey;
+  }, 120_000);
+
+  afterAll(async () => {
+    await service?.stop();
+    await data?.remove();
+  }, 60_000);
+
+  it('shows the API key on the first start only, and keeps its files private (0600/0700)', async () => {
+    expect(service.output()).toContain(`API key   ${key}`);
+    const paths = [
+      data.path,
+      ...(await readdir(data.path, { recursive: true })).map((p) => join(data.path, p)),
+    ];
+    expect(paths.length).toBeGreaterThan(5);
+    const open = [];
+    for (const path of paths) if (((await stat(path)).mode & 0o077) !== 0) open.push(path);
+    expect(open).toEqual([]);
+  });
+
+  it('starts environments in secure mode: browser calls need the HMAC of the user id', async () => {
+    const [environment] = (await (await call('/environments')).json()) as { secureMode: boolean }[];
+    expect(environment?.secureMode).toBe(true);
+    const path = `/${envId}/users/ann/preferences`;
+    const basic = (hash: string) => `Basic ${Buffer.from(`${envId}:ann:${hash}`).toString('base64')}`;
+    const from = '198.51.100.1';
+    expect((await call(path, { as: null, from, headers: { authorization: basic('') } })).status).toBe(401);
+    expect((await call(path, { as: null, from, headers: { authorization: basic('bm90IGl0') } })).status).toBe(
+      401,
+    );
+    const hash = createHmac('sha256', secret).update('ann').digest('base64');
+    expect((await call(path, { as: null, from, headers: { authorization: basic(hash) } })).status).toBe(200);
+  });
+
+  it('refuses an SMTP relay whose URL carries options (sendmail!) or points at a private host; stores nothing', async () => {
+    const patch = (smtpUrl: string) =>
+      call(`/environments/${envId}`, {
+        method: 'PATCH',
+        body: JSON.stringify({ smtpUrl, title: 'changed?' }),
+      });
+    const attempts: [string, RegExp][] = [
+      [
+        'smtp://relay.example.com/?sendmail=true&path=/bin/sh&args=-c&args=touch%20/tmp/pwned',
+        /query options/,
+      ],
+      ['smtp://127.0.0.1:2525', /private address/],
+      ['smtps://user:pw@localhost:465', /private address/],
+      ['smtp://[::ffff:7f00:1]:25', /private address/],
+      ['smtp://169.254.169.254', /private address/],
+      ['smtp://no-such-host.invalid', /does not resolve/],
+      ['http://relay.example.com', /scheme must be smtp or smtps/],
+    ];
+    for (const [url, reason] of attempts) {
+      const response = await patch(url);
+      expect(response.status).toBe(400);
+      const error = await errorOf(response);
+      expect(error.code).toBe('INVALID_PROVIDER_SETTING');
+      expect(error.message).toMatch(reason);
+    }
+    const [environment] = (await (await call('/environments')).json()) as Record<string, unknown>[];
+    expect(environment).not.toHaveProperty('smtpUrl');
+    expect(environment?.title).toBe('Development');
+  });
+
+  it('validates every cc/bcc/reply-to address and caps their number', async () => {
+    const send = (email: Record<string, unknown>) =>
+      call('/send', {
+        method: 'POST',
+        body: JSON.stringify({
+          type: 'x',
+          to: { id: 'u', email: 'u@example.com' },
+          email: { subject: 's', html: 'h' },
+          options: { email },
+        }),
+      });
+    const lists = await send({ ccAddresses: ['a@example.com, b@example.com, c@example.com'] });
+    expect(lists.status).toBe(400);
+    expect((await errorOf(lists)).message).toContain('options.email.ccAddresses.0');
+    const injected = await send({ replyToAddresses: ['a@example.com\r\nBcc: spy@evil.test'] });
+    expect(injected.status).toBe(400);
+    const many = await send({ bccAddresses: Array.from({ length: 51 }, (_, i) => `u${i}@example.com`) });
+    expect(many.status).toBe(400);
+    expect((await errorOf(many)).message).toContain('options.email.bccAddresses');
+  });
+
+  it('answers odd paths and deep bodies with 4xx and the error body, never 500', async () => {
+    const percent = await call('/logs/abc%25');
+    expect(percent.status).toBe(404);
+    expect((await errorOf(percent)).code).toBe('NOT_FOUND');
+    // Built as text: JSON.stringify itself cannot nest this deep.
+    const parameters = `${'{"p":'.repeat(5_000)}"leaf"${'}'.repeat(5_000)}`;
+    const deep = await call('/send', {
+      method: 'POST',
+      body: `{"type":"x","to":{"id":"u"},"parameters":${parameters}}`,
+    });
+    expect(deep.status).toBe(400);
+    expect((await errorOf(deep)).code).toBe('INVALID_JSON');
+    const far = await call('/send', {
+      method: 'POST',
+      body: JSON.stringify({
+        type: 'x',
+        to: { id: 'u' },
+        schedule: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      }),
+    });
+    expect(far.status).toBe(400);
+    expect((await errorOf(far)).code).toBe('SCHEDULE_TOO_FAR_AHEAD');
+    const longId = await call(`/users/${'u'.repeat(300)}`);
+    expect(longId.status).toBe(400);
+    expect((await errorOf(longId)).message).toContain('userId');
+  });
+
+  it('caps active keys per environment and environments per account (400 LIMIT_REACHED)', async () => {
+    const create = () =>
+      call('/keys', { method: 'POST', body: JSON.stringify({ keyType: 'secret', name: 'k' }) });
+    // The bootstrap key is the first of 3.
+    const first = (await (await create()).json()) as { id: string };
+    expect((await create()).status).toBe(200);
+    const over = await create();
+    expect(over.status).toBe(400);
+    expect(await errorOf(over)).toMatchObject({
+      code: 'LIMIT_REACHED',
+      message: expect.stringContaining('3 active API keys'),
+    });
+    expect((await call(`/keys/${first.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await create()).status).toBe(200);
+
+    // The default environment and the second one make two, the limit.
+    const tooMany = await call('/environments', {
+      method: 'POST',
+      body: JSON.stringify({ title: uniqueName('env') }),
+    });
+    expect(tooMany.status).toBe(400);
+    expect((await errorOf(tooMany)).code).toBe('LIMIT_REACHED');
+  });
+
+  it('limits concurrent log queries per environment (429 with Retry-After)', async () => {
+    const query = () =>
+      call('/logs/query', {
+        method: 'POST',
+        body: JSON.stringify({ dateRangeFilter: [0, Math.floor(Date.now() / 1000)] }),
+      });
+    const answers = await Promise.all(Array.from({ length: 8 }, query));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses).toContain(200);
+    expect(statuses).toContain(429);
+    const limited = answers.find((a) => a.status === 429);
+    expect(limited?.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await errorOf(limited as Response)).code).toBe('TOO_MANY_LOG_QUERIES');
+  });
+
+  it('records the client address it was told by a trusted proxy, and no credentials in the request log', async () => {
+    const sent = await call('/send', {
+      method: 'POST',
+      from: '192.0.2.44',
+      body: JSON.stringify({
+        type: 'redaction',
+        to: {
+          id: 'slacker',
+          slackChannel: '#general',
+          slackToken: { ok: true, access_token: 'xoxb-very-secret' },
+        },
+        slack: { text: 'hi' },
+      }),
+    });
+    const { trackingId } = (await sent.json()) as { trackingId: string };
+    const log = await eventually(async () => {
+      const { logs } = (await (await call(`/logs/${trackingId}`)).json()) as {
+        logs: Record<string, unknown>[];
+      };
+      if (logs[0]?.request === undefined) throw new Error('not logged yet');
+      return logs[0];
+    }, 15_000);
+    expect(String(log.request)).not.toContain('xoxb-very-secret');
+    expect(String(log.request)).toContain('[redacted]');
+    expect(log.ip).toBe('192.0.2.44');
+  });
+
+  it('shows each environment only its own mail at /dev/mail, and empties only that', async () => {
+    const send = (as: string, subject: string) =>
+      call('/send', {
+        method: 'POST',
+        as,
+        body: JSON.stringify({
+          type: 'mailbox',
+          to: { id: 'm', email: 'm@example.com' },
+          email: { subject, html: '<p>x</p>' },
+        }),
+      });
+    expect((await send(key, 'for A')).status).toBe(200);
+    expect((await send(otherKey, 'for B')).status).toBe(200);
+    const subjects = async (as: string) =>
+      ((await (await call('/dev/mail', { as })).json()) as { messages: { subject: string }[] }).messages.map(
+        (m) => m.subject,
+      );
+    await eventually(async () => expect(await subjects(key)).toContain('for A'), 15_000);
+    await eventually(async () => expect(await subjects(otherKey)).toEqual(['for B']), 15_000);
+    expect(await subjects(key)).not.toContain('for B');
+    expect((await call('/dev/mail', { method: 'DELETE', as: otherKey })).status).toBe(200);
+    expect(await subjects(otherKey)).toEqual([]);
+    expect(await subjects(key)).toContain('for A');
+  });
+
+  it('limits failed authentications per client address (429 + Retry-After), also for good keys from it', async () => {
+    const from = '203.0.113.77';
+    const bad = `notify_sk_${randomBytes(24).toString('base64url')}`;
+    for (let i = 0; i < 5; i++) expect((await call('/users', { as: bad, from })).status).toBe(401);
+    const blocked = await call('/users', { as: bad, from });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await errorOf(blocked)).toMatchObject({ code: 'TOO_MANY_FAILED_AUTHENTICATIONS' });
+    expect((await call('/users', { from })).status).toBe(429);
+    // Other addresses are not affected.
+    expect((await call('/users', { from: '203.0.113.78' })).status).toBe(200);
+  });
+
+  it('prints no API key on later starts', async () => {
+    await service.stop();
+    service = await startService('all-in-one', { ...env(), TRUST_PROXY: '1' });
+    base = service.baseUrl;
+    expect(service.output()).toContain('Notify is running');
+    expect(service.output()).not.toContain(key);
+    expect((await call('/users')).status).toBe(200);
+  }, 120_000);
+});

@@ -1,0 +1,2 @@
+export { ProviderSettings } from './provider-settings';
+export { ProviderSettingsModule } from './provider-settings.module';

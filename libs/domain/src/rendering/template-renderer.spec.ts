@@ -1,0 +1,94 @@
+import { TemplateBudgetError, TemplateRenderer, TemplateSyntaxError } from './template-renderer';
+
+const text = (field = 'subject') => ({ html: false, field, cache: false });
+const html = (field = 'html') => ({ html: true, field, cache: false });
+
+describe('TemplateRenderer', () => {
+  const renderer = new TemplateRenderer(1024 * 1024);
+
+  it('replaces merge tags, escaping HTML only in HTML', () => {
+    const parameters = { name: '<b>Ann</b> & co', order: { id: 42 } };
+    expect(renderer.render('<p>Hi {{name}}, order {{order.id}}</p>', parameters, html())).toBe(
+      '<p>Hi &lt;b&gt;Ann&lt;/b&gt; &amp; co, order 42</p>',
+    );
+    expect(renderer.render('Hi {{name}}', parameters, text())).toBe('Hi <b>Ann</b> & co');
+  });
+
+  it('renders blocks and loops over parameters', () => {
+    const parameters = { items: [{ name: 'a' }, { name: 'b' }], vip: true, tags: { x: '1', y: '2' } };
+    expect(
+      renderer.render(
+        '{{#if vip}}VIP {{/if}}{{#each items}}{{name}},{{/each}}{{#each tags}}{{@key}}={{this}};{{/each}}',
+        parameters,
+        text(),
+      ),
+    ).toBe('VIP a,b,x=1;y=2;');
+    expect(
+      renderer.render('{{#items}}[{{name}}]{{/items}}{{^missing}}none{{/missing}}', parameters, text()),
+    ).toBe('[a][b]none');
+  });
+
+  it('leaves missing parameters empty and text without tags untouched', () => {
+    expect(renderer.render('Hi {{missing}}!', {}, text())).toBe('Hi !');
+    expect(renderer.render('no tags', {}, html())).toBe('no tags');
+  });
+
+  it('reports a broken template with the field it is in', () => {
+    expect(() => renderer.render('Hi {{#if}}', {}, html('email.html'))).toThrow(TemplateSyntaxError);
+    expect(() => renderer.render('Hi {{#if}}', {}, html('email.html'))).toThrow(/^email\.html: /);
+    expect(() => renderer.render('{{> partial}}', {}, html('email.html'))).toThrow(TemplateSyntaxError);
+  });
+
+  it('does not expose prototype properties to templates', () => {
+    expect(renderer.render('{{constructor.name}}', {}, text())).toBe('');
+    expect(renderer.render('{{__proto__}}', { a: 1 }, text())).toBe('');
+  });
+
+  it('has no log helper: a template cannot write to the process output', () => {
+    const write = jest.spyOn(process.stdout, 'write');
+    const log = jest.spyOn(console, 'log');
+    try {
+      expect(() => renderer.render('{{log "injected line"}}', {}, text())).toThrow(TemplateSyntaxError);
+      expect(write).not.toHaveBeenCalled();
+      expect(log).not.toHaveBeenCalled();
+    } finally {
+      write.mockRestore();
+      log.mockRestore();
+    }
+  });
+
+  it('stops a loop over a huge list, and nested loops, at the iteration budget', () => {
+    const small = new TemplateRenderer(1024, { maxIterations: 1_000, maxOutput: 10_000_000 });
+    const list = Array.from({ length: 5_000 }, (_, i) => i);
+    expect(() => small.render('{{#each list}}.{{/each}}', { list }, text())).toThrow(TemplateBudgetError);
+    const square = Array.from({ length: 40 }, (_, i) => i);
+    expect(() =>
+      small.render('{{#each a}}{{#each ../a}}x{{/each}}{{/each}}', { a: square }, text('sms.message')),
+    ).toThrow(/^sms\.message: more than 1000 block iterations/);
+  });
+
+  it('stops a huge value repeated many times at the output budget, inside or outside blocks', () => {
+    const small = new TemplateRenderer(1024, { maxIterations: 1_000_000, maxOutput: 100_000 });
+    const big = 'x'.repeat(10_000);
+    expect(() => small.render('{{big}}'.repeat(11), { big }, text())).toThrow(TemplateBudgetError);
+    expect(() =>
+      small.render('{{#each n}}{{../big}}{{/each}}', { big, n: [1, 2, 3, 4, 5, 6] }, html()),
+    ).toThrow(/renders more than 100000 characters/);
+    expect(small.render('{{big}}'.repeat(5), { big }, text())).toHaveLength(50_000);
+  });
+
+  it('caches compiled stored templates within its byte budget, never inline content', () => {
+    const cached = new TemplateRenderer(10_000);
+    cached.render('Hello {{name}}', { name: 'a' }, { html: false, field: 's', cache: true });
+    cached.render('Hello {{name}}', { name: 'b' }, { html: false, field: 's', cache: true });
+    expect(cached.cacheUsage.entries).toBe(1);
+    cached.render('Inline {{name}}', { name: 'a' }, { html: false, field: 's', cache: false });
+    expect(cached.cacheUsage.entries).toBe(1);
+    for (let i = 0; i < 100; i++)
+      cached.render(`T${i} {{name}}`.repeat(20), {}, { html: true, field: 'h', cache: true });
+    expect(cached.cacheUsage.bytes).toBeLessThanOrEqual(10_000);
+    const huge = `{{name}}${'x'.repeat(20_000)}`;
+    cached.render(huge, { name: 'y' }, { html: true, field: 'h', cache: true });
+    expect(cached.cacheUsage.bytes).toBeLessThanOrEqual(10_000);
+  });
+});

@@ -1,0 +1,149 @@
+import { LruCache } from '@notify/platform';
+import Handlebars from 'handlebars';
+
+type Compiled = (context: unknown) => string;
+
+/** Why a template could not be rendered; the router logs it as the send's failure. */
+export class TemplateError extends Error {
+  constructor(
+    readonly field: string,
+    reason: string,
+  ) {
+    super(`${field}: ${reason}`);
+    this.name = new.target.name;
+  }
+}
+
+export class TemplateSyntaxError extends TemplateError {
+  constructor(field: string, cause: unknown) {
+    super(field, cause instanceof Error ? (cause.message.split('\n')[0] ?? '') : String(cause));
+  }
+}
+
+/** A template that would take too long or grow too large (loops over huge lists, repeated huge values). */
+export class TemplateBudgetError extends TemplateError {}
+
+export interface RenderBudget {
+  /** Block bodies run per render (each iteration of {{#each}}, each {{#if}} branch taken, …). */
+  readonly maxIterations: number;
+  /** Characters produced per render: parameter text read plus block output, counted as produced. */
+  readonly maxOutput: number;
+}
+
+export const DEFAULT_RENDER_BUDGET: RenderBudget = { maxIterations: 100_000, maxOutput: 8 * 1024 * 1024 };
+
+export interface RenderOptions {
+  /** HTML escapes parameter values (email bodies); text inserts them as given (subjects, SMS). */
+  readonly html: boolean;
+  /** Where the template is, for error messages (`email.subject`). */
+  readonly field: string;
+  /**
+   * Stored templates render for every send of their notification, so their compiled form is kept;
+   * inline content is compiled for its one send and not kept (it would fill the cache with one-offs).
+   */
+  readonly cache: boolean;
+}
+
+const BLOCK_HELPERS = ['each', 'with', 'if', 'unless', 'blockHelperMissing'] as const;
+
+/**
+ * Renders merge tags (Handlebars) in tenant-supplied templates, bounded in time and memory: its own
+ * Handlebars instance (without the `log` helper, which would let a template write to stdout), a
+ * compiled-template cache bounded by bytes, and a budget per render on block iterations and on
+ * characters produced, so neither a loop over a huge list nor a huge value repeated a million times
+ * can take the process down. Prototype properties stay hidden (Handlebars' default).
+ */
+export class TemplateRenderer {
+  private readonly handlebars = Handlebars.create();
+  private readonly compiled: LruCache<string, { template: Compiled; bytes: number }>;
+  private iterations = 0;
+  private output = 0;
+  private field = '';
+
+  constructor(
+    cacheBytes: number,
+    private readonly budget: RenderBudget = DEFAULT_RENDER_BUDGET,
+  ) {
+    this.compiled = new LruCache({
+      maxEntries: 100_000,
+      maxWeight: cacheBytes,
+      weigh: (entry) => entry.bytes,
+    });
+    this.handlebars.unregisterHelper('log');
+    for (const name of BLOCK_HELPERS) this.budgetBlocks(name);
+  }
+
+  /** Cached compiled templates and their estimated bytes (for tests and diagnostics). */
+  get cacheUsage(): { entries: number; bytes: number } {
+    return { entries: this.compiled.size, bytes: this.compiled.totalWeight };
+  }
+
+  render(source: string, parameters: Record<string, unknown>, options: RenderOptions): string {
+    if (!source.includes('{{')) return source;
+    this.iterations = 0;
+    this.output = 0;
+    this.field = options.field;
+    try {
+      return this.compile(source, options)(this.counted(parameters));
+    } catch (error) {
+      if (error instanceof TemplateError) throw error;
+      throw new TemplateSyntaxError(options.field, error);
+    }
+  }
+
+  private compile(source: string, options: RenderOptions): Compiled {
+    const key = `${options.html ? 'h' : 't'}${source}`;
+    const cached = options.cache ? this.compiled.get(key) : undefined;
+    if (cached !== undefined) return cached.template;
+    const template = this.handlebars.compile(source, { noEscape: !options.html, strict: false });
+    // A compiled template weighs a few times its source (the key is the source itself).
+    if (options.cache) this.compiled.set(key, { template, bytes: source.length * 8 });
+    return template;
+  }
+
+  /** Wraps a block helper so every block body it runs is counted against the budget. */
+  private budgetBlocks(name: (typeof BLOCK_HELPERS)[number]): void {
+    const original = this.handlebars.helpers[name] as (...args: unknown[]) => unknown;
+    const count =
+      (body: Handlebars.TemplateDelegate) => (context: unknown, more?: Handlebars.RuntimeOptions) => {
+        if (++this.iterations > this.budget.maxIterations)
+          throw new TemplateBudgetError(
+            this.field,
+            `more than ${this.budget.maxIterations} block iterations`,
+          );
+        return this.produced(body(context, more));
+      };
+    this.handlebars.registerHelper(name, function (this: unknown, ...args: unknown[]) {
+      const options = args.at(-1) as Handlebars.HelperOptions;
+      const counted = { ...options, fn: count(options.fn), inverse: count(options.inverse) };
+      return original.apply(this, [...args.slice(0, -1), counted]);
+    });
+  }
+
+  /** Parameters as templates see them: every string read is counted as produced output. */
+  private counted(parameters: Record<string, unknown>): Record<string, unknown> {
+    const proxies = new WeakMap<object, object>();
+    const wrap = (target: object): object => {
+      let proxy = proxies.get(target);
+      if (proxy === undefined) {
+        proxy = new Proxy(target, {
+          get: (object, property, receiver) => {
+            const read: unknown = Reflect.get(object, property, receiver);
+            if (typeof read === 'string') this.produced(read);
+            return typeof read === 'object' && read !== null ? wrap(read) : read;
+          },
+        });
+        proxies.set(target, proxy);
+      }
+      return proxy;
+    };
+    return wrap(parameters) as Record<string, unknown>;
+  }
+
+  private produced(text: string): string {
+    this.output += text.length;
+    if (this.output > this.budget.maxOutput)
+      throw new TemplateBudgetError(this.field, `renders more than ${this.budget.maxOutput} characters`);
+    return text;
+  }
+}

@@ -1,0 +1,1 @@
+export { DevMailModule } from './dev-mail.controller';

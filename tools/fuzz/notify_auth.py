@@ -1,0 +1,47 @@
+"""Schemathesis hooks for the Notify API: both authentication schemes, on every operation.
+
+Server-API operations get `Authorization: Bearer <NOTIFY_API_KEY>`. Browser-client operations
+(/{clientId}/users/{userId}/...) get `Basic base64(clientId:userId:hashedUserId)`, computed for the
+generated userId with the environment's current secret, so fuzzed user ids are authenticated and
+reach the handlers instead of stopping at 401.
+"""
+
+import base64
+import hashlib
+import hmac
+import os
+
+import requests
+import schemathesis
+
+API_KEY = os.environ["NOTIFY_API_KEY"]
+BASE_URL = os.environ["NOTIFY_BASE_URL"]
+
+
+@schemathesis.auth(refresh_interval=1)
+class NotifyAuth:
+    last = None
+
+    def get(self, case, ctx):
+        # The environment's secret may change under the fuzzer (PATCH resetSecret): read it often.
+        # Once the fuzzer has revoked the key itself (DELETE /keys, fuzzed last), the last known
+        # secret stays in use and requests are answered 401, as documented.
+        response = requests.get(f"{BASE_URL}/environments", headers={"Authorization": f"Bearer {API_KEY}"}, timeout=5)
+        if response.status_code == 200:
+            environment = response.json()[0]
+            NotifyAuth.last = {"secret": environment["clientSecret"]}
+        elif NotifyAuth.last is None:
+            raise RuntimeError(f"GET /environments answered {response.status_code}: {response.text[:500]}")
+        return NotifyAuth.last
+
+    def set(self, case, data, ctx):
+        case.headers = case.headers or {}
+        user_id = (case.path_parameters or {}).get("userId")
+        client_id = (case.path_parameters or {}).get("clientId")
+        if case.operation.path.startswith("/{clientId}/users/") and isinstance(user_id, str):
+            digest = hmac.new(data["secret"].encode(), user_id.encode(), hashlib.sha256).digest()
+            hashed = base64.b64encode(digest).decode()
+            token = base64.b64encode(f"{client_id}:{user_id}:{hashed}".encode()).decode()
+            case.headers["Authorization"] = f"Basic {token}"
+        else:
+            case.headers["Authorization"] = f"Bearer {API_KEY}"
