@@ -1,4 +1,11 @@
-import { eventually, type RunningService, startService, tempDir, uniqueName } from '@notify/testing';
+import {
+  awayFromMinuteBoundary,
+  eventually,
+  type RunningService,
+  startService,
+  tempDir,
+  uniqueName,
+} from '@notify/testing';
 import { createHmac, randomBytes } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -263,6 +270,7 @@ describe('hardening (all-in-one, default egress policy, low limits)', () => {
   it('limits failed authentications per client address (429 + Retry-After), also for good keys from it', async () => {
     const from = '203.0.113.77';
     const bad = `notify_sk_${randomBytes(24).toString('base64url')}`;
+    await awayFromMinuteBoundary();
     for (let i = 0; i < 5; i++) expect((await call('/users', { as: bad, from })).status).toBe(401);
     const blocked = await call('/users', { as: bad, from });
     expect(blocked.status).toBe(429);

@@ -1,5 +1,5 @@
-import type { CaughtMail } from '@notify/mail-catcher';
-import { createHmac } from 'node:crypto';
+import { type CaughtMail, MailCatcher } from '@notify/mail-catcher';
+import { createHmac, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eventually, uniqueName } from '@notify/testing';
@@ -319,6 +319,41 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
         email_failed_recipient: 'hal@bounce.test',
       });
       expect(String(log.email_failed_diagnostic_code)).toContain('5.1.1');
+    });
+
+    it("delivers through the environment's own relay, shown masked and sealed at rest", async () => {
+      const password = `relay-${randomBytes(8).toString('hex')}-pw`;
+      const relay = new MailCatcher({ credentials: { username: 'mailer', password } });
+      await relay.start();
+      try {
+        const updated = await raw(`/environments/${envId}`, {
+          method: 'PATCH',
+          body: JSON.stringify({ smtpUrl: `smtp://mailer:${password}@127.0.0.1:${relay.port}` }),
+        });
+        expect(updated.status).toBe(200);
+        const shown = `smtp://mailer:••••${password.slice(-4)}@127.0.0.1:${relay.port}`;
+        expect(((await updated.json()) as { smtpUrl?: string }).smtpUrl).toBe(shown);
+        const [environment] = (await (await raw('/environments')).json()) as { smtpUrl?: string }[];
+        expect(environment?.smtpUrl).toBe(shown);
+
+        const { trackingId } = await client.send({
+          type: uniqueName('own_relay'),
+          to: { id: uniqueName('oli'), email: 'oli@example.com' },
+          email: { subject: 'Through my relay', html: '<p>x</p>' },
+        });
+        await eventually(() =>
+          expect(relay.messages().map((m) => m.headers['x-notify-tracking-id'])).toContain(trackingId),
+        );
+        expect(topology.mail.messages().some((m) => m.headers['x-notify-tracking-id'] === trackingId)).toBe(
+          false,
+        );
+        expect(await topology.storedText()).not.toContain(password);
+      } finally {
+        await raw(`/environments/${envId}`, { method: 'PATCH', body: JSON.stringify({ smtpUrl: null }) });
+        await relay.stop();
+      }
+      const [cleared] = (await (await raw('/environments')).json()) as Record<string, unknown>[];
+      expect(cleared).not.toHaveProperty('smtpUrl');
     });
 
     it('sends a direct email (POST /email) and finds it through a log query', async () => {

@@ -1,7 +1,7 @@
 import { provisionerFor } from '@notify/gateway-feature';
 import { loadAppConfig } from '@notify/platform';
 import { MailCatcher } from '@notify/mail-catcher';
-import { MongoDocumentStore } from '@notify/store';
+import { Collections, MongoDocumentStore } from '@notify/store';
 import {
   requireBackend,
   type RunningService,
@@ -13,6 +13,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** A running installation under test, its SMTP peer and a local file server for URL attachments. */
@@ -25,6 +26,11 @@ export interface Topology {
   readonly fileUrl: (name: string) => string;
   readonly files: Map<string, Buffer>;
   readonly services: Map<string, RunningService>;
+  /**
+   * Everything the installation keeps at rest, as text (data files, and documents in MongoDB), to
+   * check that a secret given to it is not stored in the clear.
+   */
+  storedText(): Promise<string>;
   /** Restarts a service that was killed (same configuration). */
   restart(name: string): Promise<RunningService>;
   stop(): Promise<void>;
@@ -68,6 +74,20 @@ async function peers() {
   return { mail, files, server, fileUrl: url };
 }
 
+/** The bytes of every file under a directory, as one latin1 string. */
+async function filesText(dir: string): Promise<string> {
+  const names = await readdir(dir, { recursive: true }).catch(() => [] as string[]);
+  const texts = await Promise.all(
+    names.map((name) =>
+      readFile(join(dir, name)).then(
+        (b) => b.toString('latin1'),
+        () => '',
+      ),
+    ),
+  );
+  return texts.join('\n');
+}
+
 function topology(
   parts: Awaited<ReturnType<typeof peers>>,
   env: Record<string, string>,
@@ -75,13 +95,15 @@ function topology(
   services: Map<string, RunningService>,
   start: (name: string) => Promise<RunningService>,
   cleanup: () => Promise<void>,
+  storedText: () => Promise<string>,
 ): Topology {
-  const gateway = services.get('gateway') ?? services.get('all-in-one');
+  const gateway = [...services].find(([name]) => name.startsWith('gateway') || name === 'all-in-one')?.[1];
   if (gateway === undefined) throw new Error('no gateway in this topology');
   return {
     baseUrl: gateway.baseUrl,
     env,
     apiKey,
+    storedText,
     mail: parts.mail,
     files: parts.files,
     fileUrl: parts.fileUrl,
@@ -114,7 +136,7 @@ export async function embeddedTopology(): Promise<Topology> {
   };
   const start = (name: string) => startService(name, env);
   const services = new Map([['all-in-one', await start('all-in-one')]]);
-  return topology(parts, env, apiKey, services, start, data.remove);
+  return topology(parts, env, apiKey, services, start, data.remove, () => filesText(data.path));
 }
 
 export interface ClusterOptions {
@@ -152,6 +174,7 @@ export async function clusterTopology(options: ClusterOptions = {}): Promise<Top
     MONGODB_URI: options.mongoUri?.(mongo.pathname.slice(1)) ?? mongo.toString(),
     CACHE_DRIVER: 'redis',
     REDIS_URL: testBackends.redisUrl,
+    REDIS_KEY_PREFIX: `${uniqueName('e2e')}:`,
     SMTP_URL: parts.mail.url,
     SECRETS_KEY: randomBytes(32).toString('base64'),
     EGRESS_ALLOW_PRIVATE_NETWORKS: 'true',
@@ -169,5 +192,14 @@ export async function clusterTopology(options: ClusterOptions = {}): Promise<Top
       async (name) => [name, await start(name)] as const,
     ),
   );
-  return topology(parts, env, apiKey, new Map(started), start, data.remove);
+  const storedText = async () => {
+    const documents = new MongoDocumentStore(mongo.toString());
+    try {
+      const environments = await documents.collection(Collections.environments).find({});
+      return `${JSON.stringify(environments)}\n${await filesText(data.path)}`;
+    } finally {
+      await documents.close();
+    }
+  };
+  return topology(parts, env, apiKey, new Map(started), start, data.remove, storedText);
 }

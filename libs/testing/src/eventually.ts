@@ -14,3 +14,12 @@ export async function eventually<T>(
     }
   }
 }
+
+/**
+ * Waits out the end of the current wall-clock minute when it is less than `marginMs` away, so a
+ * test counting against per-minute windows (rate limits) does not straddle two of them.
+ */
+export async function awayFromMinuteBoundary(marginMs = 3_000): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}

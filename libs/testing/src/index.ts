@@ -1,5 +1,5 @@
 export { requireBackend, testBackends, uniqueName } from './backends';
-export { eventually } from './eventually';
+export { awayFromMinuteBoundary, eventually } from './eventually';
 export { tcpProxy, type TcpProxy } from './tcp-proxy';
 export { tempDir } from './temp-dir';
 export { testLogger } from './test-logger';

@@ -4,13 +4,11 @@ import type { CoordinationStore } from './cache.port';
 import { EmbeddedCoordinationStore } from './embedded/embedded.coordination';
 import { RedisCoordinationStore } from './redis/redis.coordination';
 
-export const DEFAULT_KEY_PREFIX = 'notify:';
-
 /** The adapter the configuration selects: Redis shared by replicas, LMDB in the all-in-one process. */
 export function createCoordinationStore(config: AppConfig, logger: Logger): CoordinationStore {
   const { cache } = config;
   if (cache.driver === 'embedded') {
     return new EmbeddedCoordinationStore({ path: join(config.dataDir, 'coordination'), logger });
   }
-  return new RedisCoordinationStore({ url: cache.url, keyPrefix: DEFAULT_KEY_PREFIX, logger });
+  return new RedisCoordinationStore({ url: cache.url, keyPrefix: cache.keyPrefix, logger });
 }

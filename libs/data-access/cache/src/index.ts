@@ -1,5 +1,5 @@
 export * from './cache.port';
-export { createCoordinationStore, DEFAULT_KEY_PREFIX } from './coordination.factory';
+export { createCoordinationStore } from './coordination.factory';
 export { CoordinationModule } from './coordination.module';
 export {
   EmbeddedCoordinationStore,

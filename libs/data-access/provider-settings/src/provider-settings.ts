@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type ProviderSettingKind, smtpRelaySetting, type TenantScope } from '@notify/domain';
+import { type ProviderSettingKind, type SmtpRelay, smtpRelaySetting, type TenantScope } from '@notify/domain';
 import {
   type AppConfig,
   checkDestinationHost,
@@ -66,7 +66,7 @@ export class ProviderSettings {
         ? ((await this.upgradeLegacyRelay(scope, environment.smtpUrl)) as T | undefined)
         : undefined;
     }
-    const value = kind.parse(JSON.parse(this.box.open(sealed, contextOf(scope, kind))) as unknown);
+    const value = kind.stored.parse(JSON.parse(this.box.open(sealed, contextOf(scope, kind))));
     // Sealed with a key since rotated out of SECRETS_KEY: seal again with the current one.
     if (this.box.isStale(sealed)) await this.store(scope, kind, value);
     return value;
@@ -87,8 +87,8 @@ export class ProviderSettings {
    * 0.1 kept an environment's relay as a plain URL: seal it if it parses by today's rules (its host
    * is checked at every connection), drop it if it does not (e.g. it carries query options).
    */
-  private async upgradeLegacyRelay(scope: TenantScope, url: string): Promise<unknown> {
-    let relay: unknown;
+  private async upgradeLegacyRelay(scope: TenantScope, url: string): Promise<SmtpRelay | undefined> {
+    let relay: SmtpRelay;
     try {
       relay = smtpRelaySetting.parse(url);
     } catch (error) {
@@ -99,7 +99,7 @@ export class ProviderSettings {
       await this.clear(scope, smtpRelaySetting);
       return undefined;
     }
-    await this.store(scope, smtpRelaySetting, relay as ReturnType<typeof smtpRelaySetting.parse>);
+    await this.store(scope, smtpRelaySetting, relay);
     return relay;
   }
 }

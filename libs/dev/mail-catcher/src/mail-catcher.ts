@@ -40,6 +40,8 @@ export interface MailCatcherOptions {
   readonly dedupeByMessageId?: boolean;
   /** Refuse a recipient at RCPT TO. */
   readonly refuseRecipient?: (address: string) => Refusal | undefined;
+  /** Require SMTP AUTH with these credentials (as a tenant's own relay would); open otherwise. */
+  readonly credentials?: { readonly username: string; readonly password: string };
 }
 
 const addresses = (field: AddressObject | AddressObject[] | undefined): string[] =>
@@ -67,8 +69,18 @@ export class MailCatcher {
   constructor(private readonly options: MailCatcherOptions = {}) {}
 
   async start(port = 0, host = '127.0.0.1'): Promise<number> {
+    const credentials = this.options.credentials;
     const server = new SMTPServer({
-      authOptional: true,
+      authOptional: credentials === undefined,
+      // Plain-text AUTH on loopback only: this is a local peer, never a relay on a network.
+      allowInsecureAuth: credentials !== undefined,
+      onAuth: (auth, _session, callback) => {
+        const ok = auth.username === credentials?.username && auth.password === credentials?.password;
+        callback(
+          ok ? null : smtpError({ code: 535, message: '5.7.8 Authentication credentials invalid' }),
+          ok ? { user: auth.username } : undefined,
+        );
+      },
       disabledCommands: ['STARTTLS'],
       size: 64 * 1024 * 1024,
       logger: false,

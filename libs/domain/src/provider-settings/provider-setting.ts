@@ -1,4 +1,5 @@
 import { InvalidRequestError } from '@notify/platform';
+import type { z } from 'zod';
 
 /**
  * A provider setting a tenant may store (an SMTP relay today; Twilio, Slack, FCM and APNs
@@ -13,6 +14,8 @@ export interface ProviderSettingKind<T> {
   readonly field: string;
   /** Validates untrusted input into typed options; throws InvalidProviderSettingError. */
   parse(input: unknown): T;
+  /** The typed options as stored: re-checked on every read, so nothing unchecked reaches a client. */
+  readonly stored: z.ZodType<T>;
   /** Hosts the service will connect to on the tenant's behalf. */
   destinations(value: T): readonly string[];
   /** What a read shows: never a credential in full. */

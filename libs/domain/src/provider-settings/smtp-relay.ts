@@ -1,4 +1,5 @@
 import { maskSecret } from '@notify/platform';
+import { z } from 'zod';
 import { InvalidProviderSettingError, type ProviderSettingKind } from './provider-setting';
 
 /** An SMTP relay as explicit connection options: nothing else reaches the SMTP client. */
@@ -13,6 +14,15 @@ export interface SmtpRelay {
 
 const MAX_URL = 2_048;
 const MAX_CREDENTIAL = 512;
+
+/** The typed options as they are stored (sealed), and checked again when read back. */
+export const smtpRelaySchema = z.strictObject({
+  secure: z.boolean(),
+  host: z.string().min(1).max(MAX_URL),
+  port: z.number().int().min(1).max(65_535),
+  username: z.string().max(MAX_CREDENTIAL).optional(),
+  password: z.string().max(MAX_CREDENTIAL).optional(),
+}) satisfies z.ZodType<SmtpRelay>;
 const FIX =
   'Give smtp://user:password@host:port or smtps://user:password@host:port, with nothing after the port.';
 
@@ -81,6 +91,7 @@ export const smtpRelaySetting: ProviderSettingKind<SmtpRelay> = {
   name: 'smtp',
   field: 'smtpUrl',
   parse: (input) => parseSmtpRelay(input),
+  stored: smtpRelaySchema,
   destinations: (relay) => [relay.host],
   present: describeSmtpRelay,
 };

@@ -55,6 +55,10 @@ const envSchema = z.object({
 
   CACHE_DRIVER: z.enum(['embedded', 'redis']).default('embedded'),
   REDIS_URL: envUrl(['redis', 'rediss']).optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]*$/, 'expected letters, digits, ".", "_", ":" or "-"')
+    .default('notify:'),
 
   SMTP_URL: envUrl(['smtp', 'smtps']).optional(),
   SMTP_POOL_SIZE: envInt(1, 100).default(10),
@@ -158,7 +162,7 @@ function toAppConfig(env: Env) {
     },
     cache:
       env.CACHE_DRIVER === 'redis'
-        ? { driver: 'redis' as const, url: env.REDIS_URL ?? '' }
+        ? { driver: 'redis' as const, url: env.REDIS_URL ?? '', keyPrefix: env.REDIS_KEY_PREFIX }
         : { driver: 'embedded' as const },
     email: {
       smtpUrl: env.SMTP_URL,
