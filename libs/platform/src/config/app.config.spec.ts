@@ -36,7 +36,7 @@ describe('loadAppConfig', () => {
     expect(config.http.port).toBe(8080);
     expect(config.bus).toMatchObject({ driver: 'kafka', brokers: ['kafka-0:9092', 'kafka-1:9092'] });
     expect(config.store).toEqual({ driver: 'mongodb', uri: 'mongodb://mongo:27017/notify' });
-    expect(config.cache).toEqual({ driver: 'redis', url: 'redis://redis:6379' });
+    expect(config.cache).toEqual({ driver: 'redis', url: 'redis://redis:6379', keyPrefix: 'notify:' });
     expect(config.eventLog.url).toBe('http://clickhouse:8123');
   });
 
@@ -71,5 +71,34 @@ describe('loadAppConfig', () => {
       KAFKA_SASL_PASSWORD: '',
     });
     expect(problems).toEqual(['KAFKA_SASL_PASSWORD: required when KAFKA_SASL_MECHANISM is set']);
+  });
+
+  it('reads trusted proxies as off, on, a hop count or a list of addresses', () => {
+    expect(loadAppConfig({}).http.trustProxy).toBe(false);
+    expect(loadAppConfig({ TRUST_PROXY: 'true' }).http.trustProxy).toBe(true);
+    expect(loadAppConfig({ TRUST_PROXY: '2' }).http.trustProxy).toBe(2);
+    expect(loadAppConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7' }).http.trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+    ]);
+    expect(problemsOf({ TRUST_PROXY: 'everyone' })[0]).toMatch(
+      /^TRUST_PROXY: expected false, true, a hop count/,
+    );
+  });
+
+  it('checks SECRETS_KEY and BOOTSTRAP_API_KEY without echoing them', () => {
+    const problems = problemsOf({
+      SECRETS_KEY: 'dG9vIHNob3J0',
+      SECRETS_PREVIOUS_KEYS: 'also-bad',
+      BOOTSTRAP_API_KEY: 'my-own-weak-key-1234567890',
+    });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'BOOTSTRAP_API_KEY',
+      'SECRETS_KEY',
+      'SECRETS_PREVIOUS_KEYS',
+    ]);
+    expect(problems.join('\n')).not.toMatch(/dG9vIHNob3J0|also-bad|my-own-weak-key/);
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadAppConfig({ SECRETS_KEY: key }).secrets.key?.equals(Buffer.alloc(32, 7))).toBe(true);
   });
 });
