@@ -39,12 +39,12 @@ export class EndUserGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<EndUserRequest>();
     this.failures.check(request.ip);
-    const failure = await this.authenticate(request);
-    if (typeof failure === 'string') {
+    const outcome = await this.authenticate(request);
+    if (typeof outcome === 'string') {
       await this.failures.failed(request.ip);
-      throw new UnauthorizedError({ code: 'UNAUTHORIZED', message: failure, fix: FIX });
+      throw new UnauthorizedError({ code: 'UNAUTHORIZED', message: outcome, fix: FIX });
     }
-    request.endUser = failure;
+    request.endUser = outcome;
     return true;
   }
 
