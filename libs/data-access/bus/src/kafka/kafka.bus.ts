@@ -48,6 +48,9 @@ export interface KafkaBusOptions {
 /** Large inline attachments travel inside send requests; the broker's 1 MB default is too small. */
 const MAX_MESSAGE_BYTES = String(64 * 1024 * 1024);
 const DEFAULT_CHUNK = 500;
+const TOPIC_ATTEMPTS = 10;
+/** A retriable broker error (e.g. metadata for topics whose leaders are still being elected). */
+const racedOnTopics = (error: unknown) => (error as { retriable?: unknown }).retriable === true;
 
 function kafkaLogger(logger: Logger) {
   return () =>
@@ -112,21 +115,39 @@ export class KafkaBus implements EventBus {
     return this.connected;
   }
 
+  /**
+   * Services starting together race to create the same topics: kafkajs takes "already exists"
+   * in its stride, but a client waiting for leaders of topics another one is creating may hear
+   * "this server does not host this topic-partition" (retriable). That is retried, with the
+   * topics listed again, until every topic exists.
+   */
   async ensureTopics(topics: readonly string[]): Promise<void> {
     await this.connect();
     const names = topics.flatMap((t) => [this.physical(t), this.physical(deadLetterTopic(t))]);
-    const existing = new Set(await this.admin.listTopics());
-    const missing = names.filter((name) => !existing.has(name));
-    if (missing.length === 0) return;
-    await this.admin.createTopics({
-      waitForLeaders: true,
-      topics: missing.map((topic) => ({
-        topic,
-        numPartitions: this.options.partitions,
-        replicationFactor: this.options.replicationFactor,
-        configEntries: [{ name: 'max.message.bytes', value: MAX_MESSAGE_BYTES }],
-      })),
-    });
+    for (let attempt = 1; ; attempt++) {
+      const existing = new Set(await this.admin.listTopics());
+      const missing = names.filter((name) => !existing.has(name));
+      if (missing.length === 0) return;
+      try {
+        await this.admin.createTopics({
+          waitForLeaders: true,
+          topics: missing.map((topic) => ({
+            topic,
+            numPartitions: this.options.partitions,
+            replicationFactor: this.options.replicationFactor,
+            configEntries: [{ name: 'max.message.bytes', value: MAX_MESSAGE_BYTES }],
+          })),
+        });
+        return;
+      } catch (error) {
+        if (attempt >= TOPIC_ATTEMPTS || !racedOnTopics(error)) throw error;
+        this.options.logger.debug(
+          { err: error, attempt },
+          'topics are being created elsewhere; checking again',
+        );
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
   }
 
   async publish(messages: readonly OutgoingMessage[]): Promise<void> {
