@@ -187,11 +187,20 @@ export async function clusterTopology(options: ClusterOptions = {}): Promise<Top
       name.replace(/-\d+$/, ''),
       name.startsWith('gateway') ? { ...env, DATA_DIR: join(data.path, name) } : env,
     );
-  const started = await Promise.all(
-    (options.services ?? ['gateway', 'router', 'sender-email']).map(
-      async (name) => [name, await start(name)] as const,
-    ),
-  );
+  const names = options.services ?? ['gateway', 'router', 'sender-email'];
+  const attempts = await Promise.allSettled(names.map(async (name) => [name, await start(name)] as const));
+  const started = attempts.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
+  const failed = attempts.find((a) => a.status === 'rejected');
+  if (failed !== undefined) {
+    // Leave nothing running behind a failed start.
+    await Promise.all(started.map(([, service]) => service.stop()));
+    await Promise.all([
+      parts.mail.stop(),
+      new Promise<void>((resolve) => parts.server.close(() => resolve())),
+      data.remove(),
+    ]);
+    throw failed.reason;
+  }
   const storedText = async () => {
     const documents = new MongoDocumentStore(mongo.toString());
     try {

@@ -3,4 +3,11 @@ export { awayFromMinuteBoundary, eventually } from './eventually';
 export { tcpProxy, type TcpProxy } from './tcp-proxy';
 export { tempDir } from './temp-dir';
 export { testLogger } from './test-logger';
-export { freePort, processExit, spawnService, startService, type RunningService } from './service-process';
+export {
+  freePort,
+  killRunningServices,
+  processExit,
+  spawnService,
+  startService,
+  type RunningService,
+} from './service-process';

@@ -22,6 +22,20 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
+/**
+ * Every service a test process started and has not seen exit: killed after each test file (see
+ * tools/jest/integration.setup.js), so a suite that fails half-way through starting a topology
+ * leaves no service running (a live child's output pipes would also keep Jest from exiting).
+ */
+const running = new Set<ChildProcess>();
+
+/** SIGKILLs every service still running (each test file's teardown, and the test process's exit). */
+export function killRunningServices(): void {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+}
+process.once('exit', killRunningServices);
+
 /** Runs `apps/<app>/src/main.ts` from source as its own process (PORT=0 unless given). */
 export function spawnService(
   app: string,
@@ -33,6 +47,8 @@ export function spawnService(
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let output = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
