@@ -7,6 +7,7 @@ import { CoordinationModule } from '@notify/cache';
 import { EventLogModule } from '@notify/event-log';
 import { GatewayModule, ProvisionTenantUseCase } from '@notify/gateway-feature';
 import { type AppConfig, type Logger, PlatformModule, runService } from '@notify/platform';
+import { ProviderSettingsModule } from '@notify/provider-settings';
 import { StoreModule } from '@notify/store';
 
 @Module({})
@@ -18,6 +19,7 @@ class GatewayOnlyModule {
         PlatformModule.forRoot(config, logger),
         BusModule.forRoot(),
         StoreModule.forRoot(),
+        ProviderSettingsModule,
         CoordinationModule.forRoot(),
         EventLogModule.forRoot(),
         GatewayModule,
