@@ -103,7 +103,9 @@ async function cluster(): Promise<MeasuredLoad[] | undefined> {
     MONGODB_URI: mongo.toString(),
     CACHE_DRIVER: 'redis',
     REDIS_URL: testBackends.redisUrl,
+    REDIS_KEY_PREFIX: `${uniqueName('bench')}:`,
     SMTP_URL: mail.url,
+    SECRETS_KEY: randomBytes(32).toString('base64'),
   };
   const gateway = await startApp('gateway', { ...env, DATA_DIR: data.path });
   const workers = await Promise.all(['router', 'sender-email'].map((app) => startApp(app, env)));

@@ -44,16 +44,17 @@ describe('TemplateRenderer', () => {
     expect(renderer.render('{{__proto__}}', { a: 1 }, text())).toBe('');
   });
 
-  it('has no log helper: a template cannot write to the process output', () => {
+  it('has no log helper, nor any other way for a template to write to the process output', () => {
     const write = jest.spyOn(process.stdout, 'write');
-    const log = jest.spyOn(console, 'log');
+    const calls = (['log', 'error', 'warn', 'info'] as const).map((method) => jest.spyOn(console, method));
     try {
       expect(() => renderer.render('{{log "injected line"}}', {}, text())).toThrow(TemplateSyntaxError);
+      expect(renderer.render('{{#with a}}{{toString}}{{/with}}', { a: {} }, text())).toBe('');
       expect(write).not.toHaveBeenCalled();
-      expect(log).not.toHaveBeenCalled();
+      for (const call of calls) expect(call).not.toHaveBeenCalled();
     } finally {
       write.mockRestore();
-      log.mockRestore();
+      for (const call of calls) call.mockRestore();
     }
   });
 

@@ -1,7 +1,9 @@
 import { LruCache } from '@notify/platform';
 import Handlebars from 'handlebars';
+import { parsePlainTags, type PlainTemplate, renderPlainTags } from './plain-tags';
 
-type Compiled = (context: unknown) => string;
+/** A template ready to render: plain tags substituted directly, or a compiled Handlebars template. */
+type Compiled = { readonly plain: PlainTemplate } | { readonly handlebars: (context: unknown) => string };
 
 /** Why a template could not be rendered; the router logs it as the send's failure. */
 export class TemplateError extends Error {
@@ -56,6 +58,7 @@ const BLOCK_HELPERS = ['each', 'with', 'if', 'unless', 'blockHelperMissing'] as 
 export class TemplateRenderer {
   private readonly handlebars = Handlebars.create();
   private readonly compiled: LruCache<string, { template: Compiled; bytes: number }>;
+  private readonly helpers: ReadonlySet<string>;
   private iterations = 0;
   private output = 0;
   private field = '';
@@ -70,7 +73,12 @@ export class TemplateRenderer {
       weigh: (entry) => entry.bytes,
     });
     this.handlebars.unregisterHelper('log');
+    // Handlebars reports a template reaching for a prototype property on the console; that is a
+    // tenant's template doing what it may not, not something for the service's output. (The
+    // logger object is Handlebars' own, shared; nothing else here logs through it.)
+    this.handlebars.logger.level = this.handlebars.logger.ERROR + 1;
     for (const name of BLOCK_HELPERS) this.budgetBlocks(name);
+    this.helpers = new Set(Object.keys(this.handlebars.helpers));
   }
 
   /** Cached compiled templates and their estimated bytes (for tests and diagnostics). */
@@ -84,7 +92,10 @@ export class TemplateRenderer {
     this.output = 0;
     this.field = options.field;
     try {
-      return this.compile(source, options)(this.counted(parameters));
+      const template = this.compile(source, options);
+      return 'plain' in template
+        ? renderPlainTags(template.plain, parameters, options.html, (text) => this.produced(text))
+        : template.handlebars(this.counted(parameters));
     } catch (error) {
       if (error instanceof TemplateError) throw error;
       throw new TemplateSyntaxError(options.field, error);
@@ -95,9 +106,13 @@ export class TemplateRenderer {
     const key = `${options.html ? 'h' : 't'}${source}`;
     const cached = options.cache ? this.compiled.get(key) : undefined;
     if (cached !== undefined) return cached.template;
-    const template = this.handlebars.compile(source, { noEscape: !options.html, strict: false });
+    const plain = parsePlainTags(source, this.helpers);
+    const template: Compiled =
+      plain !== undefined
+        ? { plain }
+        : { handlebars: this.handlebars.compile(source, { noEscape: !options.html, strict: false }) };
     // A compiled template weighs a few times its source (the key is the source itself).
-    if (options.cache) this.compiled.set(key, { template, bytes: source.length * 8 });
+    if (options.cache) this.compiled.set(key, { template, bytes: source.length * (plain ? 3 : 8) });
     return template;
   }
 
