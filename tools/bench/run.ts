@@ -14,6 +14,7 @@ const BENCHES: Record<string, { file: string; needs: string }> = {
     needs: 'nothing (all-in-one on embedded backends); also reports memory',
   },
   lookup: { file: 'service/lookup.bench.ts', needs: 'nothing (all-in-one on embedded backends)' },
+  stages: { file: 'stages/stages.bench.ts', needs: 'nothing (each stage on embedded backends)' },
   'event-log': { file: 'backbone/event-log.bench.ts', needs: 'nothing (embedded ClickHouse)' },
   bus: { file: 'backbone/bus.bench.ts', needs: 'Kafka from `npm run infra:up`' },
 };
