@@ -23,7 +23,11 @@ npm run --silent typecheck
 step "Kubernetes packaging (hadolint, helm lint/template, manifest validation)"
 bash tools/helm/check.sh
 step "tests (unit, contract, e2e)"
-npx jest --ci
+jest_log=$(mktemp)
+npx jest --ci 2>&1 | tee "$jest_log"
 step "API fuzzing (schemathesis against docs/openapi.json)"
-bash tools/fuzz/fuzz.sh
+bash tools/fuzz/fuzz.sh 2>&1 | tee -a "$jest_log"
 step "done: test:all passed in $((SECONDS - started))s"
+# The counts again at the very end, where a reader of the tail of the log looks for them.
+grep -E '^(Test Suites|Tests):|^fuzz: ' "$jest_log" || true
+rm -f "$jest_log"

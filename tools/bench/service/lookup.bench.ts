@@ -131,12 +131,16 @@ async function main(): Promise<void> {
     const chunk = 1_000_000;
     for (let offset = FIRST; offset < TOTAL; offset += chunk) {
       await client.command({
-        query: `INSERT INTO notify.events (account_id, env_id, tracking_id, event_id, event_time, event, channel, received_at, type, user_id, email_routing, email_sent_at, email_sent_after, email_delivered_at)
+        query: `INSERT INTO notify.delivery_events (account_id, env_id, tracking_id, event_id, event_time, event, channel, fields)
           SELECT 'default', {env:String}, concat('t-', toString(intDiv(number, 5))), concat('g-', toString(number)),
             toDateTime64({t0:UInt64} / 1000 + intDiv(number, 5) * 0.007 + (number % 5) * 0.001, 3, 'UTC'),
             ['request_received', 'routed', 'email_sent', 'email_delivered', 'email_opened'][number % 5 + 1], if(number % 5 >= 2, 'email', ''),
-            if(number % 5 = 0, 'generated', NULL), if(number % 5 = 0, 'welcome', NULL), if(number % 5 = 0, concat('u', toString(intDiv(number, 5) % 10000)), NULL),
-            if(number % 5 = 1, 'SEND', NULL), if(number % 5 = 2, 'sent', NULL), if(number % 5 = 2, 40, NULL), if(number % 5 = 3, 'delivered', NULL)
+            multiIf(
+              number % 5 = 0, map('received_at', 'generated', 'type', 'welcome', 'user_id', concat('u', toString(intDiv(number, 5) % 10000))),
+              number % 5 = 1, map('email_routing', 'SEND'),
+              number % 5 = 2, map('email_sent_at', 'sent', 'email_sent_after', '40'),
+              number % 5 = 3, map('email_delivered_at', 'delivered'),
+              map())
           FROM numbers({from:UInt64}, {count:UInt64})`,
         query_params: { env: envId, t0, from: offset, count: Math.min(chunk, TOTAL - offset) },
       });

@@ -1,13 +1,16 @@
 import type { ClickHouseClient } from '@clickhouse/client';
-import { type DeliveryEvent, LOG_FIELDS, type LogFields, type TenantScope } from '@notify/domain';
+import { type DeliveryEvent, type LogFields, type TenantScope } from '@notify/domain';
 import { tempDir, uniqueName } from '@notify/testing';
 import {
   ClickHouseEventLog,
   type ClickHouseEventLogOptions,
   openClickHouseClient,
+  toDateTime64,
 } from './clickhouse/clickhouse.event-log';
-import { COLUMN_TYPE, FOLDED_FIELDS_TYPE } from './clickhouse/columns';
-import { migrate } from './clickhouse/migrator';
+import { EVENT_FIELDS_TYPE, FOLDED_FIELDS_TYPE } from './clickhouse/columns';
+import { migrate, MIGRATIONS_DIR } from './clickhouse/migrator';
+import { copyFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 
 // The embedded engine always runs; set CLICKHOUSE_URL to run the same suite against a server too.
 const targets = ['embedded', ...(process.env.CLICKHOUSE_URL ? ['server'] : [])] as const;
@@ -59,10 +62,10 @@ describe.each(targets)('Event log contract (%s)', (target) => {
     scope = { accountId: uniqueName('acct'), envId: 'env-1' };
   });
 
-  it('has one events column per catalog field, typed by its kind, and one folded map per record', async () => {
+  it('keeps the fields of each event in one map, and one folded map per record', async () => {
     const result = await client.query({
       query:
-        "SELECT table, name, type FROM system.columns WHERE database = {db:String} AND table IN ('events', 'log_records')",
+        "SELECT table, name, type FROM system.columns WHERE database = {db:String} AND table IN ('delivery_events', 'log_records')",
       query_params: { db: options.database },
       format: 'JSONEachRow',
     });
@@ -70,17 +73,16 @@ describe.each(targets)('Event log contract (%s)', (target) => {
     const typesOf = (table: string) =>
       Object.fromEntries(rows.filter((r) => r.table === table).map((r) => [r.name, r.type]));
     const keys = ['account_id', 'env_id', 'tracking_id'];
-    const events = typesOf('events');
+    const events = typesOf('delivery_events');
     const folded = typesOf('log_records');
     expect(Object.keys(events).sort()).toEqual(
-      [...keys, 'event_id', 'event_time', 'event', 'channel', ...LOG_FIELDS.keys()].sort(),
+      [...keys, 'event_id', 'event_time', 'event', 'channel', 'fields'].sort(),
     );
+    expect(events.fields).toBe(EVENT_FIELDS_TYPE);
     expect(Object.keys(folded).sort()).toEqual(
       [...keys, 'fields', 'first_event_time', 'last_event_time'].sort(),
     );
     expect(folded.fields).toBe(FOLDED_FIELDS_TYPE);
-    for (const [field, kind] of LOG_FIELDS)
-      expect([field, events[field]]).toEqual([field, COLUMN_TYPE[kind]]);
   });
 
   it('folds events into one record: per field, the latest non-null value by event time', async () => {
@@ -133,7 +135,7 @@ describe.each(targets)('Event log contract (%s)', (target) => {
       },
     ]);
     const count = await client.query({
-      query: `SELECT count() AS n FROM ${options.database}.events FINAL WHERE account_id = {a:String}`,
+      query: `SELECT count() AS n FROM ${options.database}.delivery_events FINAL WHERE account_id = {a:String}`,
       query_params: { a: scope.accountId },
       format: 'JSONEachRow',
     });
@@ -179,6 +181,60 @@ describe.each(targets)('Event log contract (%s)', (target) => {
 
   it('applies each migration once', async () => {
     expect((await migrate(client, options.database)).applied).toEqual([]);
+  });
+
+  it('moves the history of a 0001 log (a column per field) into the map, folded as before', async () => {
+    const database = `${options.database}_upgrade`;
+    const first = join(dir.path, 'migrations-0001');
+    await mkdir(first, { recursive: true });
+    await copyFile(join(MIGRATIONS_DIR, '0001_delivery_log.sql'), join(first, '0001_delivery_log.sql'));
+    await migrate(client, database, first);
+    const old = (trackingId: string, time: number, fields: LogFields) => ({
+      ...fields,
+      account_id: scope.accountId,
+      env_id: scope.envId,
+      tracking_id: trackingId,
+      event_id: nextId(),
+      event_time: toDateTime64(time),
+      event: 'test',
+      channel: '',
+    });
+    await client.insert({
+      table: `${database}.events`,
+      format: 'JSONEachRow',
+      values: [
+        old('up', T0, { type: 'welcome', test: false, email_routing: 'SEND' }),
+        old('up', T0 + 5, { email_sent_at: 'sent', email_sent_after: 5 }),
+      ],
+    });
+    const upgraded = await ClickHouseEventLog.open({ ...options, database });
+    try {
+      await upgraded.append([event('up', T0 + 9, { email_delivered_at: 'now', email_routing: 'IGNORE' })]);
+      expect(await upgraded.records(scope, ['up'])).toEqual([
+        {
+          trackingId: 'up',
+          accountId: scope.accountId,
+          envId: scope.envId,
+          type: 'welcome',
+          test: false,
+          email_routing: 'IGNORE',
+          email_sent_at: 'sent',
+          email_sent_after: 5,
+          email_delivered_at: 'now',
+        },
+      ]);
+      const moved = await client.query({
+        query: `SELECT fields FROM ${database}.delivery_events FINAL WHERE tracking_id = 'up' ORDER BY event_time`,
+        format: 'JSONEachRow',
+      });
+      expect((await moved.json<{ fields: Record<string, string> }>()).map((r) => r.fields)).toEqual([
+        { type: 'welcome', test: 'false', email_routing: 'SEND' },
+        { email_sent_at: 'sent', email_sent_after: '5' },
+        { email_delivered_at: 'now', email_routing: 'IGNORE' },
+      ]);
+    } finally {
+      await upgraded.close();
+    }
   });
 
   if (target === 'embedded') {

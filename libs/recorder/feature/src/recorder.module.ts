@@ -21,13 +21,16 @@ export class RecorderModule implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     // Each insert makes a part per table that ClickHouse later merges; half-second batches keep
     // merging cheap (most of the embedded engine's CPU at 50 ms) for at most that much log delay.
-    const writer = new BatchingEventWriter(this.log, { maxEvents: 20_000, maxDelayMs: 500 });
+    // A partition waits for the insert carrying its batch before it fetches again, so the batches
+    // (up to 5,000 events) must add up past maxEvents from two partitions, not wait for the timer:
+    // with batches of 1,000 a backlog drained at 8,800 events/s, now at 39,000.
+    const writer = new BatchingEventWriter(this.log, { maxEvents: 10_000, maxDelayMs: 500 });
     await this.bus.ensureTopics([Topics.events]);
     await this.bus.subscribe({
       group: Groups.recorder,
       topic: Topics.events,
       schema: deliveryEventSchema,
-      maxBatchSize: 1_000,
+      maxBatchSize: 5_000,
       retry: {
         maxAttempts: 5,
         initialBackoffMs: 500,

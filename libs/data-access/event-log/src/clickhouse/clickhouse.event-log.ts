@@ -70,7 +70,7 @@ export class ClickHouseEventLog implements EventLog {
   async append(events: readonly DeliveryEvent[]): Promise<void> {
     if (events.length === 0) return;
     await this.writer.insert({
-      table: `${this.database}.events`,
+      table: `${this.database}.delivery_events`,
       format: 'JSONEachRow',
       values: events.map(toRow),
       clickhouse_settings: {
@@ -147,9 +147,14 @@ interface Row {
   readonly fields: Record<string, [string, string, string]>;
 }
 
+/** A `delivery_events` row: the fields the event sets, as text (what the fold keeps). */
 function toRow(event: DeliveryEvent): Record<string, unknown> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(event.fields)) {
+    if (value !== undefined && value !== null)
+      fields[name] = typeof value === 'string' ? value : String(value);
+  }
   return {
-    ...event.fields,
     account_id: event.accountId,
     env_id: event.envId,
     tracking_id: event.trackingId,
@@ -157,6 +162,7 @@ function toRow(event: DeliveryEvent): Record<string, unknown> {
     event_time: toDateTime64(event.time),
     event: event.event,
     channel: event.channel ?? '',
+    fields,
   };
 }
 
