@@ -50,14 +50,26 @@ async function started(child: ChildProcess, baseUrl: string, readyPath: string, 
   throw new Error(`${what} not ready:\n${output}`);
 }
 
-/** A compiled app (`dist/apps/<app>/src/main.js`) on a free port, ready when /health/ready is. */
+/** The Node flags `npm start` gives the all-in-one process, so a benchmark runs it as users do. */
+function npmStartNodeArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const flags = /node ((?:--\S+ )*)dist\/apps\/all-in-one\/src\/main\.js/.exec(pkg.scripts.start)?.[1];
+  if (flags === undefined) throw new Error('package.json: `npm start` no longer runs the all-in-one app');
+  return flags.split(' ').filter((flag) => flag.length > 0);
+}
+
+/**
+ * A compiled app (`dist/apps/<app>/src/main.js`) on a free port, ready when /health/ready is; the
+ * all-in-one app with the Node flags of `npm start`.
+ */
 export async function startApp(
   app: string,
   env: Record<string, string>,
   nodeArgs: string[] = [],
 ): Promise<Proc> {
   const port = String(await freePort());
-  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist/apps', app, 'src/main.js')], {
+  const flags = app === 'all-in-one' ? [...npmStartNodeArgs(), ...nodeArgs] : nodeArgs;
+  const child = spawn(process.execPath, [...flags, join(ROOT, 'dist/apps', app, 'src/main.js')], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,7 +13,7 @@ const DESCRIPTIONS: Record<number, string> = {
   413: 'Request body (or an inline attachment) too large',
   429: 'Too many requests (see Retry-After)',
   500: 'Internal error (the message carries an error id)',
-  503: 'A backend is unavailable; nothing was done, retry',
+  503: 'A backend is unavailable, or the service is overloaded; nothing was done, retry',
 };
 
 /** Statuses every authenticated operation may answer with, whatever it does. */

@@ -71,6 +71,14 @@ export class RateLimitedError extends DomainError {
 /** A backend the request needs is down; the caller may retry (503). */
 export class ServiceUnavailableError extends DomainError {
   readonly kind = 'unavailable';
+
+  constructor(
+    details: ErrorDetails,
+    /** Whole seconds after which a retry may succeed (the Retry-After header), when known. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(details);
+  }
 }
 
 export const STATUS_BY_KIND: Record<ErrorKind, number> = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DomainError, RateLimitedError, STATUS_BY_KIND } from './domain.error';
+import { DomainError, RateLimitedError, ServiceUnavailableError, STATUS_BY_KIND } from './domain.error';
 import { isTransientError } from './transient';
 
 /** The spec's error body (section 7). */
@@ -74,7 +74,8 @@ export function toErrorResponse(error: unknown, trackingId: string, newErrorId: 
     return {
       status: STATUS_BY_KIND[error.kind],
       body: { trackingId, error: dropUndefined({ code, message, fix, provider, providerCode }) },
-      ...(error instanceof RateLimitedError
+      ...((error instanceof RateLimitedError || error instanceof ServiceUnavailableError) &&
+      error.retryAfterSeconds !== undefined
         ? { headers: { 'retry-after': String(error.retryAfterSeconds) } }
         : {}),
     };

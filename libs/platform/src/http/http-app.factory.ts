@@ -10,6 +10,7 @@ import { InvalidRequestError } from '../errors/domain.error';
 import { GlobalExceptionFilter } from '../errors/exception.filter';
 import { withCorrelationId } from '../logging/correlation';
 import { NestPinoLogger } from '../logging/nest-logger';
+import { installLoadShedding } from './load-shedding';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
@@ -105,6 +106,7 @@ export async function createHttpApp(
     void reply.header('x-request-id', request.id);
     withCorrelationId(request.id, done);
   });
+  installLoadShedding(fastify, config.http.shedding);
   // Nest installs Fastify's error handler and routes body-parsing errors through this filter too.
   app.useGlobalFilters(new GlobalExceptionFilter(logger));
   return app;
