@@ -15,6 +15,10 @@ const BENCHES: Record<string, { file: string; needs: string }> = {
   },
   lookup: { file: 'service/lookup.bench.ts', needs: 'nothing (all-in-one on embedded backends)' },
   stages: { file: 'stages/stages.bench.ts', needs: 'nothing (each stage on embedded backends)' },
+  'scale-out': {
+    file: 'service/scale-out.bench.ts',
+    needs: 'Kafka, MongoDB and Redis from `npm run infra:up`',
+  },
   'event-log': { file: 'backbone/event-log.bench.ts', needs: 'nothing (embedded ClickHouse)' },
   bus: { file: 'backbone/bus.bench.ts', needs: 'Kafka from `npm run infra:up`' },
 };

@@ -8,6 +8,8 @@ const TRACKING = /^x-notify-tracking-id:\s*(\S+)/im;
  */
 export class SmtpSink {
   readonly arrivals = new Map<string, number>();
+  /** Messages received with a tracking id, repeats included: `deliveries - arrivals.size` are duplicates. */
+  deliveries = 0;
   private server: SMTPServer | undefined;
 
   async start(): Promise<string> {
@@ -22,7 +24,10 @@ export class SmtpSink {
         });
         stream.on('end', () => {
           const id = TRACKING.exec(head)?.[1];
-          if (id !== undefined && !this.arrivals.has(id)) this.arrivals.set(id, Date.now());
+          if (id !== undefined) {
+            this.deliveries++;
+            if (!this.arrivals.has(id)) this.arrivals.set(id, Date.now());
+          }
           callback();
         });
       },
