@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 /** `npm run bench` runs the service benchmarks; the backbone ones (`event-log`, `bus`) run by name. */
-const DEFAULT = ['accept', 'e2e', 'lookup'];
+const DEFAULT = ['accept', 'e2e', 'stages', 'lookup'];
 
 const BENCHES: Record<string, { file: string; needs: string }> = {
   accept: { file: 'service/accept.bench.ts', needs: 'nothing (all-in-one on embedded backends)' },

@@ -18,7 +18,7 @@ import { build, load, maxRss, type Proc, type Rss, rss, SEND_BODY, startApp, sta
 import { SmtpSink } from './smtp-sink';
 
 const KEY = `notify_sk_${randomBytes(24).toString('base64url')}`;
-const RAMP = (process.env.BENCH_RAMP ?? '400,600,800,1000,1200,1600').split(',').map(Number);
+const RAMP = (process.env.BENCH_RAMP ?? '200,400,600,800,1000,1200,1600').split(',').map(Number);
 const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 15);
 const SUSTAIN_SECONDS = Number(process.env.BENCH_SUSTAIN_SECONDS ?? 60);
 const HALF_SECONDS = 20;

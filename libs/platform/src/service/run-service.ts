@@ -81,7 +81,7 @@ export async function runService(service: ServiceDefinition): Promise<NestFastif
   }
   keepFilesPrivate(config.dataDir);
   const logger = createLogger({ level: config.log.level, pretty: config.log.pretty, service: service.name });
-  const telemetry = startTelemetry({
+  const telemetry = await startTelemetry({
     otlpEndpoint: config.telemetry.otlpEndpoint,
     serviceName: config.telemetry.serviceName ?? `notify-${service.name}`,
   });
