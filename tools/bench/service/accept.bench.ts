@@ -8,12 +8,13 @@ import { provisionerFor } from '@notify/gateway-feature';
 import { loadAppConfig } from '@notify/platform';
 import { MailCatcher } from '@notify/mail-catcher';
 import { MongoDocumentStore } from '@notify/store';
-import { requireBackend, tempDir, testBackends, uniqueName } from '@notify/testing';
+import { requireBackend, tempDir } from '@notify/testing';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { type Figure, report } from '../report';
 import {
   build,
+  clusterEnv,
   load,
   type MeasuredLoad,
   type Proc,
@@ -85,28 +86,13 @@ async function cluster(): Promise<MeasuredLoad[] | undefined> {
   } catch {
     return undefined;
   }
-  const mongo = new URL(testBackends.mongoUri);
-  mongo.pathname = `/${uniqueName('bench').replace(/-/g, '_')}`;
-  const store = new MongoDocumentStore(mongo.toString());
-  await provisionerFor(store, loadAppConfig({})).execute({
-    apiKey: KEY,
-  });
-  await store.close();
   const mail = new MailCatcher({ keep: 10 });
   await mail.start();
+  const env = clusterEnv(mail.url);
+  const store = new MongoDocumentStore(env.MONGODB_URI);
+  await provisionerFor(store, loadAppConfig({})).execute({ apiKey: KEY });
+  await store.close();
   const data = await tempDir('notify-bench-');
-  const env = {
-    BUS_DRIVER: 'kafka',
-    KAFKA_BROKERS: testBackends.kafkaBrokers.join(','),
-    KAFKA_TOPIC_PREFIX: `${uniqueName('bench')}.`,
-    STORE_DRIVER: 'mongodb',
-    MONGODB_URI: mongo.toString(),
-    CACHE_DRIVER: 'redis',
-    REDIS_URL: testBackends.redisUrl,
-    REDIS_KEY_PREFIX: `${uniqueName('bench')}:`,
-    SMTP_URL: mail.url,
-    SECRETS_KEY: randomBytes(32).toString('base64'),
-  };
   const gateway = await startApp('gateway', { ...env, DATA_DIR: data.path });
   const workers = await Promise.all(['router', 'sender-email'].map((app) => startApp(app, env)));
   const results = await sweep(gateway, workers);

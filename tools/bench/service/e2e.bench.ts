@@ -11,10 +11,21 @@
 import { provisionerFor } from '@notify/gateway-feature';
 import { loadAppConfig } from '@notify/platform';
 import { MongoDocumentStore } from '@notify/store';
-import { requireBackend, tempDir, testBackends, uniqueName } from '@notify/testing';
+import { requireBackend, tempDir } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
 import { type Figure, percentile, report } from '../report';
-import { build, load, maxRss, type Proc, type Rss, rss, SEND_BODY, startApp, startBaseline } from './harness';
+import {
+  build,
+  clusterEnv,
+  load,
+  maxRss,
+  type Proc,
+  type Rss,
+  rss,
+  SEND_BODY,
+  startApp,
+  startBaseline,
+} from './harness';
 import { SmtpSink } from './smtp-sink';
 
 const KEY = `notify_sk_${randomBytes(24).toString('base64url')}`;
@@ -266,25 +277,11 @@ async function threeProcesses(smtpUrl: string): Promise<Topology | undefined> {
   } catch {
     return undefined;
   }
-  const name = uniqueName('e2e');
-  const mongo = new URL(testBackends.mongoUri);
-  mongo.pathname = `/${name.replace(/-/g, '_')}`;
-  const store = new MongoDocumentStore(mongo.toString());
+  const env = clusterEnv(smtpUrl);
+  const store = new MongoDocumentStore(env.MONGODB_URI);
   await provisionerFor(store, loadAppConfig({})).execute({ apiKey: KEY });
   await store.close();
   const data = await tempDir('notify-bench-');
-  const env = {
-    BUS_DRIVER: 'kafka',
-    KAFKA_BROKERS: testBackends.kafkaBrokers.join(','),
-    KAFKA_TOPIC_PREFIX: `${name}.`,
-    STORE_DRIVER: 'mongodb',
-    MONGODB_URI: mongo.toString(),
-    CACHE_DRIVER: 'redis',
-    REDIS_URL: testBackends.redisUrl,
-    REDIS_KEY_PREFIX: `${name}:`,
-    SMTP_URL: smtpUrl,
-    SECRETS_KEY: randomBytes(32).toString('base64'),
-  };
   const front = await startApp('gateway', { ...env, DATA_DIR: data.path });
   const workers = await Promise.all(['router', 'sender-email'].map((app) => startApp(app, env)));
   await sleep(5_000);

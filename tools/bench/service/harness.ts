@@ -1,4 +1,5 @@
-import { freePort } from '@notify/testing';
+import { freePort, testBackends, uniqueName } from '@notify/testing';
+import { randomBytes } from 'node:crypto';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -164,3 +165,25 @@ export const SEND_BODY = JSON.stringify({
   email: { subject: 'Hello {{name}}', html: '<p>Hello {{name}}, this is message {{i}}.</p>' },
   parameters: { name: 'Bench' },
 });
+
+/**
+ * The environment of services over the local Kafka, MongoDB and Redis, isolated under a fresh name
+ * (topic prefix, database, key prefix), sending email to `smtpUrl`.
+ */
+export function clusterEnv(smtpUrl: string): Record<string, string> & { MONGODB_URI: string } {
+  const name = uniqueName('bench');
+  const mongo = new URL(testBackends.mongoUri);
+  mongo.pathname = `/${name.replace(/-/g, '_')}`;
+  return {
+    BUS_DRIVER: 'kafka',
+    KAFKA_BROKERS: testBackends.kafkaBrokers.join(','),
+    KAFKA_TOPIC_PREFIX: `${name}.`,
+    STORE_DRIVER: 'mongodb',
+    MONGODB_URI: mongo.toString(),
+    CACHE_DRIVER: 'redis',
+    REDIS_URL: testBackends.redisUrl,
+    REDIS_KEY_PREFIX: `${name}:`,
+    SMTP_URL: smtpUrl,
+    SECRETS_KEY: randomBytes(32).toString('base64'),
+  };
+}

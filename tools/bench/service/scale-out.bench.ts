@@ -5,21 +5,19 @@
 // processes; the baseline of each row is the single-process run. Needs `npm run infra:up`.
 import { createEventBus } from '@notify/bus';
 import { Topics } from '@notify/domain';
-import { provisionerFor } from '@notify/gateway-feature';
 import { createLogger, loadAppConfig } from '@notify/platform';
-import { MongoDocumentStore, NotificationTypeRepository } from '@notify/store';
-import { requireBackend, testBackends, uniqueName } from '@notify/testing';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { MongoDocumentStore } from '@notify/store';
+import { requireBackend } from '@notify/testing';
+import { randomUUID } from 'node:crypto';
 import { type Figure, report } from '../report';
-import { emailJob, keyOf } from '../stages/stage-harness';
-import { build, cpuSeconds, type Proc, startApp } from './harness';
+import { emailJob, keyOf, provisionBenchTenant } from '../stages/stage-harness';
+import { build, clusterEnv, cpuSeconds, type Proc, startApp } from './harness';
 import { SmtpSink } from './smtp-sink';
 
 const REPLICAS = (process.env.BENCH_REPLICAS ?? '1,2,4').split(',').map(Number);
 const EMAILS = Number(process.env.BENCH_SCALE_EMAILS ?? 12_000);
 const PARTITIONS = 8;
 const WARMUP = 1_000;
-const KEY = `notify_sk_${randomBytes(24).toString('base64url')}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Run {
@@ -31,31 +29,10 @@ interface Run {
 }
 
 async function runWith(replicas: number, sink: SmtpSink, smtpUrl: string): Promise<Run> {
-  const name = uniqueName('scale');
-  const mongo = new URL(testBackends.mongoUri);
-  mongo.pathname = `/${name.replace(/-/g, '_')}`;
-  const env = {
-    BUS_DRIVER: 'kafka',
-    KAFKA_BROKERS: testBackends.kafkaBrokers.join(','),
-    KAFKA_TOPIC_PREFIX: `${name}.`,
-    KAFKA_PARTITIONS: String(PARTITIONS),
-    STORE_DRIVER: 'mongodb',
-    MONGODB_URI: mongo.toString(),
-    CACHE_DRIVER: 'redis',
-    REDIS_URL: testBackends.redisUrl,
-    REDIS_KEY_PREFIX: `${name}:`,
-    SMTP_URL: smtpUrl,
-    SECRETS_KEY: randomBytes(32).toString('base64'),
-  };
+  const env = { ...clusterEnv(smtpUrl), KAFKA_PARTITIONS: String(PARTITIONS) };
   const config = loadAppConfig({ ...env, LOG_LEVEL: 'warn' });
-  const store = new MongoDocumentStore(mongo.toString());
-  const provisioned = await provisionerFor(store, config).execute({ apiKey: KEY });
-  const tenant = { accountId: provisioned.accountId, envId: provisioned.envId };
-  await new NotificationTypeRepository(store).create(
-    tenant,
-    { notificationId: 'bench', title: 'bench', channels: ['EMAIL'] },
-    new Date().toISOString(),
-  );
+  const store = new MongoDocumentStore(env.MONGODB_URI);
+  const tenant = await provisionBenchTenant(store, config);
   await store.close();
   const bus = createEventBus(config, createLogger({ level: 'warn', service: 'bench' }));
   await bus.ensureTopics([Topics.delivery('EMAIL'), Topics.events]);

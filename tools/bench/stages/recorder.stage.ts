@@ -15,6 +15,7 @@ import {
   emit,
   MESSAGES,
   prefill,
+  runStage,
   stageContext,
   workspace,
 } from './stage-harness';
@@ -77,10 +78,4 @@ async function stage(): Promise<void> {
   await ws.remove();
 }
 
-(process.argv[2] === 'baseline' ? baseline() : stage()).then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`);
-    process.exit(1);
-  },
-);
+runStage({ baseline, stage });

@@ -26,6 +26,7 @@ import {
   openBus,
   prefill,
   routeTopics,
+  runStage,
   sendRequested,
   stageContext,
   workspace,
@@ -103,10 +104,4 @@ async function main(mode: string): Promise<void> {
   await ws.remove();
 }
 
-main(process.argv[2] ?? 'stage').then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`);
-    process.exit(1);
-  },
-);
+runStage({ baseline: () => main('baseline'), stage: () => main('stage') });

@@ -19,6 +19,7 @@ import {
   keyOf,
   MESSAGES,
   prefill,
+  runStage,
   stageContext,
   workspace,
 } from './stage-harness';
@@ -82,10 +83,4 @@ async function stage(): Promise<void> {
   await ws.remove();
 }
 
-(process.argv[2] === 'baseline' ? baseline() : stage()).then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`);
-    process.exit(1);
-  },
-);
+runStage({ baseline, stage });

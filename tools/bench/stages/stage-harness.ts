@@ -16,7 +16,7 @@ import {
 } from '@notify/domain';
 import { provisionerFor } from '@notify/gateway-feature';
 import { type AppConfig, createLogger, loadAppConfig, type Logger, PlatformModule } from '@notify/platform';
-import { EmbeddedDocumentStore, NotificationTypeRepository } from '@notify/store';
+import { type DocumentStore, EmbeddedDocumentStore, NotificationTypeRepository } from '@notify/store';
 import { tempDir } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -41,15 +41,20 @@ export function sendBody(i: number) {
   };
 }
 
+/** What every message about send `i` carries: its tracking id, tenant and acceptance. */
+const origin = (tenant: Tenant, i: number, now: number) => ({
+  trackingId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  accountId: tenant.accountId,
+  envId: tenant.envId,
+  receivedAt: now,
+  test: false,
+});
+
 /** What the gateway publishes for send `i`: the router's input. */
 export function sendRequested(tenant: Tenant, i: number, now = Date.now()): SendRequested {
   const body = sendBody(i);
   return {
-    trackingId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-    accountId: tenant.accountId,
-    envId: tenant.envId,
-    receivedAt: now,
-    test: false,
+    ...origin(tenant, i, now),
     source: 'send',
     client: { ip: '127.0.0.1', agent: 'bench' },
     request: requestSummary(body),
@@ -60,11 +65,7 @@ export function sendRequested(tenant: Tenant, i: number, now = Date.now()): Send
 /** What the router hands the email sender for send `i`. */
 export function emailJob(tenant: Tenant, i: number, now = Date.now()): EmailJob {
   return {
-    trackingId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-    accountId: tenant.accountId,
-    envId: tenant.envId,
-    receivedAt: now,
-    test: false,
+    ...origin(tenant, i, now),
     notificationId: 'bench',
     userId: `user-${i}`,
     to: `user-${i}@example.com`,
@@ -123,12 +124,8 @@ export interface Workspace {
   readonly remove: () => Promise<void>;
 }
 
-/** A data directory with the first tenant and the bench notification type, as `npm start` would have it. */
-export async function workspace(env: Record<string, string> = {}): Promise<Workspace> {
-  const dir = await tempDir('notify-stage-');
-  const config = loadAppConfig({ DATA_DIR: dir.path, LOG_LEVEL: 'warn', ...env });
-  const logger = createLogger({ level: 'warn', service: 'stage' });
-  const store = new EmbeddedDocumentStore(join(dir.path, 'documents'));
+/** The first account and environment, with the bench notification type (email), in `store`. */
+export async function provisionBenchTenant(store: DocumentStore, config: AppConfig): Promise<Tenant> {
   const provisioned = await provisionerFor(store, config).execute({ apiKey: KEY });
   const tenant = { accountId: provisioned.accountId, envId: provisioned.envId };
   await new NotificationTypeRepository(store).create(
@@ -136,6 +133,16 @@ export async function workspace(env: Record<string, string> = {}): Promise<Works
     { notificationId: 'bench', title: 'bench', channels: ['EMAIL'] },
     new Date().toISOString(),
   );
+  return tenant;
+}
+
+/** A data directory with the first tenant and the bench notification type, as `npm start` would have it. */
+export async function workspace(env: Record<string, string> = {}): Promise<Workspace> {
+  const dir = await tempDir('notify-stage-');
+  const config = loadAppConfig({ DATA_DIR: dir.path, LOG_LEVEL: 'warn', ...env });
+  const logger = createLogger({ level: 'warn', service: 'stage' });
+  const store = new EmbeddedDocumentStore(join(dir.path, 'documents'));
+  const tenant = await provisionBenchTenant(store, config);
   await store.close();
   return { config, logger, tenant, remove: dir.remove };
 }
@@ -246,3 +253,14 @@ export function emit(result: { what: string } & Drained & { note?: string }): vo
 }
 
 export const routeTopics = [Topics.sendRequests, Topics.events, Topics.delivery('EMAIL')];
+
+/** Runs a stage file's `baseline` or `stage` (argv[2]) and exits: 0, or 1 with the error. */
+export function runStage(modes: { baseline: () => Promise<void>; stage: () => Promise<void> }): void {
+  (process.argv[2] === 'baseline' ? modes.baseline() : modes.stage()).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`);
+      process.exit(1);
+    },
+  );
+}
