@@ -119,7 +119,9 @@ export class KafkaBus implements EventBus {
    * Services starting together race to create the same topics: kafkajs takes "already exists"
    * in its stride, but a client waiting for leaders of topics another one is creating may hear
    * "this server does not host this topic-partition" (retriable). That is retried, with the
-   * topics listed again, until every topic exists.
+   * topics listed again, until every topic exists and has its partitions' metadata: a topic that
+   * another service has just created may still be electing leaders, and a consumer subscribing to
+   * it then would fail the same way.
    */
   async ensureTopics(topics: readonly string[]): Promise<void> {
     await this.connect();
@@ -127,17 +129,19 @@ export class KafkaBus implements EventBus {
     for (let attempt = 1; ; attempt++) {
       const existing = new Set(await this.admin.listTopics());
       const missing = names.filter((name) => !existing.has(name));
-      if (missing.length === 0) return;
       try {
-        await this.admin.createTopics({
-          waitForLeaders: true,
-          topics: missing.map((topic) => ({
-            topic,
-            numPartitions: this.options.partitions,
-            replicationFactor: this.options.replicationFactor,
-            configEntries: [{ name: 'max.message.bytes', value: MAX_MESSAGE_BYTES }],
-          })),
-        });
+        if (missing.length > 0) {
+          await this.admin.createTopics({
+            waitForLeaders: true,
+            topics: missing.map((topic) => ({
+              topic,
+              numPartitions: this.options.partitions,
+              replicationFactor: this.options.replicationFactor,
+              configEntries: [{ name: 'max.message.bytes', value: MAX_MESSAGE_BYTES }],
+            })),
+          });
+        }
+        await this.admin.fetchTopicMetadata({ topics: names });
         return;
       } catch (error) {
         if (attempt >= TOPIC_ATTEMPTS || !racedOnTopics(error)) throw error;
