@@ -30,4 +30,9 @@ bash tools/fuzz/fuzz.sh 2>&1 | tee -a "$jest_log"
 step "done: test:all passed in $((SECONDS - started))s"
 # The counts again at the very end, where a reader of the tail of the log looks for them.
 grep -E '^(Test Suites|Tests):|^fuzz: ' "$jest_log" || true
+# And last, the plain closing line CI's reader counts ('N passed, N failed'), from Jest's own tally.
+tally=$(grep -E '^Tests:' "$jest_log" | tail -1)
+count() { grep -oE "[0-9]+ $1" <<<"$tally" | grep -oE '^[0-9]+' || echo 0; }
+skipped=$(( $(count skipped) + $(count todo) ))
+printf 'tests: %s passed, %s failed, %s skipped\n' "$(count passed)" "$(count failed)" "$skipped"
 rm -f "$jest_log"
