@@ -1,25 +1,77 @@
 import { eventually, uniqueName } from '@notify/testing';
-import { Pingram } from 'pingram';
+import { ChannelsEnum, Pingram } from 'pingram';
 import { clusterTopology, type Topology } from './topologies';
 
 const SENDS = 500;
 
+interface Channel {
+  readonly services: readonly string[];
+  /** The send of message `i`. */
+  readonly send: (client: Pingram, type: string, i: number) => Promise<{ trackingId: string }>;
+  /** Tracking ids of what the channel's peer received, one per message it received. */
+  readonly received: (topology: Topology) => string[];
+  /** The log field that says a message was handed to its provider. */
+  readonly loggedField: string;
+  /** Transactions the peer may see twice (acknowledged but unheard at the kill); see below. */
+  readonly resentAtMost: (topology: Topology) => number;
+}
+
+const email: Channel = {
+  services: ['gateway', 'router', 'sender-email'],
+  send: (client, type, i) =>
+    client.send({
+      type,
+      to: { id: `user-${i}`, email: `user-${i}@example.com` },
+      email: { subject: `Message ${i}`, html: `<p>${i}</p>` },
+    }),
+  received: (topology) =>
+    topology.mail
+      .messages()
+      .filter((m) => m.subject?.startsWith('Message '))
+      .map((m) => m.headers['x-notify-tracking-id'] ?? ''),
+  loggedField: 'email_delivered_at',
+  resentAtMost: (topology) => topology.mail.repeatedDeliveries,
+};
+
+const sms: Channel = {
+  services: ['gateway', 'router', 'sender-sms'],
+  send: (client, type, i) =>
+    client.send({
+      type,
+      to: { id: `user-${i}`, number: `+1415555${String(1_000 + i)}` },
+      forceChannels: [ChannelsEnum.SMS],
+      sms: { message: `Message ${i}` },
+    }),
+  received: (topology) =>
+    topology.twilio
+      .sms()
+      .filter((m) => m.body.startsWith('Message '))
+      .map((m) => m.trackingId ?? ''),
+  loggedField: 'sms_sent_at',
+  resentAtMost: () => 0,
+};
+
 /**
  * Kills a service with SIGKILL while 500 sends are in flight, restarts it, and checks that every
- * accepted send reaches the SMTP peer's mailbox exactly once and is logged as delivered.
+ * accepted send reaches its peer exactly once and is logged.
  *
- * The email sender's delivery ledger makes redelivered jobs send nothing. What no SMTP client can
- * rule out (RFC 1047) is a transaction the peer accepted a moment before the sender died, unheard:
- * resending it risks a duplicate, not resending risks a loss. Such resends are bounded by the
- * transactions in flight at the kill (the SMTP pool) and carry the original Message-ID, by which
- * the mailbox (like real mailbox providers) keeps one copy. The test checks both bounds.
+ * A sender's delivery ledger makes redelivered jobs send nothing. What no SMTP client can rule out
+ * (RFC 1047) is a transaction the peer accepted a moment before the sender died, unheard: resending
+ * it risks a duplicate, not resending risks a loss. Such resends are bounded by the transactions in
+ * flight at the kill (the SMTP pool) and carry the original Message-ID, by which the mailbox (like
+ * real mailbox providers) keeps one copy. Twilio has no such key, so the SMS sender that takes over
+ * an unfinished claim asks Twilio for the message first: the Twilio peer must see each SMS once.
  */
-describe.each(['router', 'sender-email'] as const)('a %s killed mid-stream', (victim) => {
+describe.each([
+  ['router', email],
+  ['sender-email', email],
+  ['sender-sms', sms],
+] as const)('a %s killed mid-stream', (victim, channel) => {
   let topology: Topology;
   let client: Pingram;
 
   beforeAll(async () => {
-    topology = await clusterTopology();
+    topology = await clusterTopology({ services: channel.services });
     client = new Pingram({ apiKey: topology.apiKey, baseUrl: topology.baseUrl });
   }, 180_000);
 
@@ -34,24 +86,19 @@ describe.each(['router', 'sender-email'] as const)('a %s killed mid-stream', (vi
     const sending = Promise.all(
       Array.from({ length: 25 }, async () => {
         while (next < SENDS) {
-          const i = next++;
-          const { trackingId } = await client.send({
-            type,
-            to: { id: `user-${i}`, email: `user-${i}@example.com` },
-            email: { subject: `Message ${i}`, html: `<p>${i}</p>` },
-          });
+          const { trackingId } = await channel.send(client, type, next++);
           accepted.push(trackingId);
         }
       }),
     );
 
-    const mine = () => topology.mail.messages().filter((m) => m.subject?.startsWith('Message '));
-    // Kill once the pipeline is busy: some mail delivered, most still on its way.
-    await eventually(() => expect(mine().length).toBeGreaterThanOrEqual(60), 60_000);
+    const received = () => channel.received(topology);
+    // Kill once the pipeline is busy: some delivered, most still on their way.
+    await eventually(() => expect(received().length).toBeGreaterThanOrEqual(60), 60_000);
     const service = topology.services.get(victim);
     if (service === undefined) throw new Error(`no ${victim} running`);
     await service.kill();
-    const deliveredAtKill = mine().length;
+    const deliveredAtKill = received().length;
     await sending;
     expect(accepted).toHaveLength(SENDS);
     expect(deliveredAtKill).toBeLessThan(SENDS);
@@ -59,20 +106,16 @@ describe.each(['router', 'sender-email'] as const)('a %s killed mid-stream', (vi
 
     const wanted = new Set(accepted);
     await eventually(() => {
-      const trackingIds = new Set(mine().map((m) => m.headers['x-notify-tracking-id']));
+      const trackingIds = new Set(received());
       expect([...wanted].filter((id) => !trackingIds.has(id))).toEqual([]);
     }, 120_000);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const perTrackingId = new Map<string, number>();
-    for (const mail of mine()) {
-      const id = mail.headers['x-notify-tracking-id'] ?? '';
-      perTrackingId.set(id, (perTrackingId.get(id) ?? 0) + 1);
-    }
-    const repeated = [...perTrackingId].filter(([, count]) => count > 1);
-    expect(repeated).toEqual([]);
-    expect(mine()).toHaveLength(SENDS);
+    for (const id of received()) perTrackingId.set(id, (perTrackingId.get(id) ?? 0) + 1);
+    expect([...perTrackingId].filter(([, count]) => count > 1)).toEqual([]);
+    expect(received()).toHaveLength(SENDS);
     // Resent transactions: at most those in flight at the kill (SMTP_POOL_SIZE, default 10).
-    expect(topology.mail.repeatedDeliveries).toBeLessThanOrEqual(victim === 'router' ? 0 : 10);
+    expect(channel.resentAtMost(topology)).toBeLessThanOrEqual(victim === 'sender-email' ? 10 : 0);
 
     await eventually(async () => {
       const logged: string[] = [];
@@ -83,9 +126,9 @@ describe.each(['router', 'sender-email'] as const)('a %s killed mid-stream', (vi
           body: JSON.stringify({ trackingIds: accepted.slice(i, i + 100) }),
         });
         const { logs } = (await response.json()) as {
-          logs: { trackingId: string; email_delivered_at?: string }[];
+          logs: (Record<string, unknown> & { trackingId: string })[];
         };
-        logged.push(...logs.filter((l) => l.email_delivered_at !== undefined).map((l) => l.trackingId));
+        logged.push(...logs.filter((l) => l[channel.loggedField] !== undefined).map((l) => l.trackingId));
       }
       expect(new Set(logged).size).toBe(SENDS);
     }, 60_000);

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eventually, uniqueName } from '@notify/testing';
 import { ChannelsEnum, CreateKeyRequestKeyTypeEnum, type LogsGetResponseLogsInner, Pingram } from 'pingram';
+import { channelsSuite } from './channels.suite';
 import type { Topology } from './topologies';
 
 type Log = LogsGetResponseLogsInner & Record<string, unknown>;
@@ -509,5 +510,7 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
         expect(topology.mail.messages().some((m) => m.to.includes('r@example.com'))).toBe(false);
       });
     });
+
+    channelsSuite(() => ({ topology, client, logOf }));
   });
 }

@@ -1,8 +1,11 @@
 import { provisionerFor } from '@notify/gateway-feature';
 import { loadAppConfig } from '@notify/platform';
 import { MailCatcher } from '@notify/mail-catcher';
+import { SlackPeer } from '@notify/slack-peer';
+import { TwilioPeer } from '@notify/twilio-peer';
 import { Collections, MongoDocumentStore } from '@notify/store';
 import {
+  freePort,
   requireBackend,
   type RunningService,
   startService,
@@ -23,6 +26,9 @@ export interface Topology {
   readonly env: Readonly<Record<string, string>>;
   readonly apiKey: string;
   readonly mail: MailCatcher;
+  /** The Twilio-compatible peer SMS and calls go to, and the Slack Web API peer. */
+  readonly twilio: TwilioPeer;
+  readonly slack: SlackPeer;
   readonly fileUrl: (name: string) => string;
   readonly files: Map<string, Buffer>;
   readonly services: Map<string, RunningService>;
@@ -69,9 +75,39 @@ const newKey = () => `notify_sk_${randomBytes(24).toString('base64url')}`;
 async function peers() {
   const mail = new MailCatcher({ refuseRecipient });
   await mail.start();
+  const twilio = new TwilioPeer();
+  await twilio.start();
+  const slack = new SlackPeer();
+  await slack.start();
   const files = new Map<string, Buffer>();
   const { server, url } = await fileServer(files);
-  return { mail, files, server, fileUrl: url };
+  // The gateway's port is chosen up front: providers post callbacks to PUBLIC_URL.
+  const gatewayPort = await freePort();
+  return { mail, twilio, slack, files, server, fileUrl: url, gatewayPort };
+}
+
+type Peers = Awaited<ReturnType<typeof peers>>;
+
+/** What every service of a topology needs to reach the peers. */
+const peerEnv = (parts: Peers) => ({
+  SMTP_URL: parts.mail.url,
+  TWILIO_ACCOUNT_SID: parts.twilio.accountSid,
+  TWILIO_AUTH_TOKEN: parts.twilio.authToken,
+  TWILIO_FROM_NUMBER: '+15005550006',
+  TWILIO_API_URL: parts.twilio.url,
+  SLACK_CLIENT_ID: parts.slack.clientId,
+  SLACK_CLIENT_SECRET: parts.slack.clientSecret,
+  SLACK_API_URL: parts.slack.url,
+  PUBLIC_URL: `http://127.0.0.1:${parts.gatewayPort}`,
+});
+
+async function stopPeers(parts: Peers): Promise<void> {
+  await Promise.all([
+    parts.mail.stop(),
+    parts.twilio.stop(),
+    parts.slack.stop(),
+    new Promise<void>((resolve) => parts.server.close(() => resolve())),
+  ]);
 }
 
 /** The bytes of every file under a directory, as one latin1 string. */
@@ -89,7 +125,7 @@ async function filesText(dir: string): Promise<string> {
 }
 
 function topology(
-  parts: Awaited<ReturnType<typeof peers>>,
+  parts: Peers,
   env: Record<string, string>,
   apiKey: string,
   services: Map<string, RunningService>,
@@ -105,6 +141,8 @@ function topology(
     apiKey,
     storedText,
     mail: parts.mail,
+    twilio: parts.twilio,
+    slack: parts.slack,
     files: parts.files,
     fileUrl: parts.fileUrl,
     services,
@@ -115,8 +153,7 @@ function topology(
     },
     stop: async () => {
       await Promise.all([...services.values()].map((s) => s.stop()));
-      await parts.mail.stop();
-      await new Promise<void>((resolve) => parts.server.close(() => resolve()));
+      await stopPeers(parts);
       await cleanup();
     },
   };
@@ -130,11 +167,11 @@ export async function embeddedTopology(): Promise<Topology> {
   const env = {
     DATA_DIR: data.path,
     BOOTSTRAP_API_KEY: apiKey,
-    SMTP_URL: parts.mail.url,
+    ...peerEnv(parts),
     EGRESS_ALLOW_PRIVATE_NETWORKS: 'true',
     LOG_LEVEL: 'warn',
   };
-  const start = (name: string) => startService(name, env);
+  const start = (name: string) => startService(name, { ...env, PORT: String(parts.gatewayPort) });
   const services = new Map([['all-in-one', await start('all-in-one')]]);
   return topology(parts, env, apiKey, services, start, data.remove, () => filesText(data.path));
 }
@@ -144,7 +181,7 @@ export interface ClusterOptions {
   readonly mongoUri?: (database: string) => string;
   /** Extra variables for every service. */
   readonly env?: Record<string, string>;
-  /** Services to start (gateway, router and sender-email by default). */
+  /** Services to start (gateway, router and every sender by default). */
   readonly services?: readonly string[];
 }
 
@@ -175,7 +212,7 @@ export async function clusterTopology(options: ClusterOptions = {}): Promise<Top
     CACHE_DRIVER: 'redis',
     REDIS_URL: testBackends.redisUrl,
     REDIS_KEY_PREFIX: `${uniqueName('e2e')}:`,
-    SMTP_URL: parts.mail.url,
+    ...peerEnv(parts),
     SECRETS_KEY: randomBytes(32).toString('base64'),
     EGRESS_ALLOW_PRIVATE_NETWORKS: 'true',
     LOG_LEVEL: 'warn',
@@ -185,20 +222,29 @@ export async function clusterTopology(options: ClusterOptions = {}): Promise<Top
   const start = (name: string) =>
     startService(
       name.replace(/-\d+$/, ''),
-      name.startsWith('gateway') ? { ...env, DATA_DIR: join(data.path, name) } : env,
+      name.startsWith('gateway')
+        ? {
+            ...env,
+            DATA_DIR: join(data.path, name),
+            ...(name === 'gateway' ? { PORT: String(parts.gatewayPort) } : {}),
+          }
+        : env,
     );
-  const names = options.services ?? ['gateway', 'router', 'sender-email'];
+  const names = options.services ?? [
+    'gateway',
+    'router',
+    'sender-email',
+    'sender-sms',
+    'sender-call',
+    'sender-slack',
+  ];
   const attempts = await Promise.allSettled(names.map(async (name) => [name, await start(name)] as const));
   const started = attempts.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
   const failed = attempts.find((a) => a.status === 'rejected');
   if (failed !== undefined) {
     // Leave nothing running behind a failed start.
     await Promise.all(started.map(([, service]) => service.stop()));
-    await Promise.all([
-      parts.mail.stop(),
-      new Promise<void>((resolve) => parts.server.close(() => resolve())),
-      data.remove(),
-    ]);
+    await Promise.all([stopPeers(parts), data.remove()]);
     throw failed.reason;
   }
   const storedText = async () => {

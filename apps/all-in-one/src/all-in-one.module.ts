@@ -4,19 +4,21 @@ import { CoordinationModule } from '@notify/cache';
 import { DeliveryEventsModule } from '@notify/delivery-events';
 import { EventLogModule } from '@notify/event-log';
 import { GatewayModule } from '@notify/gateway-feature';
-import { DevMailModule } from '@notify/gateway-dev-outbox';
-import type { MailCatcher } from '@notify/mail-catcher';
+import { DevOutboxModule, type OutboxSource } from '@notify/gateway-dev-outbox';
 import { type AppConfig, type Logger, PlatformModule } from '@notify/platform';
 import { ProviderSettingsModule } from '@notify/provider-settings';
 import { RecorderModule } from '@notify/recorder-feature';
 import { RouterModule } from '@notify/router-feature';
+import { CallSenderModule } from '@notify/sender-call-feature';
 import { EmailSenderModule } from '@notify/sender-email-feature';
+import { SlackSenderModule } from '@notify/sender-slack-feature';
+import { SmsSenderModule } from '@notify/sender-sms-feature';
 import { StoreModule } from '@notify/store';
 
 /** Every service module in one process, on the embedded adapters unless configured otherwise. */
 @Module({})
 export class AllInOneModule {
-  static forRoot(config: AppConfig, logger: Logger, catcher: MailCatcher | undefined): DynamicModule {
+  static forRoot(config: AppConfig, logger: Logger, outboxes: readonly OutboxSource[]): DynamicModule {
     return {
       module: AllInOneModule,
       imports: [
@@ -30,8 +32,11 @@ export class AllInOneModule {
         GatewayModule,
         RouterModule,
         EmailSenderModule,
+        SmsSenderModule,
+        CallSenderModule,
+        SlackSenderModule,
         RecorderModule,
-        ...(catcher === undefined ? [] : [DevMailModule.forRoot(catcher)]),
+        ...(outboxes.length === 0 ? [] : [DevOutboxModule.forRoot(outboxes)]),
       ],
     };
   }

@@ -60,7 +60,7 @@ export function banner(
   baseUrl: string,
   installation: Installation,
   config: AppConfig,
-  catching: boolean,
+  served: readonly string[],
 ): string {
   const keyFile = join(config.dataDir, 'api-key.txt');
   const keyLine =
@@ -69,6 +69,7 @@ export function banner(
       : config.dev.bootstrapApiKey !== undefined
         ? '  API key   the one in BOOTSTRAP_API_KEY'
         : `  API key   in ${keyFile}  (KEY=$(cat ${keyFile}))`;
+  const sms = JSON.stringify({ type: 'alert', to: '+14155552671', message: 'Hello from Notify' });
   const body = JSON.stringify({
     type: 'welcome',
     to: { id: EXAMPLE_USER, email: 'ann@example.com' },
@@ -81,14 +82,24 @@ export function banner(
     '',
     keyLine,
     `  API docs  ${baseUrl}/docs`,
-    catching
-      ? `  Mailbox   ${baseUrl}/dev/mail  (emails are caught locally; nothing leaves this machine)`
-      : `  Email     relayed through ${new URL(config.email.smtpUrl ?? 'smtp://unset').host}`,
+    served.length > 0
+      ? `  Outbox    ${baseUrl}/dev/outbox/{${served.join(',')}}  (served by local peers; nothing leaves this machine)`
+      : '  Outbox    none: every channel has a real provider',
+    ...(served.includes('email')
+      ? []
+      : [`  Email     relayed through ${new URL(config.email.smtpUrl ?? 'smtp://unset').host}`]),
     '',
     `  Send an email (with KEY=$(cat ${keyFile})):`,
     `    curl -s ${baseUrl}/send -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \\`,
     `      -d '${body}'`,
-    '  Read its delivery log (use the trackingId from the answer):',
+    ...(served.includes('sms')
+      ? [
+          '  Send an SMS, then see what the local Twilio peer received:',
+          `    curl -s ${baseUrl}/sms -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' -d '${sms}'`,
+          `    curl -s ${baseUrl}/dev/outbox/sms -H "Authorization: Bearer $KEY"`,
+        ]
+      : []),
+    '  Read a delivery log (use the trackingId from the answer):',
     `    curl -s ${baseUrl}/logs/<trackingId> -H "Authorization: Bearer $KEY"`,
     '',
     `  Browser calls run in secure mode: they carry hashedUserId = base64(HMAC-SHA256(clientSecret, userId)),`,

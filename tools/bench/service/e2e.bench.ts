@@ -5,6 +5,9 @@
 // - latency at half that rate;
 // - ten times that rate for 10 s: anonymous memory against idle, /health/live polled throughout,
 //   refusals (503 NOT_ACCEPTED) counted;
+// - the same sustained search for an email+SMS mix (each send goes to both channels; it counts as
+//   arrived once the email reached the SMTP peer and the SMS the Twilio peer, through the twilio
+//   SDK, with the peer's status callbacks posted back to the service);
 // - when Kafka, MongoDB and Redis run (`npm run infra:up`), the same sustained search for gateway,
 //   router and email sender as three processes over them.
 // The goals of issue 11 are printed with each figure.
@@ -27,6 +30,40 @@ import {
   startBaseline,
 } from './harness';
 import { SmtpSink } from './smtp-sink';
+import { TwilioPeer } from '@notify/twilio-peer';
+
+/** Where sends are seen to arrive: tracking id → when it arrived. */
+interface Sink {
+  readonly arrivals: ReadonlyMap<string, number>;
+}
+
+const MIX_BODY = JSON.stringify({
+  type: 'bench-mix',
+  to: { id: 'user-{{i}}', email: 'user-{{i}}@example.com', number: '+14155552671' },
+  forceChannels: ['EMAIL', 'SMS'],
+  email: { subject: 'Hello {{name}}', html: '<p>Hello {{name}}, this is message {{i}}.</p>' },
+  sms: { message: 'Hello {{name}}, this is message {{i}}.' },
+  parameters: { name: 'Bench' },
+});
+
+/** A send of the mix arrives when both its email and its SMS did. */
+class MixSink implements Sink {
+  readonly arrivals = new Map<string, number>();
+  private readonly seen = new Set<string>();
+
+  constructor(mail: SmtpSink, twilio: TwilioPeer) {
+    mail.onArrival = (id) => this.arrived(id);
+    twilio.onMessage((entry) => {
+      if (entry.trackingId !== undefined) this.arrived(entry.trackingId);
+    });
+  }
+
+  private arrived(id: string): void {
+    if (this.arrivals.has(id)) return;
+    if (this.seen.delete(id)) this.arrivals.set(id, Date.now());
+    else this.seen.add(id);
+  }
+}
 
 const KEY = `notify_sk_${randomBytes(24).toString('base64url')}`;
 const RAMP = (process.env.BENCH_RAMP ?? '200,400,600,800,1000,1200,1600').split(',').map(Number);
@@ -43,6 +80,8 @@ interface Topology {
   readonly pids: readonly number[];
   /** Whether GET /logs answers (the event log runs), for the send → log probes. */
   readonly logs: boolean;
+  /** The send body of the load ({{i}} numbers the probes). */
+  readonly body: string;
   stop(): Promise<void>;
 }
 
@@ -65,21 +104,21 @@ const sumRss = (pids: readonly number[]): Rss =>
     .map(rss)
     .reduce((a, b) => ({ total: a.total + b.total, anon: a.anon + b.anon }), { total: 0, anon: 0 });
 
-async function send(front: Proc, i: number): Promise<string | undefined> {
-  const response = await fetch(`${front.baseUrl}/send`, {
+async function send(topology: Topology, i: number): Promise<string | undefined> {
+  const response = await fetch(`${topology.front.baseUrl}/send`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
-    body: SEND_BODY.replaceAll('{{i}}', `probe-${i}`),
+    body: topology.body.replaceAll('{{i}}', `probe-${i}`),
   });
   return response.ok ? ((await response.json()) as { trackingId: string }).trackingId : undefined;
 }
 
 /** A probe send whose log is polled until email_sent_at appears: the send→log latency. */
-async function probe(front: Proc, i: number, until: number): Promise<number | undefined> {
-  const trackingId = await send(front, i);
+async function probe(topology: Topology, i: number, until: number): Promise<number | undefined> {
+  const trackingId = await send(topology, i);
   const accepted = Date.now();
   while (trackingId !== undefined && Date.now() < until) {
-    const response = await fetch(`${front.baseUrl}/logs/${trackingId}`, {
+    const response = await fetch(`${topology.front.baseUrl}/logs/${trackingId}`, {
       headers: { authorization: `Bearer ${KEY}` },
     });
     if (response.ok) {
@@ -93,7 +132,7 @@ async function probe(front: Proc, i: number, until: number): Promise<number | un
 
 async function atRate(
   topology: Topology,
-  sink: SmtpSink,
+  sink: Sink,
   rate: number,
   seconds: number,
   options: { overload: boolean } = { overload: false },
@@ -113,7 +152,7 @@ async function atRate(
   const prober =
     topology.logs && !options.overload
       ? setInterval(
-          () => probes.push(probe(topology.front, probes.length, started + seconds * 1000 + 60_000)),
+          () => probes.push(probe(topology, probes.length, started + seconds * 1000 + 60_000)),
           1_000,
         )
       : undefined;
@@ -122,7 +161,7 @@ async function atRate(
       url: `${topology.front.baseUrl}/send`,
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
-      body: SEND_BODY,
+      body: topology.body,
       mode: 'open',
       concurrency: 512,
       durationMs: seconds * 1000,
@@ -173,7 +212,7 @@ function keptUp(run: RunResult, seconds: number): boolean {
 }
 
 /** The highest ramp rate held for SUSTAIN_SECONDS (falling back once to the rate below), or 0. */
-async function sustained(topology: Topology, sink: SmtpSink): Promise<{ rate: number; run?: RunResult }> {
+async function sustained(topology: Topology, sink: Sink): Promise<{ rate: number; run?: RunResult }> {
   const passed: number[] = [];
   for (const rate of RAMP) {
     if (!keptUp(await atRate(topology, sink, rate, STEP_SECONDS), STEP_SECONDS)) break;
@@ -251,18 +290,27 @@ async function bareFastify(): Promise<number> {
   return (result.ok / result.elapsedMs) * 1000;
 }
 
-async function allInOne(smtpUrl: string): Promise<Topology> {
+async function allInOne(smtpUrl: string, twilio?: TwilioPeer): Promise<Topology> {
   const data = await tempDir('notify-bench-');
   const front = await startApp('all-in-one', {
     DATA_DIR: data.path,
     BOOTSTRAP_API_KEY: KEY,
     SMTP_URL: smtpUrl,
+    ...(twilio === undefined
+      ? {}
+      : {
+          TWILIO_ACCOUNT_SID: twilio.accountSid,
+          TWILIO_AUTH_TOKEN: twilio.authToken,
+          TWILIO_FROM_NUMBER: '+15005550006',
+          TWILIO_API_URL: twilio.url,
+        }),
   });
   return {
-    name: 'all-in-one',
+    name: twilio === undefined ? 'all-in-one' : 'all-in-one email+SMS',
     front,
     pids: [front.child.pid ?? 0],
     logs: true,
+    body: twilio === undefined ? SEND_BODY : MIX_BODY,
     stop: async () => {
       await front.stop();
       await data.remove();
@@ -290,6 +338,7 @@ async function threeProcesses(smtpUrl: string): Promise<Topology | undefined> {
     front,
     pids: [front, ...workers].map((p) => p.child.pid ?? 0),
     logs: false,
+    body: SEND_BODY,
     stop: async () => {
       await Promise.all([front, ...workers].map((p) => p.stop()));
       await data.remove();
@@ -363,6 +412,26 @@ async function main(): Promise<void> {
       );
     } finally {
       await single.stop();
+    }
+
+    const twilio = new TwilioPeer({ keep: 1 });
+    await twilio.start();
+    const mixed = await allInOne(smtpUrl, twilio);
+    try {
+      await sleep(3_000);
+      const found = await sustained(mixed, new MixSink(sink, twilio));
+      figures.push({
+        name: `all-in-one, email+SMS mix: ${SUSTAIN_SECONDS} s sustained`,
+        value: found.rate,
+        unit: 'sends/s',
+        baseline: best,
+        note: `baseline: the email-only rate above; each send is one email and one SMS (Twilio peer, signed receipts posted back); ${twilio.deliveries()} SMS received`,
+      });
+      if (found.run !== undefined) figures.push(...latencyFigures(`email+SMS ${found.rate}/s`, found.run));
+    } finally {
+      await mixed.stop();
+      await twilio.stop();
+      sink.onArrival = undefined;
     }
 
     const cluster = await threeProcesses(smtpUrl);

@@ -10,6 +10,8 @@ export class SmtpSink {
   readonly arrivals = new Map<string, number>();
   /** Messages received with a tracking id, repeats included: `deliveries - arrivals.size` are duplicates. */
   deliveries = 0;
+  /** Called once per tracking id, when its first message arrives. */
+  onArrival: ((trackingId: string) => void) | undefined;
   private server: SMTPServer | undefined;
 
   async start(): Promise<string> {
@@ -26,7 +28,10 @@ export class SmtpSink {
           const id = TRACKING.exec(head)?.[1];
           if (id !== undefined) {
             this.deliveries++;
-            if (!this.arrivals.has(id)) this.arrivals.set(id, Date.now());
+            if (!this.arrivals.has(id)) {
+              this.arrivals.set(id, Date.now());
+              this.onArrival?.(id);
+            }
           }
           callback();
         });

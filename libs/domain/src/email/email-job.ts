@@ -1,18 +1,12 @@
 import { z } from 'zod';
 import type { TemplateRenderer } from '../rendering/template-renderer';
+import { deliveryJobSchema } from '../sends/delivery-job';
 import { attachmentSchema } from '../sends/send-body';
 import type { NormalizedSend } from '../sends/send-request';
 import type { Template } from '../templates/template';
 
 /** What the router hands the email sender: everything needed to send, already rendered. */
-export const emailJobSchema = z.object({
-  trackingId: z.string().min(1),
-  accountId: z.string().min(1),
-  envId: z.string().min(1),
-  receivedAt: z.number().int(),
-  test: z.boolean(),
-  notificationId: z.string().min(1),
-  userId: z.string().min(1),
+export const emailJobSchema = deliveryJobSchema.extend({
   to: z.string().optional(),
   subject: z.string().optional(),
   html: z.string().optional(),

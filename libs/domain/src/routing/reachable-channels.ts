@@ -22,6 +22,10 @@ const contentFor: Record<Channel, (send: NormalizedSend) => boolean> = {
   INAPP_WEB: (s) => s.inapp !== undefined,
 };
 
+/** Whether the send carries its own content for the channel (then no template is looked up). */
+export const hasInlineContent = (channel: Channel, send: NormalizedSend): boolean =>
+  contentFor[channel](send);
+
 /**
  * The channels a send can reach, for creating its notification type on first use (spec 1): those
  * with both a contact and inline content; failing any, those with a contact (in-app excepted, which

@@ -47,6 +47,13 @@ export type Attachment = z.infer<typeof attachmentSchema>;
 
 const addressList = z.array(emailAddressSchema).max(Limits.recipientsPerList);
 
+/** MMS media: carriers fetch them by GET, so they must be public https URLs. */
+export const mediaUrlsSchema = z
+  .array(z.url({ protocol: /^https$/, message: 'expected a public https URL' }).max(Limits.url))
+  .max(Limits.mediaUrls);
+
+const autoReplySchema = z.object({ message: z.string().min(1).max(Limits.text) });
+
 export const emailOptionsSchema = z.object({
   replyToAddresses: addressList.optional(),
   ccAddresses: addressList.optional(),
@@ -138,11 +145,8 @@ export const sendBodySchema = z.object({
   sms: z
     .object({
       message: z.string().max(Limits.text).optional(),
-      mediaUrls: z
-        .array(z.url({ protocol: /^https$/, message: 'expected a public https URL' }).max(Limits.url))
-        .max(Limits.mediaUrls)
-        .optional(),
-      autoReply: z.object({ message: z.string().max(Limits.text) }).optional(),
+      mediaUrls: mediaUrlsSchema.optional(),
+      autoReply: autoReplySchema.optional(),
       from: z.string().max(32).optional(),
     })
     .optional(),
@@ -184,3 +188,20 @@ export const directEmailBodySchema = z.object({
   schedule: z.string().max(64).optional(),
 });
 export type DirectEmailBody = z.infer<typeof directEmailBodySchema>;
+
+/** The direct SMS body (`POST /sms`, decisions 1, in the spec's order); `message` may be left out for an MMS. */
+export const directSmsBodySchema = z
+  .object({
+    type: z.string().min(1).max(Limits.id),
+    to: z.string().min(1).max(32),
+    message: z.string().max(Limits.text).optional(),
+    mediaUrls: mediaUrlsSchema.optional(),
+    schedule: z.string().max(64).optional(),
+    from: z.string().max(32).optional(),
+    autoReply: autoReplySchema.optional(),
+  })
+  .refine((body) => (body.message?.length ?? 0) > 0 || (body.mediaUrls?.length ?? 0) > 0, {
+    message: 'give a message, mediaUrls, or both',
+    path: ['message'],
+  });
+export type DirectSmsBody = z.infer<typeof directSmsBodySchema>;

@@ -2,11 +2,13 @@ import { InvalidRequestError, PayloadTooLargeError } from '@notify/platform';
 import { z } from 'zod';
 import { type Channel, channelSchema } from '../channels/channel';
 import { userFieldsSchema, type UserFields } from '../users/user';
+import { normalizePhoneNumber } from '../phone/phone-number';
 import { parseSchedule } from './schedule';
 import {
   type attachmentSchema,
   base64Bytes,
   type DirectEmailBody,
+  type DirectSmsBody,
   emailOptionsSchema,
   inlineEmailSchema,
   MAX_INLINE_ATTACHMENT_BYTES,
@@ -34,6 +36,8 @@ export const normalizedSendSchema = z.object({
   web_push: sendBodySchema.shape.web_push,
   mobile_push: sendBodySchema.shape.mobile_push,
   slack: sendBodySchema.shape.slack,
+  /** A `to.number` that is not a phone number: never stored, and SMS and CALL fail with INVALID_PHONE_NUMBER. */
+  invalidNumber: z.string().optional(),
 });
 export type NormalizedSend = z.infer<typeof normalizedSendSchema>;
 
@@ -89,6 +93,34 @@ const contactFields = (recipient: SendBody['to']): UserFields => {
   return fields;
 };
 
+/** The recipient with its number in E.164; a number that is not one is set aside, never stored. */
+function withNormalizedNumber(fields: UserFields): { recipient: UserFields; invalidNumber?: string } {
+  if (fields.number === undefined) return { recipient: fields };
+  const number = normalizePhoneNumber(fields.number);
+  if (number !== undefined) return { recipient: { ...fields, number } };
+  const { number: invalid, ...rest } = fields;
+  return { recipient: rest, invalidNumber: invalid };
+}
+
+/**
+ * What the send's answer warns about (its `messages`): problems the request itself shows, so the
+ * caller hears of them without reading the log. The log records the same failures per channel.
+ */
+export function sendWarnings(send: NormalizedSend): string[] {
+  const warnings: string[] = [];
+  if (send.invalidNumber !== undefined)
+    warnings.push(
+      `to.number "${send.invalidNumber}" is not a valid phone number (E.164 such as +14155552671, or a US/Canada number): SMS and CALL fail with INVALID_PHONE_NUMBER.`,
+    );
+  if (send.sms !== undefined && !send.sms.message && (send.sms.mediaUrls?.length ?? 0) === 0)
+    warnings.push('sms has neither message nor mediaUrls: SMS fails with MISSING_SMS_MESSAGE.');
+  if (send.call !== undefined && send.call.message.trim().length === 0)
+    warnings.push('call.message is empty: CALL fails with MISSING_SMS_MESSAGE.');
+  if (send.slack !== undefined && send.slack.text.length === 0 && (send.slack.blocks?.length ?? 0) === 0)
+    warnings.push('slack has neither text nor blocks: SLACK fails with NO_TEXT.');
+  return warnings;
+}
+
 export class ScheduleTooFarError extends InvalidRequestError {
   constructor(maxAheadMs: number) {
     super({
@@ -117,12 +149,14 @@ export function normalizeSend(body: SendBody, receivedAt: number, limits: SendLi
     throw new ScheduleTooFarError(limits.scheduleAheadMs);
   const forceChannels =
     body.forceChannels === undefined ? undefined : [...new Set<Channel>(body.forceChannels)];
+  const { recipient, invalidNumber } = withNormalizedNumber(contactFields(to));
   return {
     notificationId,
     subNotificationId: body.subNotificationId,
     templateId: body.templateId,
     userId,
-    recipient: contactFields(to),
+    recipient,
+    ...(invalidNumber !== undefined ? { invalidNumber } : {}),
     forceChannels,
     parameters: { ...body.replace, ...body.mergeTags, ...body.parameters },
     scheduledFor: scheduledAt !== undefined && scheduledAt > receivedAt ? scheduledAt : undefined,
@@ -159,6 +193,47 @@ export function normalizeDirectEmail(
           bccAddresses: body.bccAddresses,
           attachments: body.attachments,
         }),
+      },
+    },
+    receivedAt,
+    limits,
+  );
+}
+
+/**
+ * A number that is not one. On `POST /sms` the body says which provider code it stands for
+ * (Twilio's 21211, "invalid To number"), as the SMS failure body of spec 4.2 has it.
+ */
+export class InvalidPhoneNumberError extends InvalidRequestError {
+  constructor(field: string, given: string, sms = false) {
+    super({
+      code: 'INVALID_PHONE_NUMBER',
+      message: `${field} "${given}" is not a valid phone number.`,
+      fix: 'Give the number in E.164 (+14155552671), or a 10-digit US/Canada number.',
+      ...(sms ? { provider: 'twilio', providerCode: '21211' } : {}),
+    });
+  }
+}
+
+/** `POST /sms` is a send forced to the SMS channel with inline content; the number must be one. */
+export function normalizeDirectSms(
+  body: DirectSmsBody,
+  receivedAt: number,
+  limits: SendLimits,
+): NormalizedSend {
+  const number = normalizePhoneNumber(body.to);
+  if (number === undefined) throw new InvalidPhoneNumberError('to', body.to, true);
+  return normalizeSend(
+    {
+      type: body.type,
+      to: { id: number, number },
+      forceChannels: ['SMS'],
+      schedule: body.schedule,
+      sms: {
+        message: body.message,
+        mediaUrls: body.mediaUrls,
+        from: body.from,
+        autoReply: body.autoReply,
       },
     },
     receivedAt,
@@ -206,7 +281,7 @@ export const sendRequestedSchema = z.object({
   envId: z.string().min(1),
   receivedAt: z.number().int(),
   test: z.boolean(),
-  source: z.enum(['send', 'email']),
+  source: z.enum(['send', 'email', 'sms']),
   client: z.object({ ip: z.string().optional(), agent: z.string().optional() }),
   request: z.string(),
   send: normalizedSendSchema,

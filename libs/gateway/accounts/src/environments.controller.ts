@@ -1,6 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { channelSchema, type Environment, smtpRelaySetting, type TenantScope } from '@notify/domain';
+import {
+  channelSchema,
+  type Environment,
+  type ProviderSettingKind,
+  slackAppSetting,
+  smtpRelaySetting,
+  type TenantScope,
+  twilioAccountSetting,
+} from '@notify/domain';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import { ApiErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
 import { type AppConfig, InjectConfig, NotFoundError, ZodPipe } from '@notify/platform';
@@ -19,6 +27,10 @@ const patchSchema = z.object({
   disableSending: z.array(channelSchema).max(20).optional(),
   /** The environment's own SMTP relay (smtp:// or smtps://, no options); null returns to the default. */
   smtpUrl: z.string().max(2_048).nullable().optional(),
+  /** The environment's own Twilio account ({accountSid, authToken, fromNumber?, messagingServiceSid?, numbers?}); null returns to the default. */
+  twilio: z.record(z.string(), z.unknown()).nullable().optional(),
+  /** The environment's own Slack app ({clientId, clientSecret}); null returns to the default. */
+  slack: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 
 const environmentSchema = z.object({
@@ -29,6 +41,8 @@ const environmentSchema = z.object({
   secureMode: z.boolean(),
   test: z.boolean(),
   smtpUrl: z.string().optional().describe('The environment’s own SMTP relay, password masked'),
+  twilio: z.string().optional().describe('The environment’s own Twilio account, token masked'),
+  slack: z.string().optional().describe('The environment’s own Slack app, secret masked'),
 });
 
 /**
@@ -108,9 +122,18 @@ export class EnvironmentsController {
     });
     if (clientId !== tenant.envId) throw notFound;
     const scope: TenantScope = { accountId: tenant.accountId, envId: clientId };
-    // The relay is validated (and its host checked) before anything is written.
-    if (body.smtpUrl === null) await this.settings.clear(scope, smtpRelaySetting);
-    else if (body.smtpUrl !== undefined) await this.settings.put(scope, smtpRelaySetting, body.smtpUrl);
+    // Every setting is validated (and its hosts checked) before any is written.
+    const changes = [
+      [smtpRelaySetting, body.smtpUrl],
+      [twilioAccountSetting, body.twilio],
+      [slackAppSetting, body.slack],
+    ] as const;
+    for (const [kind, value] of changes) if (value !== undefined && value !== null) kind.parse(value);
+    for (const [kind, value] of changes) {
+      if (value === null) await this.settings.clear(scope, kind);
+      else if (value !== undefined)
+        await this.settings.put(scope, kind as ProviderSettingKind<unknown>, value);
+    }
     const updated = await this.accounts.updateEnvironment(tenant.accountId, clientId, {
       ...(body.title !== undefined ? { title: body.title } : {}),
       ...(body.resetSecret ? { secret: randomBytes(32).toString('base64url') } : {}),
@@ -123,7 +146,11 @@ export class EnvironmentsController {
 
   /** The pingram client's Environment: `clientId` is the environment id, `clientSecret` its HMAC key. */
   private async present(environment: Environment) {
-    const smtpUrl = await this.settings.present(environment, smtpRelaySetting);
+    const [smtpUrl, twilio, slack] = await Promise.all([
+      this.settings.present(environment, smtpRelaySetting),
+      this.settings.present(environment, twilioAccountSetting),
+      this.settings.present(environment, slackAppSetting),
+    ]);
     return {
       clientId: environment.envId,
       clientSecret: environment.secret,
@@ -132,6 +159,8 @@ export class EnvironmentsController {
       secureMode: environment.secureMode,
       test: environment.test,
       ...(smtpUrl === undefined ? {} : { smtpUrl }),
+      ...(twilio === undefined ? {} : { twilio }),
+      ...(slack === undefined ? {} : { slack }),
     };
   }
 }

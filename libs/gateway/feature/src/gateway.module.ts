@@ -2,7 +2,9 @@ import { Module } from '@nestjs/common';
 import { AccountsModule } from '@notify/gateway-accounts';
 import { GatewayAuthModule } from '@notify/gateway-auth';
 import { LogsModule } from '@notify/gateway-logs';
+import { ProviderCallbacksModule } from '@notify/gateway-provider-callbacks';
 import { SendingModule } from '@notify/gateway-sending';
+import { SlackModule } from '@notify/gateway-slack';
 import { TemplatesModule } from '@notify/gateway-templates';
 import { UsersModule } from '@notify/gateway-users';
 
@@ -12,7 +14,16 @@ import { UsersModule } from '@notify/gateway-users';
  * @Public().
  */
 @Module({
-  imports: [GatewayAuthModule, AccountsModule, SendingModule, UsersModule, LogsModule, TemplatesModule],
+  imports: [
+    GatewayAuthModule,
+    AccountsModule,
+    SendingModule,
+    UsersModule,
+    SlackModule,
+    LogsModule,
+    TemplatesModule,
+    ProviderCallbacksModule,
+  ],
   exports: [AccountsModule],
 })
 export class GatewayModule {}

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_BUS, type EventBus } from '@notify/bus';
-import { type NormalizedSend, type SendRequested, Topics, userKey } from '@notify/domain';
+import { type NormalizedSend, type SendRequested, sendWarnings, Topics, userKey } from '@notify/domain';
 import { type Logger, InjectLogger, ServiceUnavailableError } from '@notify/platform';
 import { randomUUID } from 'node:crypto';
 import type { Tenant } from '@notify/gateway-auth';
@@ -60,6 +60,6 @@ export class AcceptSendUseCase {
         fix: 'Retry the request.',
       });
     }
-    return { trackingId, messages: [] };
+    return { trackingId, messages: sendWarnings(send) };
   }
 }

@@ -3,7 +3,10 @@ import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   type DirectEmailBody,
   directEmailBodySchema,
+  type DirectSmsBody,
+  directSmsBodySchema,
   normalizeDirectEmail,
+  normalizeDirectSms,
   normalizeSend,
   requestSummary,
   type SendBody,
@@ -75,6 +78,25 @@ export class SendController {
       tenant,
       normalizeDirectEmail(body, receivedAt, this.config.limits),
       origin(request, 'email', body, receivedAt),
+    );
+  }
+
+  /** A number that is not one is refused here (400 INVALID_PHONE_NUMBER, with Twilio's code 21211). */
+  @Post('sms')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send an SMS or MMS without a template', operationId: 'sendSms' })
+  @ApiBody({ schema: openApi(directSmsBodySchema) })
+  @ApiOkResponse({ schema: acceptedSchema })
+  sms(
+    @Body(new ZodPipe(directSmsBodySchema)) body: DirectSmsBody,
+    @CurrentTenant() tenant: Tenant,
+    @Req() request: FastifyRequest,
+  ): Promise<Accepted> {
+    const receivedAt = Date.now();
+    return this.accept.execute(
+      tenant,
+      normalizeDirectSms(body, receivedAt, this.config.limits),
+      origin(request, 'sms', body, receivedAt),
     );
   }
 }

@@ -1,6 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { type User, userFieldsSchema, userIdSchema } from '@notify/domain';
+import {
+  InvalidPhoneNumberError,
+  normalizePhoneNumber,
+  type User,
+  userFieldsSchema,
+  userIdSchema,
+} from '@notify/domain';
 import { InvalidRequestError, ZodPipe } from '@notify/platform';
 import { UserRepository } from '@notify/store';
 import { z } from 'zod';
@@ -83,7 +89,16 @@ export class UsersController {
         fix: 'Omit id from the body or make it match the path.',
       });
     }
-    return this.users.identify(tenant, userId, fields, new Date().toISOString());
+    // Stored in E.164, so every later send and inbound match sees one form of the number.
+    const number = fields.number === undefined ? undefined : normalizePhoneNumber(fields.number);
+    if (fields.number !== undefined && number === undefined)
+      throw new InvalidPhoneNumberError('number', fields.number);
+    return this.users.identify(
+      tenant,
+      userId,
+      number === undefined ? fields : { ...fields, number },
+      new Date().toISOString(),
+    );
   }
 
   /** Every user exists implicitly: an unknown id answers with just the id (as the reference does). */

@@ -4,6 +4,7 @@ import {
   envHostPortList,
   envInt,
   envPort,
+  envRateTable,
   envSecretKey,
   envSecretKeyList,
   envTrustProxy,
@@ -84,6 +85,39 @@ const envSchema = z.object({
   ATTACHMENT_FETCH_TIMEOUT_MS: envInt(1_000, 600_000).default(30_000),
   EMAIL_ATTACHMENTS_MAX_MB: envInt(1, 100).default(25),
 
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'expected AC followed by 32 hex digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).max(256).optional(),
+  TWILIO_FROM_NUMBER: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'expected an E.164 number such as +14155552671')
+    .optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-fA-F]{32}$/, 'expected MG followed by 32 hex digits')
+    .optional(),
+  TWILIO_NUMBERS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((n) => n.trim())
+        .filter((n) => n.length > 0),
+    )
+    .refine((list) => list.every((n) => /^\+[1-9]\d{6,14}$/.test(n)), {
+      message: 'expected comma-separated E.164 numbers',
+    })
+    .optional(),
+  TWILIO_API_URL: envUrl(['http', 'https']).default('https://api.twilio.com'),
+  SMS_RATES: envRateTable.default({ US: 0.0083, CA: 0.0083, '*': 0.05 }),
+  MMS_RATES: envRateTable.default({ US: 0.02, CA: 0.02, '*': 0.2 }),
+  CALL_RATES: envRateTable.default({ US: 0.014, CA: 0.014, '*': 0.1 }),
+  SLACK_CLIENT_ID: z.string().min(1).max(256).optional(),
+  SLACK_CLIENT_SECRET: z.string().min(1).max(256).optional(),
+  SLACK_API_URL: envUrl(['http', 'https']).default('https://slack.com/api/'),
+
   SECRETS_KEY: envSecretKey.optional(),
   SECRETS_PREVIOUS_KEYS: envSecretKeyList.optional(),
 
@@ -105,6 +139,16 @@ const envSchema = z.object({
 });
 
 const requirements: Requirement[] = [
+  ...['TWILIO_AUTH_TOKEN'].map((variable) => ({
+    variable,
+    when: (env: Record<string, string>) => env.TWILIO_ACCOUNT_SID !== undefined,
+    because: 'TWILIO_ACCOUNT_SID is set',
+  })),
+  {
+    variable: 'SLACK_CLIENT_SECRET',
+    when: (env) => env.SLACK_CLIENT_ID !== undefined,
+    because: 'SLACK_CLIENT_ID is set',
+  },
   { variable: 'KAFKA_BROKERS', when: (env) => env.BUS_DRIVER === 'kafka', because: 'BUS_DRIVER=kafka' },
   { variable: 'MONGODB_URI', when: (env) => env.STORE_DRIVER === 'mongodb', because: 'STORE_DRIVER=mongodb' },
   { variable: 'REDIS_URL', when: (env) => env.CACHE_DRIVER === 'redis', because: 'CACHE_DRIVER=redis' },
@@ -185,6 +229,20 @@ function toAppConfig(env: Env) {
         maxBytesPerEmail: env.EMAIL_ATTACHMENTS_MAX_MB * 1024 * 1024,
       },
     },
+    twilio: {
+      accountSid: env.TWILIO_ACCOUNT_SID,
+      authToken: env.TWILIO_AUTH_TOKEN,
+      fromNumber: env.TWILIO_FROM_NUMBER,
+      messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
+      numbers: env.TWILIO_NUMBERS ?? [],
+      apiUrl: env.TWILIO_API_URL,
+    },
+    slack: {
+      clientId: env.SLACK_CLIENT_ID,
+      clientSecret: env.SLACK_CLIENT_SECRET,
+      apiUrl: env.SLACK_API_URL,
+    },
+    pricing: { smsPerSegment: env.SMS_RATES, mmsPerMessage: env.MMS_RATES, callPerMinute: env.CALL_RATES },
     egress: { allowPrivateNetworks: env.EGRESS_ALLOW_PRIVATE_NETWORKS },
     secrets: { key: env.SECRETS_KEY, previousKeys: env.SECRETS_PREVIOUS_KEYS ?? [] },
     limits: {

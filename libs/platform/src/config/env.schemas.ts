@@ -85,3 +85,27 @@ export const envTrustProxy = z.string().transform((value, ctx): boolean | number
   });
   return z.NEVER;
 });
+
+const rateEntry = /^([A-Z]{2}|\*)=(\d+(\.\d+)?)$/;
+/**
+ * A price per unit by country, e.g. `US=0.0083,CA=0.0083,GB=0.04,*=0.05` (ISO 3166 codes; `*` for
+ * every other country). Units are what the variable says (an SMS segment, an MMS, a call minute).
+ */
+export const envRateTable = z.string().transform((value, ctx): Record<string, number> => {
+  const table: Record<string, number> = {};
+  for (const entry of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0)) {
+    const match = rateEntry.exec(entry);
+    if (match === null) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected COUNTRY=price entries such as US=0.0083,*=0.05 (got "${entry}")`,
+      });
+      return z.NEVER;
+    }
+    table[match[1] ?? '*'] = Number(match[2]);
+  }
+  return table;
+});

@@ -1,6 +1,6 @@
 import type { AppConfig } from './app.config';
 
-export type Backend = 'bus' | 'store' | 'cache' | 'eventLog' | 'smtp' | 'secrets';
+export type Backend = 'bus' | 'store' | 'cache' | 'eventLog' | 'smtp' | 'secrets' | 'publicUrl';
 
 /**
  * A service running on its own shares state with other processes only through real backends: the
@@ -22,6 +22,10 @@ export function standaloneProblems(service: string, config: AppConfig, needs: re
   if (needs.includes('secrets') && config.secrets.key === undefined)
     problems.push(
       `SECRETS_KEY: required when ${because} (it seals provider credentials; make one with \`openssl rand -base64 32\`)`,
+    );
+  if (needs.includes('publicUrl') && config.http.publicUrl === undefined)
+    problems.push(
+      `PUBLIC_URL: required when ${because} (providers post delivery receipts to the gateway at this address)`,
     );
   return problems;
 }

@@ -76,6 +76,31 @@ function registerJsonParser(fastify: FastifyInstance): void {
   });
 }
 
+/**
+ * Form bodies (providers' callbacks: Twilio posts application/x-www-form-urlencoded): a key given
+ * more than once keeps every value, in order, as provider signature checks expect.
+ */
+function registerFormParser(fastify: FastifyInstance): void {
+  fastify.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      const form: Record<string, string | string[]> = Object.create(null) as Record<
+        string,
+        string | string[]
+      >;
+      for (const [key, value] of new URLSearchParams(
+        typeof body === 'string' ? body : body.toString('utf8'),
+      )) {
+        const current = form[key];
+        form[key] =
+          current === undefined ? value : [...(Array.isArray(current) ? current : [current]), value];
+      }
+      done(null, form);
+    },
+  );
+}
+
 export type RootModule = Parameters<typeof NestFactory.create>[0];
 
 export async function createHttpApp(
@@ -102,6 +127,7 @@ export async function createHttpApp(
   });
   const fastify = app.getHttpAdapter().getInstance();
   registerJsonParser(fastify);
+  registerFormParser(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
     withCorrelationId(request.id, done);

@@ -3,10 +3,10 @@ import { EVENT_BUS, type EventBus, type OutgoingMessage } from '@notify/bus';
 import { COORDINATION, type CoordinationStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
+  CHANNEL_STRATEGIES,
   type Channel,
-  composeEmail,
   type DeliveryEvent,
-  type EmailJob,
+  hasInlineContent,
   LOG_PREFIX,
   type LogFields,
   mergeUserFields,
@@ -167,50 +167,46 @@ export class RouteSendUseCase {
     now: number,
   ): Promise<{ messages: OutgoingMessage[]; fields: LogFields; events: DeliveryEvent[] }> {
     const subject = { accountId: request.accountId, envId: request.envId, trackingId: request.trackingId };
-    if (channel !== 'EMAIL') {
-      // Each channel's sender arrives with its own issue; until then the log says so plainly.
-      const prefix = LOG_PREFIX[channel];
-      const code = channel === 'SMS' || channel === 'CALL' ? 'Unknown' : 'UNKNOWN';
-      const failed = {
-        [`${prefix}_failed_at`]: iso(now),
-        [`${prefix}_failed_code`]: code,
-        [`${prefix}_failed_internal`]: `no ${channel} sender is installed`,
-      };
-      return {
-        messages: [],
-        fields: {},
-        events: [this.events.event(subject, `${prefix}_failed`, failed as LogFields, prefix, now)],
-      };
-    }
+    const prefix = LOG_PREFIX[channel];
+    const channelFailed = (code: string, internal: string) => ({
+      messages: [],
+      fields: {},
+      events: [
+        this.events.event(
+          subject,
+          `${prefix}_failed`,
+          {
+            [`${prefix}_failed_at`]: iso(now),
+            [`${prefix}_failed_code`]: code,
+            [`${prefix}_failed_internal`]: internal,
+          } as LogFields,
+          prefix,
+          now,
+        ),
+      ],
+    });
+    const strategy = CHANNEL_STRATEGIES.get(channel);
+    // Each channel's sender arrives with its own issue; until then the log says so plainly.
+    if (strategy === undefined) return channelFailed('UNKNOWN', `no ${channel} sender is installed`);
     try {
-      const { template, missing } = await this.emailTemplate(request, type);
-      const content = composeEmail(request.send, template, this.renderer, missing);
-      const options = request.send.options?.email;
-      const job: EmailJob = {
-        trackingId: request.trackingId,
-        accountId: request.accountId,
-        envId: request.envId,
-        receivedAt: request.receivedAt,
-        test: request.test,
-        notificationId: request.send.notificationId,
-        userId: request.send.userId,
-        to: user.email,
-        ...content,
-        replyTo: options?.replyToAddresses ?? [],
-        cc: options?.ccAddresses ?? [],
-        bcc: options?.bccAddresses ?? [],
-        attachments: options?.attachments ?? [],
-      };
-      const preview = clip(JSON.stringify({ subject: content.subject, html: content.html }));
+      const { template, missing } = await this.template(request, type, channel);
+      const composed = strategy.compose({
+        request,
+        user,
+        template,
+        missingTemplateId: missing,
+        renderer: this.renderer,
+      });
+      if (composed.kind === 'failed') return channelFailed(composed.code, composed.internal);
       return {
         messages: [
           {
-            topic: Topics.delivery('EMAIL'),
+            topic: Topics.delivery(channel),
             key: userKey(request.accountId, request.envId, request.send.userId),
-            value: job,
+            value: composed.job,
           },
         ],
-        fields: { email_preview: preview },
+        fields: { [`${prefix}_preview`]: clip(composed.preview) } as LogFields,
         events: [],
       };
     } catch (error) {
@@ -229,18 +225,19 @@ export class RouteSendUseCase {
   }
 
   /** The chosen template, else the channel's default; `missing` names a chosen one that does not exist. */
-  private async emailTemplate(
+  private async template(
     request: SendRequested,
     type: NotificationType,
+    channel: Channel,
   ): Promise<{ template?: Template; missing?: string }> {
     const { send } = request;
-    if (send.email !== undefined) return {};
-    const templateId = send.templateId ?? type.defaultTemplates?.EMAIL?.instant;
+    if (hasInlineContent(channel, send)) return {};
+    const templateId = send.templateId ?? type.defaultTemplates?.[channel]?.instant;
     if (templateId === undefined) return {};
     const template = await this.templates.get(
       { accountId: request.accountId, envId: request.envId },
       send.notificationId,
-      'EMAIL',
+      channel,
       templateId,
     );
     return template === undefined ? { missing: templateId } : { template };

@@ -1,7 +1,7 @@
 import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENT_BUS, type EventBus } from '@notify/bus';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
-import { Groups, sendRequestedSchema, Topics } from '@notify/domain';
+import { CHANNEL_STRATEGIES, Groups, sendRequestedSchema, Topics } from '@notify/domain';
 import { type AppConfig, InjectConfig } from '@notify/platform';
 import { RouteSendUseCase } from './route-send.usecase';
 
@@ -20,7 +20,11 @@ export class RouterModule implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.bus.ensureTopics([Topics.sendRequests, Topics.events, Topics.delivery('EMAIL')]);
+    await this.bus.ensureTopics([
+      Topics.sendRequests,
+      Topics.events,
+      ...[...CHANNEL_STRATEGIES.keys()].map((channel) => Topics.delivery(channel)),
+    ]);
     await this.bus.subscribe({
       group: Groups.router,
       topic: Topics.sendRequests,

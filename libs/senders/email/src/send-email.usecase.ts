@@ -10,10 +10,10 @@ import {
 } from '@notify/domain';
 import { type AppConfig, EgressError, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
 import { ProviderSettings } from '@notify/provider-settings';
+import { OnceDelivery } from '@notify/sender-common';
 import type { Attachment as MailAttachment } from 'nodemailer/lib/mailer';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AttachmentFetcher } from './attachment-fetcher';
-import { DeliveryLedger } from './delivery-ledger';
 import { type Relay, RelayPools } from './relay-pools';
 import { describeSmtpFailure, type SmtpError } from './smtp-failure';
 
@@ -33,29 +33,15 @@ export class SendEmailUseCase {
   constructor(
     private readonly pools: RelayPools,
     private readonly attachments: AttachmentFetcher,
-    private readonly ledger: DeliveryLedger,
+    private readonly once: OnceDelivery,
     private readonly events: DeliveryEventsPublisher,
     private readonly settings: ProviderSettings,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
   ) {}
 
-  async execute(job: EmailJob): Promise<void> {
-    const key = `delivery/email/${job.accountId}/${job.envId}/${job.trackingId}`;
-    const claim = await this.ledger.claim(key);
-    if (claim.kind === 'done') {
-      await this.events.publish(...claim.events);
-      return;
-    }
-    let outcome: DeliveryEvent[];
-    try {
-      outcome = await this.deliver(job);
-    } catch (error) {
-      await this.ledger.release(key);
-      throw error;
-    }
-    await this.ledger.finish(key, outcome);
-    await this.events.publish(...outcome);
+  execute(job: EmailJob): Promise<void> {
+    return this.once.run('email', job, () => this.deliver(job));
   }
 
   private async deliver(job: EmailJob): Promise<DeliveryEvent[]> {

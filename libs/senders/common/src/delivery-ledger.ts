@@ -14,7 +14,12 @@ const DONE_TTL_MS = 7 * 24 * 3_600_000;
 type Entry = { state: 'sending'; owner: string } | { state: 'done'; events: DeliveryEvent[] };
 
 export type Claim =
-  | { readonly kind: 'claimed' }
+  /**
+   * Ours to deliver. `takeover`: an earlier attempt claimed it and never finished (its holder died,
+   * or could not record the outcome), so the provider may already have it: a sender that can ask
+   * the provider should, before sending again.
+   */
+  | { readonly kind: 'claimed'; readonly takeover: boolean }
   /** Delivered (or failed for good) before: re-announce the outcome, send nothing. */
   | { readonly kind: 'done'; readonly events: DeliveryEvent[] };
 
@@ -51,7 +56,8 @@ export class DeliveryLedger implements OnModuleInit, OnApplicationShutdown {
 
   async claim(key: string): Promise<Claim> {
     const mine: Entry = { state: 'sending', owner: this.instance };
-    if (await this.coordination.setIfAbsent(key, JSON.stringify(mine), LEASE_MS)) return { kind: 'claimed' };
+    if (await this.coordination.setIfAbsent(key, JSON.stringify(mine), LEASE_MS))
+      return { kind: 'claimed', takeover: false };
     const raw = await this.coordination.get(key);
     const current = raw === undefined ? undefined : (JSON.parse(raw) as Entry);
     if (current?.state === 'done') return { kind: 'done', events: current.events };
@@ -62,7 +68,7 @@ export class DeliveryLedger implements OnModuleInit, OnApplicationShutdown {
       (await this.coordination.get(aliveKey(current.owner))) !== undefined;
     if (heldByOther) throw new DeliveryInProgressError(key);
     await this.coordination.set(key, JSON.stringify(mine), LEASE_MS);
-    return { kind: 'claimed' };
+    return { kind: 'claimed', takeover: current !== undefined };
   }
 
   async finish(key: string, events: DeliveryEvent[]): Promise<void> {

@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { type TenantScope, type TwilioAccount, twilioAccountSetting } from '@notify/domain';
+import { type AppConfig, InjectConfig, LruCache } from '@notify/platform';
+import { ProviderSettings } from '@notify/provider-settings';
+import { createHash } from 'node:crypto';
+import type { Twilio } from 'twilio';
+import { createTwilioClient } from './twilio-client';
+
+export interface ResolvedTwilio {
+  readonly account: TwilioAccount;
+  readonly client: Twilio;
+}
+
+/**
+ * The Twilio account an environment sends with: its own (a provider setting), else the
+ * deployment's default (TWILIO_*). Clients are built per credential and cached by a hash of it,
+ * bounded, so a tenant changing its token gets a new client and never shares another's.
+ */
+@Injectable()
+export class TwilioAccounts {
+  private readonly clients = new LruCache<string, Twilio>({ maxEntries: 500 });
+
+  constructor(
+    private readonly settings: ProviderSettings,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {}
+
+  /** The deployment's default account, when TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are set. */
+  get defaultAccount(): TwilioAccount | undefined {
+    const { accountSid, authToken, fromNumber, messagingServiceSid, numbers } = this.config.twilio;
+    if (accountSid === undefined || authToken === undefined) return undefined;
+    return {
+      accountSid,
+      authToken,
+      ...(fromNumber !== undefined ? { fromNumber } : {}),
+      ...(messagingServiceSid !== undefined ? { messagingServiceSid } : {}),
+      numbers,
+    };
+  }
+
+  /** The account an environment uses (its own, else the default), without a client. */
+  async accountOf(scope: TenantScope): Promise<TwilioAccount | undefined> {
+    return (await this.settings.get(scope, twilioAccountSetting)) ?? this.defaultAccount;
+  }
+
+  async for(scope: TenantScope): Promise<ResolvedTwilio | undefined> {
+    const account = await this.accountOf(scope);
+    return account === undefined ? undefined : { account, client: this.client(account) };
+  }
+
+  private client(account: TwilioAccount): Twilio {
+    const key = createHash('sha256')
+      .update(`${account.accountSid}\0${account.authToken}\0${this.config.twilio.apiUrl}`)
+      .digest('base64url');
+    const cached = this.clients.get(key);
+    if (cached !== undefined) return cached;
+    const client = createTwilioClient({ ...account, apiUrl: this.config.twilio.apiUrl });
+    this.clients.set(key, client);
+    return client;
+  }
+}

@@ -1,0 +1,1 @@
+export { type PeerSlackMessage, SlackPeer, type SlackPeerOptions } from './slack-peer';

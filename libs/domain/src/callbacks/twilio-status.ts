@@ -1,0 +1,81 @@
+import type { LogFields } from '../delivery-log/log-fields';
+import { parsePhoneNumber } from '../phone/phone-number';
+import { priceOf, type RateTable } from '../sms/pricing';
+import { phoneFailureCode } from '../sms/provider-failure';
+
+export type TwilioForm = Readonly<Record<string, string | readonly string[]>>;
+
+const field = (form: TwilioForm, name: string): string | undefined => {
+  const value = form[name];
+  return Array.isArray(value) ? value[0] : (value as string | undefined);
+};
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const after = (receivedAt: number, now: number) => Math.max(0, now - receivedAt);
+
+/** The log event a message status callback records, or undefined for an intermediate status. */
+export function smsStatusEvent(
+  form: TwilioForm,
+  receivedAt: number,
+  now: number,
+): { event: string; fields: LogFields } | undefined {
+  const status = field(form, 'MessageStatus') ?? field(form, 'SmsStatus');
+  if (status === 'delivered')
+    return {
+      event: 'sms_delivered',
+      fields: { sms_delivered_at: iso(now), sms_delivered_after: after(receivedAt, now) },
+    };
+  if (status === 'undelivered' || status === 'failed') {
+    const code = field(form, 'ErrorCode');
+    return {
+      event: 'sms_failed',
+      fields: {
+        sms_failed_at: iso(now),
+        sms_failed_code: phoneFailureCode(code),
+        sms_failed_internal: `the carrier reported the message ${status}${code !== undefined ? ` (${code})` : ''}`,
+      },
+    };
+  }
+  return undefined;
+}
+
+const CALL_OUTCOMES: Readonly<Record<string, string>> = {
+  completed: 'COMPLETED',
+  busy: 'BUSY',
+  'no-answer': 'NO_ANSWER',
+};
+
+/** The log event a call status callback records (its outcome and cost), or undefined mid-call. */
+export function callStatusEvent(
+  form: TwilioForm,
+  receivedAt: number,
+  now: number,
+  perMinute: RateTable,
+): { event: string; fields: LogFields } | undefined {
+  const status = field(form, 'CallStatus');
+  if (status === undefined || ['queued', 'initiated', 'ringing', 'in-progress'].includes(status))
+    return undefined;
+  if (status === 'failed' || status === 'canceled')
+    return {
+      event: 'call_failed',
+      fields: {
+        call_failed_at: iso(now),
+        call_failed_code: phoneFailureCode(field(form, 'ErrorCode')),
+        call_failed_internal: `the call ${status}`,
+      },
+    };
+  const seconds = Number(field(form, 'CallDuration') ?? '0');
+  const minutes = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 0;
+  const country = parsePhoneNumber(field(form, 'To') ?? '')?.country;
+  const cost = priceOf(perMinute, country, minutes);
+  return {
+    event: 'call_delivered',
+    fields: {
+      call_delivered_at: iso(now),
+      call_delivered_after: after(receivedAt, now),
+      call_delivered_code: CALL_OUTCOMES[status] ?? 'UNKNOWN',
+      call_delivered_cost: cost,
+      call_delivered_cost_internal: cost,
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+
+/** A phone number the service can text or call: E.164, with the country it belongs to. */
+export interface PhoneNumber {
+  /** E.164, e.g. +14155552671. */
+  readonly e164: string;
+  /** ISO 3166-1 alpha-2 (US, CA, GB, …); undefined for non-geographic numbers. */
+  readonly country?: string;
+}
+
+/**
+ * Reads a number as spec 2.1 accepts it: E.164 (`+<country><digits>`, spaces and punctuation
+ * tolerated) for any country, or an unformatted US/Canada number (`(415) 555-2671`, `4155552671`,
+ * `1-415-555-2671`). Checked against libphonenumber's numbering plans, not a regex, so a number
+ * with the wrong length or an unassigned prefix is refused. Undefined when it is not a number.
+ */
+export function parsePhoneNumber(input: string): PhoneNumber | undefined {
+  const text = input.trim();
+  if (text.length === 0 || text.length > 32) return undefined;
+  const parsed = parsePhoneNumberFromString(text, text.startsWith('+') ? undefined : 'US');
+  if (parsed === undefined || !parsed.isValid()) return undefined;
+  // Without a "+", only the North American plan is assumed; "+44…" written as "44…" is refused.
+  if (!text.startsWith('+') && parsed.countryCallingCode !== '1') return undefined;
+  return { e164: parsed.number, ...(parsed.country !== undefined ? { country: parsed.country } : {}) };
+}
+
+/** The E.164 form of a number, or undefined when it is not one. */
+export const normalizePhoneNumber = (input: string): string | undefined => parsePhoneNumber(input)?.e164;

@@ -1,0 +1,202 @@
+import { TemplateRenderer } from '../rendering/template-renderer';
+import type { SendRequested } from '../sends/send-request';
+import type { Template } from '../templates/template';
+import type { UserFields } from '../users/user';
+import { CHANNEL_STRATEGIES } from './channel-strategies';
+import type { Composition } from './channel-strategy';
+
+const renderer = new TemplateRenderer(1024 * 1024);
+
+function aRequest(send: Partial<SendRequested['send']> = {}): SendRequested {
+  return {
+    trackingId: 't-1',
+    accountId: 'a-1',
+    envId: 'e-1',
+    receivedAt: 1_000,
+    test: false,
+    source: 'send',
+    client: {},
+    request: '{}',
+    send: {
+      notificationId: 'welcome',
+      userId: 'u-1',
+      recipient: {},
+      parameters: { name: 'Ann <3' },
+      ...send,
+    },
+  };
+}
+
+function aTemplate(content: Partial<Template>): Template {
+  return {
+    notificationId: 'welcome',
+    channel: 'SMS',
+    templateId: 'tpl',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...content,
+  };
+}
+
+function compose(
+  channel: 'SMS' | 'CALL' | 'SLACK',
+  request: SendRequested,
+  user: UserFields,
+  template?: Template,
+  missingTemplateId?: string,
+): Composition {
+  const strategy = CHANNEL_STRATEGIES.get(channel);
+  if (strategy === undefined) throw new Error(`no ${channel} strategy`);
+  return strategy.compose({ request, user, template, missingTemplateId, renderer });
+}
+
+describe('channel strategies', () => {
+  it('has one strategy per channel with a sender, each under its own channel', () => {
+    expect([...CHANNEL_STRATEGIES.keys()].sort()).toEqual(['CALL', 'EMAIL', 'SLACK', 'SMS']);
+    for (const [channel, strategy] of CHANNEL_STRATEGIES) expect(strategy.channel).toBe(channel);
+  });
+
+  describe('SMS', () => {
+    it('renders inline text as plain text (no HTML escaping) for the E.164 number, with its country', () => {
+      const composed = compose(
+        'SMS',
+        aRequest({
+          sms: { message: 'Hi {{name}}', mediaUrls: ['https://x.test/a.png'], from: '+15005550006' },
+        }),
+        { number: '(415) 555-2671' },
+      );
+      expect(composed).toEqual({
+        kind: 'job',
+        job: expect.objectContaining({
+          trackingId: 't-1',
+          to: '+14155552671',
+          country: 'US',
+          body: 'Hi Ann <3',
+          mediaUrls: ['https://x.test/a.png'],
+          from: '+15005550006',
+        }),
+        preview: 'Hi Ann <3',
+      });
+    });
+
+    it('falls back to the template text and media', () => {
+      const composed = compose(
+        'SMS',
+        aRequest(),
+        { number: '+447911123456' },
+        aTemplate({ text: 'T {{name}}' }),
+      );
+      expect(composed).toMatchObject({
+        kind: 'job',
+        job: { body: 'T Ann <3', to: '+447911123456', country: 'GG' },
+      });
+    });
+
+    it.each([
+      [{}, aRequest({ sms: { message: 'x' } }), 'MISSING_SMS_RECIPIENT'],
+      [{ number: '555-1234' }, aRequest({ sms: { message: 'x' } }), 'INVALID_PHONE_NUMBER'],
+      [
+        { number: '+14155552671' },
+        aRequest({ sms: { message: 'x' }, invalidNumber: 'call me' }),
+        'INVALID_PHONE_NUMBER',
+      ],
+      [{ number: '+14155552671' }, aRequest({ sms: {} }), 'MISSING_SMS_MESSAGE'],
+      [{ number: '+14155552671' }, aRequest(), 'MISSING_SMS_MESSAGE'],
+    ])('fails %# with the spec code', (user, request, code) => {
+      expect(compose('SMS', request, user)).toMatchObject({ kind: 'failed', code });
+    });
+
+    it('names a template the send asked for that does not exist', () => {
+      expect(
+        compose('SMS', aRequest({ templateId: 'gone' }), { number: '+14155552671' }, undefined, 'gone'),
+      ).toEqual({
+        kind: 'failed',
+        code: 'MISSING_SMS_MESSAGE',
+        internal: 'no inline sms content and template "gone" does not exist for SMS',
+      });
+    });
+
+    it('refuses template media that is not https', () => {
+      const template = aTemplate({ text: 'x', mediaUrls: ['http://x.test/a.png'] });
+      expect(compose('SMS', aRequest(), { number: '+14155552671' }, template)).toMatchObject({
+        kind: 'failed',
+      });
+    });
+  });
+
+  describe('CALL', () => {
+    it('speaks the rendered message, and fails an empty one', () => {
+      expect(
+        compose('CALL', aRequest({ call: { message: 'Hello {{name}}' } }), { number: '+14155552671' }),
+      ).toMatchObject({
+        kind: 'job',
+        job: { to: '+14155552671', message: 'Hello Ann <3' },
+      });
+      expect(
+        compose('CALL', aRequest({ call: { message: '  ' } }), { number: '+14155552671' }),
+      ).toMatchObject({
+        kind: 'failed',
+        code: 'MISSING_SMS_MESSAGE',
+      });
+    });
+  });
+
+  describe('SLACK', () => {
+    const user: UserFields = { slackChannel: '#general', slackToken: { ok: true, access_token: 'xoxb-1' } };
+
+    it('renders text and every string in blocks, keeps the options, and leaves the token off the job', () => {
+      const composed = compose(
+        'SLACK',
+        aRequest({
+          slack: {
+            text: 'Hi {{name}}',
+            blocks: [
+              {
+                type: 'section',
+                text: { type: 'mrkdwn', text: '*{{name}}*' },
+                fields: [{ text: '{{name}}' }],
+              },
+            ],
+            thread_ts: '1.2',
+            icon: ':wave:',
+            unfurl_links: false,
+          },
+        }),
+        user,
+      );
+      expect(composed).toMatchObject({
+        kind: 'job',
+        job: {
+          channel: '#general',
+          text: 'Hi Ann <3',
+          blocks: [
+            { type: 'section', text: { type: 'mrkdwn', text: '*Ann <3*' }, fields: [{ text: 'Ann <3' }] },
+          ],
+          thread_ts: '1.2',
+          icon: ':wave:',
+          unfurl_links: false,
+        },
+      });
+      expect(JSON.stringify(composed)).not.toContain('xoxb-1');
+    });
+
+    it.each([
+      [{ slackToken: { ok: true, access_token: 'x' } }, 'CHANNEL_NOT_FOUND'],
+      [{ slackChannel: '#general' }, 'INVALID_AUTH'],
+      [{ slackChannel: '#general', slackToken: { ok: true } }, 'INVALID_AUTH'],
+    ])('fails %# without a destination or a token', (fields, code) => {
+      expect(compose('SLACK', aRequest({ slack: { text: 'x' } }), fields)).toMatchObject({
+        kind: 'failed',
+        code,
+      });
+    });
+
+    it('fails NO_TEXT without text or blocks', () => {
+      expect(compose('SLACK', aRequest({ slack: { text: '' } }), user)).toMatchObject({
+        kind: 'failed',
+        code: 'NO_TEXT',
+      });
+      expect(compose('SLACK', aRequest(), user)).toMatchObject({ kind: 'failed', code: 'NO_TEXT' });
+    });
+  });
+});

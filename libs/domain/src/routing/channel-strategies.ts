@@ -1,0 +1,14 @@
+import { callStrategy } from '../call/call.strategy';
+import type { Channel } from '../channels/channel';
+import { emailStrategy } from '../email/email.strategy';
+import { slackStrategy } from '../slack/slack.strategy';
+import { smsStrategy } from '../sms/sms.strategy';
+import type { ChannelStrategy } from './channel-strategy';
+
+/**
+ * The channels that have a sender, each by its strategy. A channel missing here is routed but
+ * logged as failed ("no sender is installed"); adding one is a strategy, a sender and a line here.
+ */
+export const CHANNEL_STRATEGIES: ReadonlyMap<Channel, ChannelStrategy> = new Map(
+  [emailStrategy, smsStrategy, callStrategy, slackStrategy].map((strategy) => [strategy.channel, strategy]),
+);

@@ -1,0 +1,68 @@
+import type { TemplateRenderer } from '../rendering/template-renderer';
+import { type ChannelStrategy, failed, missingContent } from '../routing/channel-strategy';
+import { deliveryJobOf } from '../sends/delivery-job';
+import type { SlackJob } from './slack-job';
+
+type Parameters = Record<string, unknown>;
+
+/** Merge tags in every string of a Block Kit structure (plain text: Slack escapes its own markup). */
+function renderBlocks(
+  value: unknown,
+  renderer: TemplateRenderer,
+  parameters: Parameters,
+  cache: boolean,
+): unknown {
+  if (typeof value === 'string')
+    return renderer.render(value, parameters, { html: false, field: 'slack.blocks', cache });
+  if (Array.isArray(value)) return value.map((item) => renderBlocks(item, renderer, parameters, cache));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, renderBlocks(item, renderer, parameters, cache)]),
+    );
+  return value;
+}
+
+/** Slack: inline `slack` content, else the template's text, blocks and message options. */
+export const slackStrategy: ChannelStrategy = {
+  channel: 'SLACK',
+  compose({ request, user, template, missingTemplateId, renderer }) {
+    const { send } = request;
+    if (user.slackChannel === undefined) return failed('CHANNEL_NOT_FOUND', 'the user has no slackChannel');
+    if (user.slackToken?.access_token === undefined)
+      return failed('INVALID_AUTH', 'the user has no slackToken with an access_token');
+    const source = send.slack ?? template;
+    const cache = send.slack === undefined;
+    const text =
+      source?.text === undefined
+        ? undefined
+        : renderer.render(source.text, send.parameters, { html: false, field: 'slack.text', cache });
+    const blocks =
+      source?.blocks === undefined
+        ? undefined
+        : (renderBlocks(source.blocks, renderer, send.parameters, cache) as SlackJob['blocks']);
+    if ((text === undefined || text.length === 0) && (blocks === undefined || blocks.length === 0))
+      return failed(
+        'NO_TEXT',
+        send.slack === undefined
+          ? missingContent('SLACK', 'slack text', missingTemplateId)
+          : 'slack has no text',
+      );
+    const job: SlackJob = {
+      ...deliveryJobOf(request),
+      channel: user.slackChannel,
+      ...(text !== undefined ? { text } : {}),
+      ...(blocks !== undefined ? { blocks } : {}),
+      ...(source?.username !== undefined ? { username: source.username } : {}),
+      ...(source?.icon !== undefined ? { icon: source.icon } : {}),
+      ...(source?.thread_ts !== undefined ? { thread_ts: source.thread_ts } : {}),
+      ...(source?.reply_broadcast !== undefined ? { reply_broadcast: source.reply_broadcast } : {}),
+      ...(source?.parse !== undefined ? { parse: source.parse } : {}),
+      ...(source?.link_names !== undefined ? { link_names: source.link_names } : {}),
+      ...(source?.mrkdwn !== undefined ? { mrkdwn: source.mrkdwn } : {}),
+      ...(source?.unfurl_links !== undefined ? { unfurl_links: source.unfurl_links } : {}),
+      ...(source?.unfurl_media !== undefined ? { unfurl_media: source.unfurl_media } : {}),
+      ...(source?.metadata !== undefined ? { metadata: source.metadata } : {}),
+    };
+    return { kind: 'job', job, preview: JSON.stringify({ text, blocks }) };
+  },
+};

@@ -1,0 +1,21 @@
+import { Controller, Delete, Get, Param } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
+import { DevOutbox } from './dev-outbox';
+
+/** What the local peers of `npm start` received (decisions 12): nothing left the machine. */
+@ApiExcludeController()
+@Controller('dev/outbox')
+export class DevOutboxController {
+  constructor(private readonly outbox: DevOutbox) {}
+
+  @Get(':channel')
+  async list(@CurrentTenant() tenant: Tenant, @Param('channel') channel: string) {
+    return { messages: await this.outbox.list(tenant, channel) };
+  }
+
+  @Delete(':channel')
+  async clear(@CurrentTenant() tenant: Tenant, @Param('channel') channel: string) {
+    return { message: `${await this.outbox.clear(tenant, channel)} messages deleted` };
+  }
+}

@@ -1,0 +1,17 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { DevMailController } from './dev-mail.controller';
+import { DevOutbox, OUTBOX_SOURCES } from './dev-outbox';
+import { DevOutboxController } from './dev-outbox.controller';
+import type { OutboxSource } from './outbox-source';
+
+/** `/dev/outbox/{channel}` (and `/dev/mail`) over the local peers the all-in-one service runs. */
+@Module({})
+export class DevOutboxModule {
+  static forRoot(sources: readonly OutboxSource[]): DynamicModule {
+    return {
+      module: DevOutboxModule,
+      controllers: [DevOutboxController, DevMailController],
+      providers: [DevOutbox, { provide: OUTBOX_SOURCES, useValue: sources }],
+    };
+  }
+}

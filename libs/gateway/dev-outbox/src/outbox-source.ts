@@ -1,0 +1,15 @@
+/** One message a local peer received, as `GET /dev/outbox/{channel}` shows it (decisions 12). */
+export interface OutboxMessage {
+  readonly id: string;
+  readonly receivedAt: string;
+  /** The send it belongs to, when the provider request carried it; messages without one are never shown. */
+  readonly trackingId?: string;
+  readonly [field: string]: unknown;
+}
+
+/** What one local peer received, oldest first, and how to forget some of it. */
+export interface OutboxSource {
+  readonly channel: 'email' | 'sms' | 'call' | 'mobile_push' | 'web_push' | 'slack';
+  messages(): readonly OutboxMessage[];
+  remove(ids: readonly string[]): void;
+}

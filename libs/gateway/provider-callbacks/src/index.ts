@@ -1,0 +1,1 @@
+export { ProviderCallbacksModule } from './provider-callbacks.module';

@@ -1,0 +1,120 @@
+import { Injectable } from '@nestjs/common';
+import { afterMs, DeliveryEventsPublisher } from '@notify/delivery-events';
+import { type CallJob, type DeliveryEvent, phoneFailureCode } from '@notify/domain';
+import { type AppConfig, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
+import {
+  isTransientTwilioError,
+  type ResolvedTwilio,
+  twilioCallbackUrl,
+  TwilioAccounts,
+  twilioRefusal,
+} from '@notify/providers';
+import { OnceDelivery, withProviderRetries } from '@notify/sender-common';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const XML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+/** The text Twilio speaks, escaped so that no merge-tag value can add TwiML verbs of its own. */
+export const sayTwiml = (message: string): string =>
+  `<Response><Say>${message.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c)}</Say></Response>`;
+
+/**
+ * Places one call that speaks the message (TwiML `<Say>`), and logs `call_sent_*` or
+ * `call_failed_*` with Twilio's code. How the call ended (and its cost) arrives on the call status
+ * callback. Rate limits and server errors are retried with backoff; other refusals fail once.
+ */
+@Injectable()
+export class SendCallUseCase {
+  constructor(
+    private readonly once: OnceDelivery,
+    private readonly accounts: TwilioAccounts,
+    private readonly events: DeliveryEventsPublisher,
+    @InjectConfig() private readonly config: AppConfig,
+    @InjectLogger() private readonly logger: Logger,
+  ) {}
+
+  execute(job: CallJob): Promise<void> {
+    return this.once.run('call', job, () => this.deliver(job));
+  }
+
+  private async deliver(job: CallJob): Promise<DeliveryEvent[]> {
+    const twilio = await this.accounts.for(job);
+    if (twilio === undefined)
+      return [
+        this.failed(
+          job,
+          'Unknown',
+          'no Twilio account is configured (TWILIO_ACCOUNT_SID, or the environment’s twilio setting)',
+        ),
+      ];
+    const from = twilio.account.fromNumber;
+    if (from === undefined)
+      return [this.failed(job, 'Unknown', 'the Twilio account has no from-number to call from')];
+    // A test environment's call never reaches a provider (decisions 5).
+    if (job.test) return [this.sent(job, from)];
+    try {
+      await this.create(job, twilio, from);
+      return [this.sent(job, from)];
+    } catch (error) {
+      const refusal = twilioRefusal(error);
+      return [
+        this.failed(
+          job,
+          phoneFailureCode(refusal.code),
+          `Twilio refused the call${refusal.code !== undefined ? ` (${refusal.code})` : ''}: ${refusal.message}`,
+        ),
+      ];
+    }
+  }
+
+  private async create(job: CallJob, { client }: ResolvedTwilio, from: string): Promise<void> {
+    const publicUrl = this.config.http.publicUrl;
+    await withProviderRetries(
+      () =>
+        client.calls.create({
+          to: job.to,
+          from,
+          twiml: sayTwiml(job.message),
+          ...(publicUrl !== undefined
+            ? {
+                statusCallback: twilioCallbackUrl(publicUrl, 'call-status', job),
+                statusCallbackEvent: ['completed'],
+              }
+            : {}),
+        }),
+      isTransientTwilioError,
+      (error, attempt) =>
+        this.logger.warn(
+          { trackingId: job.trackingId, attempt, err: twilioRefusal(error) },
+          'call refused for now; retrying',
+        ),
+    );
+  }
+
+  private sent(job: CallJob, from: string): DeliveryEvent {
+    const now = Date.now();
+    return this.events.event(
+      job,
+      'call_sent',
+      { call_sent_at: iso(now), call_sent_after: afterMs(job.receivedAt, now), call_sent_from: from },
+      'call',
+      now,
+    );
+  }
+
+  private failed(job: CallJob, code: string, internal: string): DeliveryEvent {
+    const now = Date.now();
+    return this.events.event(
+      job,
+      'call_failed',
+      { call_failed_at: iso(now), call_failed_code: code, call_failed_internal: internal },
+      'call',
+      now,
+    );
+  }
+}

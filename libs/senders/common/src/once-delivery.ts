@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { DeliveryEventsPublisher } from '@notify/delivery-events';
+import type { DeliveryEvent, DeliveryJob } from '@notify/domain';
+import { DeliveryLedger } from './delivery-ledger';
+
+/**
+ * Every sender's outer step: a job is delivered at most once however often the bus redelivers it
+ * (the ledger), and its outcome is published after it is recorded, so a redelivery re-announces
+ * the outcome instead of sending again.
+ */
+@Injectable()
+export class OnceDelivery {
+  constructor(
+    private readonly ledger: DeliveryLedger,
+    private readonly events: DeliveryEventsPublisher,
+  ) {}
+
+  /** `deliver` learns whether an earlier attempt may have reached the provider (see Claim). */
+  async run(
+    channel: string,
+    job: DeliveryJob,
+    deliver: (takeover: boolean) => Promise<DeliveryEvent[]>,
+  ): Promise<void> {
+    const key = `delivery/${channel}/${job.accountId}/${job.envId}/${job.trackingId}`;
+    const claim = await this.ledger.claim(key);
+    if (claim.kind === 'done') {
+      await this.events.publish(...claim.events);
+      return;
+    }
+    let outcome: DeliveryEvent[];
+    try {
+      outcome = await deliver(claim.takeover);
+    } catch (error) {
+      await this.ledger.release(key);
+      throw error;
+    }
+    await this.ledger.finish(key, outcome);
+    await this.events.publish(...outcome);
+  }
+}

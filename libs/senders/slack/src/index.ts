@@ -1,0 +1,2 @@
+export { SendSlackUseCase } from './send-slack.usecase';
+export { SlackSenderModule } from './slack-sender.module';

@@ -1,0 +1,2 @@
+export { SendSmsUseCase } from './send-sms.usecase';
+export { SmsSenderModule } from './sms-sender.module';

@@ -1,0 +1,173 @@
+import { Injectable } from '@nestjs/common';
+import { afterMs, DeliveryEventsPublisher } from '@notify/delivery-events';
+import {
+  type DeliveryEvent,
+  ownsNumber,
+  phoneFailureCode,
+  priceOf,
+  smsSegments,
+  type SmsJob,
+} from '@notify/domain';
+import { type AppConfig, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
+import {
+  isTransientTwilioError,
+  type ResolvedTwilio,
+  twilioCallbackUrl,
+  TwilioAccounts,
+  twilioRefusal,
+} from '@notify/providers';
+import { OnceDelivery, withProviderRetries } from '@notify/sender-common';
+import { randomBytes } from 'node:crypto';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Sends one SMS or MMS through Twilio and logs `sms_sent_*` (encoding and segments as carriers
+ * count them, cost from the rate tables), or `sms_failed_*` with Twilio's code. Delivery receipts
+ * arrive later on the status callback. Rate limits and server errors are retried with backoff;
+ * any other refusal fails once.
+ */
+@Injectable()
+export class SendSmsUseCase {
+  constructor(
+    private readonly once: OnceDelivery,
+    private readonly accounts: TwilioAccounts,
+    private readonly events: DeliveryEventsPublisher,
+    @InjectConfig() private readonly config: AppConfig,
+    @InjectLogger() private readonly logger: Logger,
+  ) {}
+
+  execute(job: SmsJob): Promise<void> {
+    return this.once.run('sms', job, (takeover) => this.deliver(job, takeover));
+  }
+
+  private async deliver(job: SmsJob, takeover: boolean): Promise<DeliveryEvent[]> {
+    const twilio = await this.accounts.for(job);
+    if (twilio === undefined)
+      return [
+        this.failed(
+          job,
+          'Unknown',
+          'no Twilio account is configured (TWILIO_ACCOUNT_SID, or the environment’s twilio setting)',
+        ),
+      ];
+    const { account } = twilio;
+    if (job.from !== undefined && !ownsNumber(account, job.from))
+      return [
+        this.failed(
+          job,
+          'Unknown',
+          `sms.from ${job.from} is not a number of this environment’s Twilio account`,
+        ),
+      ];
+    const from = job.from ?? account.fromNumber;
+    if (from === undefined && account.messagingServiceSid === undefined)
+      return [
+        this.failed(job, 'Unknown', 'the Twilio account has no default from-number or messaging service'),
+      ];
+    // A test environment's message never reaches a provider (decisions 5).
+    if (job.test) return [this.sent(job, from ?? '', `SM${randomBytes(16).toString('hex')}`)];
+    try {
+      // An earlier attempt died mid-send: Twilio may have the message already, and has no
+      // idempotency key for creating one, so ask it before sending again.
+      const earlier = takeover ? await this.findSent(job, twilio, from) : undefined;
+      const sid = earlier ?? (await this.create(job, twilio, from));
+      return [this.sent(job, from ?? account.messagingServiceSid ?? '', sid)];
+    } catch (error) {
+      const refusal = twilioRefusal(error);
+      return [
+        this.failed(
+          job,
+          phoneFailureCode(refusal.code),
+          `Twilio refused the message${refusal.code !== undefined ? ` (${refusal.code})` : ''}: ${refusal.message}`,
+        ),
+      ];
+    }
+  }
+
+  /** The message an earlier attempt of this job created, if Twilio has it (same number, body, after the send came in). */
+  private async findSent(
+    job: SmsJob,
+    { client }: ResolvedTwilio,
+    from: string | undefined,
+  ): Promise<string | undefined> {
+    const since = job.receivedAt - 60_000;
+    const recent = await client.messages.list({
+      to: job.to,
+      ...(from !== undefined ? { from } : {}),
+      dateSentAfter: new Date(since),
+      limit: 100,
+    });
+    const match = recent.find((m) => m.body === job.body && (m.dateCreated?.getTime() ?? 0) >= since);
+    if (match !== undefined)
+      this.logger.warn(
+        { trackingId: job.trackingId, sid: match.sid },
+        'SMS was sent by an earlier attempt; not sending again',
+      );
+    return match?.sid;
+  }
+
+  private async create(
+    job: SmsJob,
+    { client, account }: ResolvedTwilio,
+    from: string | undefined,
+  ): Promise<string> {
+    const publicUrl = this.config.http.publicUrl;
+    const message = await withProviderRetries(
+      () =>
+        client.messages.create({
+          to: job.to,
+          ...(from !== undefined ? { from } : { messagingServiceSid: account.messagingServiceSid }),
+          ...(job.body.length > 0 ? { body: job.body } : {}),
+          ...(job.mediaUrls.length > 0 ? { mediaUrl: job.mediaUrls } : {}),
+          ...(publicUrl !== undefined ? { statusCallback: twilioCallbackUrl(publicUrl, 'status', job) } : {}),
+        }),
+      isTransientTwilioError,
+      (error, attempt) =>
+        this.logger.warn(
+          { trackingId: job.trackingId, attempt, err: twilioRefusal(error) },
+          'SMS refused for now; retrying',
+        ),
+    );
+    return message.sid;
+  }
+
+  private sent(job: SmsJob, from: string, messageId: string): DeliveryEvent {
+    const now = Date.now();
+    const mms = job.mediaUrls.length > 0;
+    const { encoding, segments } = smsSegments(job.body);
+    const pricing = this.config.pricing;
+    return this.events.event(
+      job,
+      'sms_sent',
+      {
+        sms_sent_at: iso(now),
+        sms_sent_after: afterMs(job.receivedAt, now),
+        sms_sent_from: from,
+        sms_sent_encoding: encoding,
+        sms_sent_segments: segments,
+        // An MMS is one message of MIME parts (its text and each medium); an SMS, its segments.
+        sms_sent_parts: mms ? (job.body.length > 0 ? 1 : 0) + job.mediaUrls.length : segments,
+        sms_sent_cost: mms
+          ? priceOf(pricing.mmsPerMessage, job.country, 1)
+          : priceOf(pricing.smsPerSegment, job.country, segments),
+        ...(job.country !== undefined ? { sms_sent_country: job.country } : {}),
+        sms_sent_messageId: messageId,
+        sms_sent_mms: mms,
+      },
+      'sms',
+      now,
+    );
+  }
+
+  private failed(job: SmsJob, code: string, internal: string): DeliveryEvent {
+    const now = Date.now();
+    return this.events.event(
+      job,
+      'sms_failed',
+      { sms_failed_at: iso(now), sms_failed_code: code, sms_failed_internal: internal },
+      'sms',
+      now,
+    );
+  }
+}
