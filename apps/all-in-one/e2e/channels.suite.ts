@@ -382,6 +382,55 @@ export function channelsSuite(context: () => ChannelsContext): void {
       );
     });
 
+    it("sends with the environment's own Twilio account, kept sealed and shown masked", async () => {
+      const { client, logOf, topology } = context();
+      const environment = async (body: unknown) => {
+        const [current] = await client.environments.listEnvironments();
+        const response = await fetch(`${topology.baseUrl}/environments/${current?.clientId ?? ''}`, {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${topology.apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      };
+      const token = 'c0ffee'.repeat(5) + '00';
+      const sid = `AC${'1234abcd'.repeat(4)}`;
+      const refused = await environment({
+        twilio: { accountSid: sid, authToken: 'nope', fromNumber: '+14155550100' },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: { code: 'INVALID_PROVIDER_SETTING' } });
+
+      const set = await environment({
+        twilio: { accountSid: sid, authToken: token, fromNumber: '(415) 555-0100' },
+        slack: { clientId: '42.43', clientSecret: 'ab'.repeat(16) },
+      });
+      expect(set.status).toBe(200);
+      expect(set.body.twilio).toEqual(expect.stringContaining('from +14155550100'));
+      expect(String(set.body.twilio)).not.toContain(token);
+      expect(String(set.body.slack)).not.toContain('ab'.repeat(16));
+      expect(await topology.storedText()).not.toContain(token);
+      try {
+        // The peer knows only its own account: Twilio's answer to these credentials is the proof they were used.
+        const { trackingId } = await client.sms.send({
+          type: uniqueName('own'),
+          to: '+14155552678',
+          message: 'own',
+        });
+        const log = await logOf(trackingId, (l) => l.sms_failed_code !== undefined);
+        expect(log.sms_failed_internal).toContain('20003');
+      } finally {
+        const reset = await environment({ twilio: null, slack: null });
+        expect(reset.body.twilio).toBeUndefined();
+      }
+      const { trackingId } = await client.sms.send({
+        type: uniqueName('default'),
+        to: '+14155552678',
+        message: 'default',
+      });
+      await logOf(trackingId, (l) => l.sms_sent_at !== undefined);
+    });
+
     it('refuses a status callback without a valid Twilio signature', async () => {
       const { topology, client, logOf } = context();
       const { trackingId } = await client.sms.send({

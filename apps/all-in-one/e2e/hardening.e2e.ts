@@ -267,6 +267,71 @@ describe('hardening (all-in-one, default egress policy, low limits)', () => {
     expect(await subjects(key)).toContain('for A');
   });
 
+  it('serves SMS, calls and Slack through local peers, each environment seeing only its own at /dev/outbox', async () => {
+    const sms = (as: string, message: string) =>
+      call('/sms', {
+        method: 'POST',
+        as,
+        body: JSON.stringify({ type: 'outbox', to: '+14155550101', message }),
+      });
+    const slack = (as: string, text: string) =>
+      call('/send', {
+        method: 'POST',
+        as,
+        body: JSON.stringify({
+          type: 'outbox',
+          to: {
+            id: 'chat-user',
+            slackChannel: '#general',
+            slackToken: { ok: true, access_token: 'xoxb-local' },
+          },
+          forceChannels: ['SLACK'],
+          slack: { text },
+        }),
+      });
+    const first = (await (await sms(key, 'sms for A')).json()) as { trackingId: string };
+    expect((await sms(otherKey, 'sms for B')).status).toBe(200);
+    expect((await slack(key, 'slack for A')).status).toBe(200);
+    expect((await slack(otherKey, 'slack for B')).status).toBe(200);
+    const outbox = async (as: string, channel: string, field: string) =>
+      (
+        (await (await call(`/dev/outbox/${channel}`, { as })).json()) as {
+          messages: Record<string, unknown>[];
+        }
+      ).messages.map((m) => m[field]);
+    await eventually(async () => expect(await outbox(key, 'sms', 'body')).toContain('sms for A'), 15_000);
+    await eventually(
+      async () => expect(await outbox(otherKey, 'sms', 'body')).toEqual(['sms for B']),
+      15_000,
+    );
+    await eventually(async () => expect(await outbox(key, 'slack', 'text')).toContain('slack for A'), 15_000);
+    expect(await outbox(key, 'sms', 'body')).not.toContain('sms for B');
+    expect(await outbox(key, 'slack', 'text')).not.toContain('slack for B');
+    expect(await outbox(otherKey, 'slack', 'text')).toEqual(['slack for B']);
+    // The local Twilio peer posts signed receipts back to the service's own address.
+    await eventually(async () => {
+      const { logs } = (await (await call(`/logs/${first.trackingId}`)).json()) as {
+        logs: Record<string, unknown>[];
+      };
+      expect(logs[0]).toMatchObject({ sms_sent_from: '+15005550006', sms_delivered_at: expect.any(String) });
+    }, 15_000);
+
+    expect((await call('/dev/outbox/sms', { method: 'DELETE', as: otherKey })).status).toBe(200);
+    expect(await outbox(otherKey, 'sms', 'body')).toEqual([]);
+    expect(await outbox(key, 'sms', 'body')).toContain('sms for A');
+    expect((await call('/dev/outbox/fax')).status).toBe(404);
+    // Another environment's user (and Slack token) does not exist for this key.
+    expect((await call('/users/chat-user/slack-channels', { as: key })).status).toBe(200);
+    await call('/users/only-in-b', {
+      method: 'POST',
+      as: otherKey,
+      body: JSON.stringify({ slackToken: { ok: true, access_token: 'xoxb-b-only' } }),
+    });
+    const leak = await call('/users/only-in-b/slack-channels', { as: key });
+    expect(leak.status).toBe(400);
+    expect(await errorOf(leak)).toMatchObject({ code: 'SLACK_NOT_CONNECTED' });
+  });
+
   it('limits failed authentications per client address (429 + Retry-After), also for good keys from it', async () => {
     const from = '203.0.113.77';
     const bad = `notify_sk_${randomBytes(24).toString('base64url')}`;
