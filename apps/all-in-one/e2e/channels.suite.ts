@@ -1,5 +1,5 @@
 import { eventually, uniqueName } from '@notify/testing';
-import { ChannelsEnum, type LogsGetResponseLogsInner, type Pingram } from 'pingram';
+import { ChannelsEnum, type LogsGetResponseLogsInner, Pingram } from 'pingram';
 import twilio from 'twilio';
 import type { Topology } from './topologies';
 
@@ -429,6 +429,120 @@ export function channelsSuite(context: () => ChannelsContext): void {
         message: 'default',
       });
       await logOf(trackingId, (l) => l.sms_sent_at !== undefined);
+    });
+
+    it('delivers a test environment to sandbox peers only, shown in its /dev/outbox, in every topology', async () => {
+      const { topology } = context();
+      const created = await fetch(`${topology.baseUrl}/environments`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${topology.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: uniqueName('sandbox'), test: true }),
+      });
+      const { apiKey } = (await created.json()) as { apiKey: string };
+      const sandbox = new Pingram({ apiKey, baseUrl: topology.baseUrl });
+      const logOf = (trackingId: string, ready: (log: Log) => boolean) =>
+        eventually(async () => {
+          const { logs } = await sandbox.logs.getLogsByTrackingIds(trackingId).catch(() => ({ logs: [] }));
+          const log = logs[0] as Log | undefined;
+          if (log === undefined || !ready(log)) throw new Error(`log of ${trackingId} not ready`);
+          return log;
+        }, 30_000);
+      const outbox = async (key: string, channel: string) => {
+        const response = await fetch(`${topology.baseUrl}/dev/outbox/${channel}`, {
+          headers: { authorization: `Bearer ${key}` },
+        });
+        return {
+          status: response.status,
+          messages: ((await response.json()) as { messages?: Log[] }).messages ?? [],
+        };
+      };
+
+      const peersBefore = [
+        topology.twilio.deliveries(),
+        topology.slack.deliveries(),
+        topology.mail.messages().length,
+      ];
+      const everything = await sandbox.send({
+        type: uniqueName('sandboxed'),
+        to: {
+          id: uniqueName('tess'),
+          email: 'tess@example.com',
+          number: '+14155552679',
+          slackChannel: '#general',
+          slackToken: { ok: true, access_token: 'xoxb-sandbox' },
+        },
+        forceChannels: [ChannelsEnum.EMAIL, ChannelsEnum.SMS, ChannelsEnum.CALL, ChannelsEnum.SLACK],
+        email: { subject: 'Sandboxed {{n}}', html: '<p>{{n}}</p>' },
+        sms: { message: 'Sandboxed {{n}}' },
+        call: { message: 'Sandboxed {{n}}' },
+        slack: { text: 'Sandboxed {{n}}' },
+        parameters: { n: 1 },
+      });
+      const refused = await sandbox.sms.send({
+        type: uniqueName('sandboxed'),
+        to: '+15005550001',
+        message: 'x',
+      });
+      const log = await logOf(
+        everything.trackingId,
+        (l) =>
+          l.email_delivered_at !== undefined &&
+          l.sms_delivered_at !== undefined &&
+          l.call_delivered_code !== undefined &&
+          l.slack_delivered_at !== undefined,
+      );
+      expect(log).toMatchObject({
+        test: true,
+        sms_sent_from: '+15005550006',
+        call_delivered_code: 'COMPLETED',
+      });
+      expect(await logOf(refused.trackingId, (l) => l.sms_failed_code !== undefined)).toMatchObject({
+        test: true,
+        sms_failed_code: '21211',
+      });
+
+      await eventually(async () => {
+        expect((await outbox(apiKey, 'email')).messages).toEqual([
+          expect.objectContaining({
+            trackingId: everything.trackingId,
+            subject: 'Sandboxed 1',
+            to: ['tess@example.com'],
+          }),
+        ]);
+        expect((await outbox(apiKey, 'sms')).messages).toEqual([
+          expect.objectContaining({
+            trackingId: everything.trackingId,
+            to: '+14155552679',
+            body: 'Sandboxed 1',
+          }),
+        ]);
+        expect((await outbox(apiKey, 'call')).messages).toEqual([
+          expect.objectContaining({ trackingId: everything.trackingId, say: 'Sandboxed 1' }),
+        ]);
+        expect((await outbox(apiKey, 'slack')).messages).toEqual([
+          expect.objectContaining({
+            trackingId: everything.trackingId,
+            channel: 'general',
+            text: 'Sandboxed 1',
+          }),
+        ]);
+      }, 15_000);
+      // Nothing reached the installation's providers.
+      expect([
+        topology.twilio.deliveries(),
+        topology.slack.deliveries(),
+        topology.mail.messages().length,
+      ]).toEqual(peersBefore);
+      // A key of a non-test environment has no outbox here (its providers are real), and the test
+      // environment's outbox empties only itself.
+      expect((await outbox(topology.apiKey, 'sms')).status).toBe(404);
+      expect((await outbox(apiKey, 'fax')).status).toBe(404);
+      await fetch(`${topology.baseUrl}/dev/outbox/sms`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${apiKey}` },
+      });
+      expect((await outbox(apiKey, 'sms')).messages).toEqual([]);
+      expect((await outbox(apiKey, 'email')).messages).toHaveLength(1);
     });
 
     it('refuses a status callback without a valid Twilio signature', async () => {

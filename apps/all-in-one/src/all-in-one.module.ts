@@ -36,7 +36,7 @@ export class AllInOneModule {
         CallSenderModule,
         SlackSenderModule,
         RecorderModule,
-        ...(outboxes.length === 0 ? [] : [DevOutboxModule.forRoot(outboxes)]),
+        DevOutboxModule.forRoot(outboxes),
       ],
     };
   }

@@ -3,6 +3,7 @@ import { BusModule } from '@notify/bus';
 import { CoordinationModule } from '@notify/cache';
 import { DeliveryEventsModule } from '@notify/delivery-events';
 import { EventLogModule } from '@notify/event-log';
+import { DevOutboxModule } from '@notify/gateway-dev-outbox';
 import { GatewayModule } from '@notify/gateway-feature';
 import { type AppConfig, type Logger, PlatformModule } from '@notify/platform';
 import { ProviderSettingsModule } from '@notify/provider-settings';
@@ -29,6 +30,8 @@ export class GatewayAppModule {
         EventLogModule.forRoot(),
         DeliveryEventsModule,
         GatewayModule,
+        // Test environments' sandbox outbox; the local peers themselves run in the all-in-one only.
+        DevOutboxModule.forRoot([]),
         ...(ownsEventLog ? [RecorderModule] : []),
       ],
     };

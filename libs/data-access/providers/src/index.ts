@@ -8,3 +8,4 @@ export {
   type TwilioRefusal,
   twilioRefusal,
 } from './twilio/twilio-refusal';
+export { SANDBOX_FROM_NUMBER, sandboxTwilioAccount } from './sandbox';

@@ -23,6 +23,15 @@ export type NotificationTypeDoc = Scoped<Mutable<NotificationType>>;
 export type TemplateDoc = Scoped<Mutable<Template>> & { channel: Channel };
 export type PreferencesDoc = Scoped<{ userId: string; preferences: UserPreference[]; updatedAt: string }>;
 
+/** One message a test environment's sandbox peer received, in a ring of slots (see SandboxOutboxRepository). */
+export type SandboxOutboxDoc = Scoped<{
+  channel: string;
+  /** `slot-<n>`, or `#seq` for the ring's counter. */
+  slot: string;
+  seq: number;
+  message?: Record<string, unknown>;
+}>;
+
 export const Collections = {
   accounts: { name: 'accounts', key: ['accountId'] } satisfies CollectionDefinition<AccountDoc>,
   environments: {
@@ -48,4 +57,8 @@ export const Collections = {
     name: 'preferences',
     key: ['accountId', 'envId', 'userId'],
   } satisfies CollectionDefinition<PreferencesDoc>,
+  sandboxOutbox: {
+    name: 'sandbox_outbox',
+    key: ['accountId', 'envId', 'channel', 'slot'],
+  } satisfies CollectionDefinition<SandboxOutboxDoc>,
 } as const;

@@ -5,6 +5,7 @@ import { AccountRepository } from './repositories/account.repository';
 import { ApiKeyRepository } from './repositories/api-key.repository';
 import { NotificationTypeRepository } from './repositories/notification-type.repository';
 import { PreferenceRepository } from './repositories/preference.repository';
+import { SANDBOX_OUTBOX_KEEP, SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';
 import { TemplateRepository } from './repositories/template.repository';
 import { UserRepository } from './repositories/user.repository';
 import { newStoreLocation, openStore, type StoreLocation } from './testing/store-harness';
@@ -33,6 +34,7 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
     types: new NotificationTypeRepository(s),
     templates: new TemplateRepository(s),
     preferences: new PreferenceRepository(s),
+    sandboxOutbox: new SandboxOutboxRepository(s),
   });
 
   const open = async () => {
@@ -53,6 +55,37 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
   afterEach(async () => {
     await store?.close();
     await location?.cleanup();
+  });
+
+  describe('sandbox outbox', () => {
+    it('lists newest first per environment and channel, keeps a bounded ring, and clears one channel', async () => {
+      const outbox = repos.sandboxOutbox;
+      for (let i = 0; i < SANDBOX_OUTBOX_KEEP + 5; i++) await outbox.add(scopeA, 'sms', { id: String(i) });
+      await Promise.all([
+        outbox.add(scopeA, 'slack', { id: 'slack' }),
+        outbox.add(scopeB, 'sms', { id: 'other-env' }),
+        outbox.add(otherAccount, 'sms', { id: 'other-account' }),
+      ]);
+      const listed = await outbox.list(scopeA, 'sms');
+      expect(listed).toHaveLength(SANDBOX_OUTBOX_KEEP);
+      expect(listed[0]).toEqual({ id: String(SANDBOX_OUTBOX_KEEP + 4) });
+      expect(listed.at(-1)).toEqual({ id: '5' });
+      expect(await outbox.list(scopeB, 'sms')).toEqual([{ id: 'other-env' }]);
+      expect(await outbox.list(otherAccount, 'sms')).toEqual([{ id: 'other-account' }]);
+
+      expect(await outbox.clear(scopeA, 'sms')).toBe(SANDBOX_OUTBOX_KEEP);
+      expect(await outbox.list(scopeA, 'sms')).toEqual([]);
+      expect(await outbox.list(scopeA, 'slack')).toEqual([{ id: 'slack' }]);
+      expect(await outbox.list(scopeB, 'sms')).toEqual([{ id: 'other-env' }]);
+    });
+
+    it('loses no message written concurrently', async () => {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) => repos.sandboxOutbox.add(scopeA, 'email', { id: String(i) })),
+      );
+      const ids = (await repos.sandboxOutbox.list(scopeA, 'email')).map((m) => Number(m.id));
+      expect(ids.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    });
   });
 
   describe('users', () => {

@@ -5,6 +5,7 @@ export { AccountRepository } from './repositories/account.repository';
 export { ApiKeyRepository } from './repositories/api-key.repository';
 export { NotificationTypeRepository } from './repositories/notification-type.repository';
 export { PreferenceRepository } from './repositories/preference.repository';
+export { SANDBOX_OUTBOX_KEEP, SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';
 export { TemplateRepository } from './repositories/template.repository';
 export { UserRepository, type UserPage } from './repositories/user.repository';
 export { createDocumentStore } from './store.factory';

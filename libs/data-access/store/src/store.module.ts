@@ -11,6 +11,7 @@ import { AccountRepository } from './repositories/account.repository';
 import { ApiKeyRepository } from './repositories/api-key.repository';
 import { NotificationTypeRepository } from './repositories/notification-type.repository';
 import { PreferenceRepository } from './repositories/preference.repository';
+import { SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';
 import { TemplateRepository } from './repositories/template.repository';
 import { UserRepository } from './repositories/user.repository';
 import { createDocumentStore } from './store.factory';
@@ -20,6 +21,7 @@ const repositories = [
   ApiKeyRepository,
   NotificationTypeRepository,
   PreferenceRepository,
+  SandboxOutboxRepository,
   TemplateRepository,
   UserRepository,
 ];

@@ -2,6 +2,7 @@ export {
   type CaughtAttachment,
   type CaughtMail,
   MailCatcher,
+  mailOutboxView,
   type MailCatcherOptions,
   type Refusal,
 } from './mail-catcher';

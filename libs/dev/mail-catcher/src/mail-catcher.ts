@@ -203,3 +203,23 @@ export class MailCatcher {
     for (const listener of this.listeners) listener(mail);
   }
 }
+
+/** A caught message as `GET /dev/outbox/email` shows it (decisions 12: as /dev/mail, plus headers). */
+export const mailOutboxView = (mail: CaughtMail) => ({
+  id: String(mail.id),
+  receivedAt: mail.receivedAt,
+  trackingId: mail.headers['x-notify-tracking-id'],
+  from: mail.from,
+  to: mail.to,
+  cc: mail.cc,
+  bcc: mail.envelope.to.filter((address) => !mail.to.includes(address) && !mail.cc.includes(address)),
+  replyTo: mail.replyTo,
+  subject: mail.subject,
+  html: mail.html,
+  attachments: mail.attachments.map((a) => ({
+    filename: a.filename,
+    contentType: a.contentType,
+    size: a.content.length,
+  })),
+  headers: mail.headers,
+});

@@ -1,1 +1,1 @@
-export { type PeerSlackMessage, SlackPeer, type SlackPeerOptions } from './slack-peer';
+export { type PeerSlackMessage, SlackPeer, type SlackPeerOptions, slackOutboxView } from './slack-peer';

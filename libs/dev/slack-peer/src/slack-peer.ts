@@ -355,3 +355,16 @@ function readBody(request: IncomingMessage): Promise<string | undefined> {
     request.on('error', reject);
   });
 }
+
+/** A message as `GET /dev/outbox/slack` shows it (decisions 12). */
+export const slackOutboxView = (message: PeerSlackMessage) => ({
+  id: message.id,
+  receivedAt: message.receivedAt,
+  trackingId: message.trackingId,
+  channel: message.channel,
+  text: message.text,
+  blocks: message.blocks,
+  thread_ts: message.thread_ts,
+  username: message.username,
+  icon: message.icon,
+});

@@ -1,7 +1,9 @@
 export {
+  callOutboxView,
   type PeerCall,
   type PeerEntry,
   type PeerSms,
+  smsOutboxView,
   TwilioPeer,
   type TwilioPeerOptions,
 } from './twilio-peer';

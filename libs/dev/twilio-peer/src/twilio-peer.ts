@@ -420,3 +420,24 @@ function readBody(request: IncomingMessage): Promise<string | undefined> {
     request.on('error', reject);
   });
 }
+
+/** An SMS as `GET /dev/outbox/sms` shows it (decisions 12). */
+export const smsOutboxView = ({ id, receivedAt, trackingId, to, from, body, mediaUrls }: PeerSms) => ({
+  id,
+  receivedAt,
+  trackingId,
+  to,
+  from,
+  body,
+  mediaUrls,
+});
+
+/** A call as `GET /dev/outbox/call` shows it. */
+export const callOutboxView = ({ id, receivedAt, trackingId, to, from, say }: PeerCall) => ({
+  id,
+  receivedAt,
+  trackingId,
+  to,
+  from,
+  say,
+});

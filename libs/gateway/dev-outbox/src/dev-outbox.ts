@@ -2,40 +2,65 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_LOG, type EventLog } from '@notify/event-log';
 import type { Tenant } from '@notify/gateway-auth';
 import { NotFoundError } from '@notify/platform';
+import { SandboxOutboxRepository } from '@notify/store';
 import type { OutboxMessage, OutboxSource } from './outbox-source';
 
 export const OUTBOX_SOURCES = Symbol('OUTBOX_SOURCES');
 
+const CHANNELS = new Set(['email', 'sms', 'call', 'mobile_push', 'web_push', 'slack']);
+
 /**
- * What the local peers received, per tenant: a message belongs to the environment whose delivery
- * log knows its tracking id, so a key sees and empties only its own environment's messages.
+ * What the local peers received, per tenant (decisions 12). A test environment's messages went to
+ * the senders' sandbox peers and are read from the shared sandbox outbox, in every topology. In
+ * the all-in-one service, other environments read the local peers in this process: a message
+ * belongs to the environment whose delivery log knows its tracking id, so a key sees and empties
+ * only its own environment's messages.
  */
 @Injectable()
 export class DevOutbox {
   constructor(
     @Inject(OUTBOX_SOURCES) private readonly sources: readonly OutboxSource[],
     @Inject(EVENT_LOG) private readonly log: EventLog,
+    private readonly sandbox: SandboxOutboxRepository,
   ) {}
 
   /** Newest first. */
   async list(tenant: Tenant, channel: string): Promise<OutboxMessage[]> {
+    if (tenant.test) return (await this.sandbox.list(tenant, this.channel(channel))) as OutboxMessage[];
     return (await this.ofTenant(tenant, this.source(channel))).reverse();
   }
 
   async clear(tenant: Tenant, channel: string): Promise<number> {
+    if (tenant.test) return this.sandbox.clear(tenant, this.channel(channel));
     const source = this.source(channel);
     const mine = await this.ofTenant(tenant, source);
     source.remove(mine.map((m) => m.id));
     return mine.length;
   }
 
+  private channel(channel: string): string {
+    if (!CHANNELS.has(channel))
+      throw new NotFoundError({
+        code: 'NOT_FOUND',
+        message: `There is no ${channel} outbox.`,
+        fix: `Use one of: ${[...CHANNELS].join(', ')}.`,
+      });
+    return channel;
+  }
+
   private source(channel: string): OutboxSource {
-    const source = this.sources.find((s) => s.channel === channel);
+    const source = this.sources.find((s) => s.channel === this.channel(channel));
     if (source === undefined)
       throw new NotFoundError({
         code: 'NOT_FOUND',
-        message: `No local peer serves ${channel} here.`,
-        fix: `Use one of: ${this.sources.map((s) => s.channel).join(', ')}.`,
+        message:
+          this.sources.length === 0
+            ? 'The dev outbox exists in the all-in-one service, and for test environments.'
+            : `No local peer serves ${channel} here.`,
+        fix:
+          this.sources.length === 0
+            ? 'Use a key of a test environment (POST /environments {"test": true}).'
+            : `Use one of: ${this.sources.map((s) => s.channel).join(', ')}.`,
       });
     return source;
   }

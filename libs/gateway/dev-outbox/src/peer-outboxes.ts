@@ -1,37 +1,18 @@
-import type { SlackPeer } from '@notify/slack-peer';
-import type { TwilioPeer } from '@notify/twilio-peer';
+import { type SlackPeer, slackOutboxView } from '@notify/slack-peer';
+import { callOutboxView, smsOutboxView, type TwilioPeer } from '@notify/twilio-peer';
 import type { OutboxSource } from './outbox-source';
 
-/** The Twilio peer's messages and calls as the sms and call outboxes (decisions 12 fields). */
+/** The Twilio peer's messages and calls as the sms and call outboxes. */
 export function twilioOutboxes(peer: TwilioPeer): OutboxSource[] {
   return [
     {
       channel: 'sms',
-      messages: () =>
-        peer.sms().map(({ id, receivedAt, trackingId, to, from, body, mediaUrls }) => ({
-          id,
-          receivedAt,
-          trackingId,
-          to,
-          from,
-          body,
-          mediaUrls,
-        })),
+      messages: () => peer.sms().map(smsOutboxView),
       remove: (ids) => peer.remove('sms', ids),
     },
     {
       channel: 'call',
-      messages: () =>
-        peer
-          .calls()
-          .map(({ id, receivedAt, trackingId, to, from, say }) => ({
-            id,
-            receivedAt,
-            trackingId,
-            to,
-            from,
-            say,
-          })),
+      messages: () => peer.calls().map(callOutboxView),
       remove: (ids) => peer.remove('call', ids),
     },
   ];
@@ -41,20 +22,7 @@ export function twilioOutboxes(peer: TwilioPeer): OutboxSource[] {
 export function slackOutbox(peer: SlackPeer): OutboxSource {
   return {
     channel: 'slack',
-    messages: () =>
-      peer
-        .messages()
-        .map(({ id, receivedAt, trackingId, channel, text, blocks, thread_ts, username, icon }) => ({
-          id,
-          receivedAt,
-          trackingId,
-          channel,
-          text,
-          blocks,
-          thread_ts,
-          username,
-          icon,
-        })),
+    messages: () => peer.messages().map(slackOutboxView),
     remove: (ids) => peer.remove(ids),
   };
 }

@@ -72,7 +72,7 @@ export class TwilioCallbacksController {
     const params = (form ?? {}) as TwilioForm;
     const signature = request.headers['x-twilio-signature'];
     if (!subject.success || typeof signature !== 'string' || typeof form !== 'object') throw refused();
-    const account = await this.accounts.accountOf(subject.data);
+    const account = await this.accounts.callbackAccountOf(subject.data);
     if (account === undefined || params.AccountSid !== account.accountSid) throw refused();
     // Twilio signs the URL it was given: the public one, whatever proxies stand in between.
     const base = this.config.http.publicUrl ?? `${request.protocol}://${request.host}`;

@@ -9,7 +9,7 @@ import {
   TwilioAccounts,
   twilioRefusal,
 } from '@notify/providers';
-import { OnceDelivery, withProviderRetries } from '@notify/sender-common';
+import { OnceDelivery, SandboxPeers, withProviderRetries } from '@notify/sender-common';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const XML_ESCAPES: Readonly<Record<string, string>> = {
@@ -33,6 +33,7 @@ export class SendCallUseCase {
   constructor(
     private readonly once: OnceDelivery,
     private readonly accounts: TwilioAccounts,
+    private readonly sandbox: SandboxPeers,
     private readonly events: DeliveryEventsPublisher,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
@@ -43,7 +44,8 @@ export class SendCallUseCase {
   }
 
   private async deliver(job: CallJob): Promise<DeliveryEvent[]> {
-    const twilio = await this.accounts.for(job);
+    // A test environment's calls go to the sandbox peer, never to a provider (decisions 5).
+    const twilio = job.test ? await this.sandbox.twilio() : await this.accounts.for(job);
     if (twilio === undefined)
       return [
         this.failed(
@@ -55,8 +57,7 @@ export class SendCallUseCase {
     const from = twilio.account.fromNumber;
     if (from === undefined)
       return [this.failed(job, 'Unknown', 'the Twilio account has no from-number to call from')];
-    // A test environment's call never reaches a provider (decisions 5).
-    if (job.test) return [this.sent(job, from)];
+    if (job.test) this.sandbox.expect(job);
     try {
       await this.create(job, twilio, from);
       return [this.sent(job, from)];

@@ -2,4 +2,5 @@ export { type ChannelConsumer, consumeChannel } from './channel-consumer';
 export { type Claim, DeliveryInProgressError, DeliveryLedger } from './delivery-ledger';
 export { OnceDelivery } from './once-delivery';
 export { PROVIDER_RETRY_DELAYS_MS, withProviderRetries } from './provider-retry';
+export { SandboxPeers } from './sandbox-peers';
 export { SenderCommonModule } from './sender-common.module';

@@ -1,7 +1,11 @@
 import { Module } from '@nestjs/common';
 import { DeliveryLedger } from './delivery-ledger';
 import { OnceDelivery } from './once-delivery';
+import { SandboxPeers } from './sandbox-peers';
 
-/** What every sender module imports: the delivery ledger and the once-only outer step. */
-@Module({ providers: [DeliveryLedger, OnceDelivery], exports: [DeliveryLedger, OnceDelivery] })
+/** What every sender module imports: the delivery ledger, the once-only outer step, the sandbox peers. */
+@Module({
+  providers: [DeliveryLedger, OnceDelivery, SandboxPeers],
+  exports: [DeliveryLedger, OnceDelivery, SandboxPeers],
+})
 export class SenderCommonModule {}

@@ -10,7 +10,7 @@ import {
 } from '@notify/domain';
 import { type AppConfig, EgressError, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
 import { ProviderSettings } from '@notify/provider-settings';
-import { OnceDelivery } from '@notify/sender-common';
+import { OnceDelivery, SandboxPeers } from '@notify/sender-common';
 import type { Attachment as MailAttachment } from 'nodemailer/lib/mailer';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AttachmentFetcher } from './attachment-fetcher';
@@ -34,6 +34,7 @@ export class SendEmailUseCase {
     private readonly pools: RelayPools,
     private readonly attachments: AttachmentFetcher,
     private readonly once: OnceDelivery,
+    private readonly sandbox: SandboxPeers,
     private readonly events: DeliveryEventsPublisher,
     private readonly settings: ProviderSettings,
     @InjectConfig() private readonly config: AppConfig,
@@ -47,11 +48,7 @@ export class SendEmailUseCase {
   private async deliver(job: EmailJob): Promise<DeliveryEvent[]> {
     const problem = checkEmail(job, this.config.email.verifiedDomains);
     if (problem !== undefined) return [this.failed(job, problem.code, problem.internal)];
-    if (job.test) return this.accepted(job, `<${job.trackingId}@sandbox>`, [job.to ?? ''], Date.now());
-
-    const tenantRelay = await this.settings.get(job, smtpRelaySetting);
-    const relay: Relay | undefined =
-      tenantRelay === undefined ? this.pools.defaultRelay : { options: tenantRelay, tenant: true };
+    const relay = await this.relayFor(job);
     if (relay === undefined)
       return [this.failed(job, 'UNDETERMINED_BOUNCE', 'no SMTP relay is configured (SMTP_URL)')];
     try {
@@ -68,6 +65,16 @@ export class SendEmailUseCase {
         ),
       ];
     }
+  }
+
+  /** A test environment's email goes to the sandbox SMTP peer (decisions 5); others to their relay. */
+  private async relayFor(job: EmailJob): Promise<Relay | undefined> {
+    if (job.test) {
+      this.sandbox.expect(job);
+      return { options: await this.sandbox.smtpRelay(), tenant: false };
+    }
+    const tenantRelay = await this.settings.get(job, smtpRelaySetting);
+    return tenantRelay === undefined ? this.pools.defaultRelay : { options: tenantRelay, tenant: true };
   }
 
   /** Hands the email to the relay; temporary refusals are retried with backoff, permanent ones fail once. */

@@ -9,7 +9,7 @@ import {
 } from '@notify/domain';
 import { InjectLogger, type Logger } from '@notify/platform';
 import { SlackApps } from '@notify/providers';
-import { OnceDelivery, withProviderRetries } from '@notify/sender-common';
+import { OnceDelivery, SandboxPeers, withProviderRetries } from '@notify/sender-common';
 import { UserRepository } from '@notify/store';
 import { type ChatPostMessageArguments, ErrorCode, type WebClient } from '@slack/web-api';
 
@@ -54,6 +54,7 @@ export class SendSlackUseCase {
   constructor(
     private readonly once: OnceDelivery,
     private readonly apps: SlackApps,
+    private readonly sandbox: SandboxPeers,
     private readonly users: UserRepository,
     private readonly events: DeliveryEventsPublisher,
     @InjectLogger() private readonly logger: Logger,
@@ -67,8 +68,6 @@ export class SendSlackUseCase {
     const token = (await this.users.get(job, job.userId))?.slackToken;
     if (token?.access_token === undefined)
       return [this.failed(job, 'INVALID_AUTH', 'the user has no slackToken')];
-    // A test environment's message never reaches Slack (decisions 5).
-    if (job.test) return this.delivered(job, 'sandbox');
     try {
       return this.delivered(job, await this.postWithRefresh(job, token));
     } catch (error) {
@@ -91,7 +90,9 @@ export class SendSlackUseCase {
   private async refresh(job: SlackJob, refreshToken: string): Promise<SlackToken> {
     const app = await this.apps.appOf(job);
     if (app === undefined) throw new SlackRefusal('token_expired');
-    const answer = await this.apps.client(undefined).oauth.v2.access({
+    const answer = await (
+      await this.client(job, undefined)
+    ).oauth.v2.access({
       client_id: app.clientId,
       client_secret: app.clientSecret,
       grant_type: 'refresh_token',
@@ -105,7 +106,7 @@ export class SendSlackUseCase {
 
   /** Posts the message; answers where it landed (channel id and ts). */
   private async post(job: SlackJob, token: string): Promise<string> {
-    const client = this.apps.client(token, job.trackingId);
+    const client = await this.client(job, token);
     const channel = await this.destination(client, job.channel);
     const icon =
       job.icon === undefined
@@ -147,6 +148,13 @@ export class SendSlackUseCase {
       [1_000, 4_000],
     );
     return `${answer.channel ?? channel} ${answer.ts ?? ''}`.trim();
+  }
+
+  /** A test environment's messages go to the sandbox peer, never to Slack (decisions 5). */
+  private async client(job: SlackJob, token: string | undefined): Promise<WebClient> {
+    if (!job.test) return this.apps.client(token, job.trackingId);
+    this.sandbox.expect(job);
+    return this.apps.client(token, job.trackingId, await this.sandbox.slackApiUrl());
   }
 
   /** `#name` → `name`; `@username` → that user's id (a direct message); ids as they are. */

@@ -16,8 +16,7 @@ import {
   TwilioAccounts,
   twilioRefusal,
 } from '@notify/providers';
-import { OnceDelivery, withProviderRetries } from '@notify/sender-common';
-import { randomBytes } from 'node:crypto';
+import { OnceDelivery, SandboxPeers, withProviderRetries } from '@notify/sender-common';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -32,6 +31,7 @@ export class SendSmsUseCase {
   constructor(
     private readonly once: OnceDelivery,
     private readonly accounts: TwilioAccounts,
+    private readonly sandbox: SandboxPeers,
     private readonly events: DeliveryEventsPublisher,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
@@ -42,7 +42,8 @@ export class SendSmsUseCase {
   }
 
   private async deliver(job: SmsJob, takeover: boolean): Promise<DeliveryEvent[]> {
-    const twilio = await this.accounts.for(job);
+    // A test environment's messages go to the sandbox peer, never to a provider (decisions 5).
+    const twilio = job.test ? await this.sandbox.twilio() : await this.accounts.for(job);
     if (twilio === undefined)
       return [
         this.failed(
@@ -65,8 +66,7 @@ export class SendSmsUseCase {
       return [
         this.failed(job, 'Unknown', 'the Twilio account has no default from-number or messaging service'),
       ];
-    // A test environment's message never reaches a provider (decisions 5).
-    if (job.test) return [this.sent(job, from ?? '', `SM${randomBytes(16).toString('hex')}`)];
+    if (job.test) this.sandbox.expect(job);
     try {
       // An earlier attempt died mid-send: Twilio may have the message already, and has no
       // idempotency key for creating one, so ask it before sending again.

@@ -47,9 +47,9 @@ export class SlackApps {
    * A client for one token. The SDK waits out a 429's Retry-After and retries network failures
    * itself, a few times within about half a minute; what still fails is classified by the caller.
    */
-  client(token: string | undefined, trackingId?: string): WebClient {
+  client(token: string | undefined, trackingId?: string, apiUrl = this.config.slack.apiUrl): WebClient {
     return new WebClient(token, {
-      slackApiUrl: this.config.slack.apiUrl,
+      slackApiUrl: apiUrl,
       logger: this.sdkLogger,
       timeout: 15_000,
       retryConfig: { retries: 3, factor: 2, minTimeout: 1_000, maxTimeout: 10_000 },

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { type TenantScope, type TwilioAccount, twilioAccountSetting } from '@notify/domain';
 import { type AppConfig, InjectConfig, LruCache } from '@notify/platform';
 import { ProviderSettings } from '@notify/provider-settings';
+import { AccountRepository } from '@notify/store';
+import { sandboxTwilioAccount } from '../sandbox';
 import { createHash } from 'node:crypto';
 import type { Twilio } from 'twilio';
 import { createTwilioClient } from './twilio-client';
@@ -22,6 +24,7 @@ export class TwilioAccounts {
 
   constructor(
     private readonly settings: ProviderSettings,
+    private readonly environments: AccountRepository,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
@@ -41,6 +44,16 @@ export class TwilioAccounts {
   /** The account an environment uses (its own, else the default), without a client. */
   async accountOf(scope: TenantScope): Promise<TwilioAccount | undefined> {
     return (await this.settings.get(scope, twilioAccountSetting)) ?? this.defaultAccount;
+  }
+
+  /**
+   * The account whose token signs an environment's callbacks: a test environment's messages go
+   * to the sandbox peer (decisions 5), which signs with the sandbox account.
+   */
+  async callbackAccountOf(scope: TenantScope): Promise<TwilioAccount | undefined> {
+    const environment = await this.environments.getEnvironment(scope.accountId, scope.envId);
+    if (environment === undefined) return undefined;
+    return environment.test ? sandboxTwilioAccount(this.config) : this.accountOf(scope);
   }
 
   async for(scope: TenantScope): Promise<ResolvedTwilio | undefined> {

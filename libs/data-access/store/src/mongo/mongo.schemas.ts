@@ -134,6 +134,14 @@ const definitions: Record<string, SchemaDefinition> = {
     preferences: [preference],
     updatedAt: String,
   },
+  [Collections.sandboxOutbox.name]: {
+    accountId: String,
+    envId: String,
+    channel: String,
+    slot: String,
+    seq: Number,
+    message: Mixed,
+  },
 };
 
 /** The revision counter behind optimistic concurrency in `modify`; never returned to callers. */

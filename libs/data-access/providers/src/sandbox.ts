@@ -1,0 +1,26 @@
+import type { TwilioAccount } from '@notify/domain';
+import type { AppConfig } from '@notify/platform';
+import { createHmac } from 'node:crypto';
+
+/** Twilio's magic sender number, valid with test credentials: test environments send from it. */
+export const SANDBOX_FROM_NUMBER = '+15005550006';
+
+const derived = (key: Buffer, purpose: string) =>
+  createHmac('sha256', key).update(purpose).digest('hex').slice(0, 32);
+
+/**
+ * The Twilio account of test environments' sandbox peers (decisions 5): derived from SECRETS_KEY,
+ * so the sender that runs the peer and the gateway that checks its signed callbacks agree on it
+ * without sharing anything else, and nobody without the key can sign as it.
+ */
+export function sandboxTwilioAccount(config: AppConfig): TwilioAccount {
+  const key = config.secrets.key;
+  if (key === undefined)
+    throw new Error('test environments need SECRETS_KEY (their sandbox credentials derive from it)');
+  return {
+    accountSid: `AC${derived(key, 'notify sandbox twilio account')}`,
+    authToken: derived(key, 'notify sandbox twilio token'),
+    fromNumber: SANDBOX_FROM_NUMBER,
+    numbers: [],
+  };
+}
