@@ -264,7 +264,7 @@ export function channelsSuite(context: () => ChannelsContext): void {
       expect(JSON.stringify(log)).not.toContain('xoxb-e2e-1');
     });
 
-    it('logs #missing, #archived, #no-bot and an expired token with their codes', async () => {
+    it('logs #missing, #archived, #no-bot and an expired token with their codes, and waits out a 429', async () => {
       const { client, logOf } = context();
       const cases = [
         ['#missing', 'xoxb-e2e-2', 'CHANNEL_NOT_FOUND'],
@@ -286,6 +286,26 @@ export function channelsSuite(context: () => ChannelsContext): void {
         sent.map(({ trackingId }) => logOf(trackingId, (l) => l.slack_failed_code !== undefined)),
       );
       expect(logs.map((l) => l.slack_failed_code)).toEqual(cases.map(([, , code]) => code));
+
+      // A 429 is waited out (Retry-After) and the message posted once.
+      const { trackingId } = await client.send({
+        type: uniqueName('slack429'),
+        to: {
+          id: uniqueName('slack429'),
+          slackChannel: '#ratelimited',
+          slackToken: { ok: true, access_token: 'xoxb-e2e-4' },
+        },
+        forceChannels: [ChannelsEnum.SLACK],
+        slack: { text: 'after the limit' },
+      });
+      expect(await logOf(trackingId, (l) => l.slack_delivered_at !== undefined)).toMatchObject({
+        slack_delivered_internal: expect.stringContaining('C0RATELIMITED'),
+      });
+      expect(
+        context()
+          .topology.slack.messages()
+          .filter((m) => m.trackingId === trackingId),
+      ).toHaveLength(1);
     });
 
     it('connects a user by Slack OAuth, lists their destinations, and refreshes a rotated token once it expires', async () => {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { runService, standaloneProblems } from '@notify/platform';
-import { emailConfigProblems } from '@notify/sender-email-feature';
-import { SenderEmailAppModule } from './sender-email-app.module';
+import { SenderAppModule } from '@notify/sender-common';
+import { EmailSenderModule, emailConfigProblems } from '@notify/sender-email-feature';
 
 void runService({
   name: 'sender-email',
@@ -9,5 +9,5 @@ void runService({
     ...standaloneProblems('sender-email', config, ['bus', 'store', 'cache', 'smtp', 'secrets']),
     ...emailConfigProblems(config),
   ],
-  rootModule: (config, logger) => SenderEmailAppModule.forRoot(config, logger),
+  rootModule: (config, logger) => SenderAppModule.forRoot(config, logger, EmailSenderModule),
 });

@@ -45,3 +45,4 @@ export { Semaphore } from './concurrency/semaphore';
 export { maskSecret, parseSecretKey, SecretBox, secretKeyId, SecretsError } from './secrets/secret-box';
 export { type Backend, standaloneProblems } from './config/service-roles';
 export { COMMIT_WITHOUT_FLUSH, openLmdb } from './fs/lmdb';
+export { closeServer, listenOn, readBoundedBody } from './http/local-server';

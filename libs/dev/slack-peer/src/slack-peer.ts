@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { closeServer, listenOn, readBoundedBody } from '@notify/platform';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 export interface SlackPeerOptions {
   /** Oldest messages are dropped beyond this many. */
@@ -112,19 +112,15 @@ export class SlackPeer {
   }
 
   async start(port = 0, host = '127.0.0.1'): Promise<number> {
-    const server = createServer((request, response) => void this.serve(request, response));
-    await new Promise<void>((resolve) => server.listen(port, host, resolve));
-    this.server = server;
-    this.port = (server.address() as AddressInfo).port;
+    this.server = createServer((request, response) => void this.serve(request, response));
+    this.port = await listenOn(this.server, port, host);
     return this.port;
   }
 
   async stop(): Promise<void> {
     const server = this.server;
     this.server = undefined;
-    if (server === undefined) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeServer(server);
   }
 
   /** What the SDK takes as `slackApiUrl`. */
@@ -164,7 +160,7 @@ export class SlackPeer {
   private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     let answer: Answer;
     try {
-      const body = await readBody(request);
+      const body = await readBoundedBody(request, MAX_BODY);
       answer =
         body === undefined
           ? { status: 413, body: { ok: false, error: 'request_too_large' } }
@@ -340,20 +336,6 @@ function parseArgs(contentType: string | undefined, body: string): Args {
   if (body === '') return {};
   if (contentType?.includes('application/json') === true) return JSON.parse(body) as Args;
   return Object.fromEntries(new URLSearchParams(body));
-}
-
-/** The request body as text; undefined when it is larger than MAX_BODY. */
-function readBody(request: IncomingMessage): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY) chunks.push(chunk);
-    });
-    request.on('end', () => resolve(size > MAX_BODY ? undefined : Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 }
 
 /** A message as `GET /dev/outbox/slack` shows it (decisions 12). */

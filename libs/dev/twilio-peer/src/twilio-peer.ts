@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { closeServer, listenOn, readBoundedBody } from '@notify/platform';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks';
 
 export interface TwilioPeerOptions {
@@ -112,10 +112,8 @@ export class TwilioPeer {
   }
 
   async start(port = 0, host = '127.0.0.1'): Promise<number> {
-    const server = createServer((request, response) => void this.serve(request, response));
-    await new Promise<void>((resolve) => server.listen(port, host, resolve));
-    this.server = server;
-    this.port = (server.address() as AddressInfo).port;
+    this.server = createServer((request, response) => void this.serve(request, response));
+    this.port = await listenOn(this.server, port, host);
     return this.port;
   }
 
@@ -125,9 +123,7 @@ export class TwilioPeer {
     this.aborts.abort();
     const server = this.server;
     this.server = undefined;
-    if (server === undefined) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeServer(server);
   }
 
   /** The base URL the SDK is pointed at (in place of https://api.twilio.com). */
@@ -167,7 +163,7 @@ export class TwilioPeer {
   private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     let answer: Answer;
     try {
-      const body = await readBody(request);
+      const body = await readBoundedBody(request, MAX_BODY);
       answer = body === undefined ? error(413, 20001, 'Request body too large') : this.route(request, body);
     } catch {
       answer = error(400, 20001, 'Malformed request');
@@ -405,20 +401,6 @@ export class TwilioPeer {
       });
     }
   }
-}
-
-/** The request body as text; undefined when it is larger than MAX_BODY. */
-function readBody(request: IncomingMessage): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY) chunks.push(chunk);
-    });
-    request.on('end', () => resolve(size > MAX_BODY ? undefined : Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 }
 
 /** An SMS as `GET /dev/outbox/sms` shows it (decisions 12). */

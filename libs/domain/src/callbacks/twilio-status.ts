@@ -11,14 +11,16 @@ const field = (form: TwilioForm, name: string): string | undefined => {
 };
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The event a callback records, and its log fields. */
+export interface StatusOutcome {
+  readonly event: string;
+  readonly fields: LogFields;
+}
 const after = (receivedAt: number, now: number) => Math.max(0, now - receivedAt);
 
 /** The log event a message status callback records, or undefined for an intermediate status. */
-export function smsStatusEvent(
-  form: TwilioForm,
-  receivedAt: number,
-  now: number,
-): { event: string; fields: LogFields } | undefined {
+export function smsStatusEvent(form: TwilioForm, receivedAt: number, now: number): StatusOutcome | undefined {
   const status = field(form, 'MessageStatus') ?? field(form, 'SmsStatus');
   if (status === 'delivered')
     return {
@@ -51,7 +53,7 @@ export function callStatusEvent(
   receivedAt: number,
   now: number,
   perMinute: RateTable,
-): { event: string; fields: LogFields } | undefined {
+): StatusOutcome | undefined {
   const status = field(form, 'CallStatus');
   if (status === undefined || ['queued', 'initiated', 'ringing', 'in-progress'].includes(status))
     return undefined;

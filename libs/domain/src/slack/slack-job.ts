@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { slackMetadataSchema } from '../channels/slack';
+import { slackOptionsShape } from '../channels/slack';
 import { deliveryJobSchema } from '../sends/delivery-job';
 
 /**
@@ -10,17 +10,8 @@ export const slackJobSchema = deliveryJobSchema.extend({
   /** As the user record has it: `#name`, `name`, a channel id, a user id, or `@username`. */
   channel: z.string().min(1),
   text: z.string().optional(),
-  blocks: z.array(z.record(z.string(), z.unknown())).optional(),
-  username: z.string().optional(),
   /** An emoji between colons, or an image URL. */
   icon: z.string().optional(),
-  thread_ts: z.string().optional(),
-  reply_broadcast: z.boolean().optional(),
-  parse: z.enum(['full', 'none']).optional(),
-  link_names: z.boolean().optional(),
-  mrkdwn: z.boolean().optional(),
-  unfurl_links: z.boolean().optional(),
-  unfurl_media: z.boolean().optional(),
-  metadata: slackMetadataSchema.optional(),
+  ...slackOptionsShape,
 });
 export type SlackJob = z.infer<typeof slackJobSchema>;

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
-import { callStatusEvent, smsStatusEvent, type TwilioForm } from '@notify/domain';
+import { callStatusEvent, smsStatusEvent, type StatusOutcome, type TwilioForm } from '@notify/domain';
 import { type AppConfig, InjectConfig, Public, UnauthorizedError } from '@notify/platform';
 import { TwilioAccounts } from '@notify/providers';
 import type { FastifyRequest } from 'fastify';
@@ -41,30 +41,33 @@ export class TwilioCallbacksController {
 
   @Post('status')
   @HttpCode(204)
-  async status(
-    @Req() request: FastifyRequest,
-    @Query() query: unknown,
-    @Body() form: unknown,
-  ): Promise<void> {
-    const { subject, params } = await this.verified(request, query, form);
-    const now = Date.now();
-    const outcome = smsStatusEvent(params, subject.receivedAt, now);
-    if (outcome !== undefined)
-      await this.events.publish(this.events.event(subject, outcome.event, outcome.fields, 'sms', now));
+  status(@Req() request: FastifyRequest, @Query() query: unknown, @Body() form: unknown): Promise<void> {
+    return this.record(request, query, form, 'sms', (params, receivedAt, now) =>
+      smsStatusEvent(params, receivedAt, now),
+    );
   }
 
   @Post('call-status')
   @HttpCode(204)
-  async callStatus(
-    @Req() request: FastifyRequest,
-    @Query() query: unknown,
-    @Body() form: unknown,
+  callStatus(@Req() request: FastifyRequest, @Query() query: unknown, @Body() form: unknown): Promise<void> {
+    return this.record(request, query, form, 'call', (params, receivedAt, now) =>
+      callStatusEvent(params, receivedAt, now, this.config.pricing.callPerMinute),
+    );
+  }
+
+  /** Checks the signature, then logs what the status means (intermediate statuses log nothing). */
+  private async record(
+    request: FastifyRequest,
+    query: unknown,
+    form: unknown,
+    channel: 'sms' | 'call',
+    outcomeOf: (params: TwilioForm, receivedAt: number, now: number) => StatusOutcome | undefined,
   ): Promise<void> {
     const { subject, params } = await this.verified(request, query, form);
     const now = Date.now();
-    const outcome = callStatusEvent(params, subject.receivedAt, now, this.config.pricing.callPerMinute);
+    const outcome = outcomeOf(params, subject.receivedAt, now);
     if (outcome !== undefined)
-      await this.events.publish(this.events.event(subject, outcome.event, outcome.fields, 'call', now));
+      await this.events.publish(this.events.event(subject, outcome.event, outcome.fields, channel, now));
   }
 
   private async verified(request: FastifyRequest, query: unknown, form: unknown) {

@@ -9,7 +9,7 @@ import {
   TwilioAccounts,
   twilioRefusal,
 } from '@notify/providers';
-import { OnceDelivery, SandboxPeers, withProviderRetries } from '@notify/sender-common';
+import { failedEvent, OnceDelivery, SandboxPeers, withProviderRetries } from '@notify/sender-common';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const XML_ESCAPES: Readonly<Record<string, string>> = {
@@ -109,13 +109,6 @@ export class SendCallUseCase {
   }
 
   private failed(job: CallJob, code: string, internal: string): DeliveryEvent {
-    const now = Date.now();
-    return this.events.event(
-      job,
-      'call_failed',
-      { call_failed_at: iso(now), call_failed_code: code, call_failed_internal: internal },
-      'call',
-      now,
-    );
+    return failedEvent(this.events, job, 'call', code, internal);
   }
 }

@@ -4,3 +4,5 @@ export { OnceDelivery } from './once-delivery';
 export { PROVIDER_RETRY_DELAYS_MS, withProviderRetries } from './provider-retry';
 export { SandboxPeers } from './sandbox-peers';
 export { SenderCommonModule } from './sender-common.module';
+export { failedEvent } from './failed-event';
+export { SenderAppModule } from './sender-app.module';

@@ -9,7 +9,7 @@ import {
 } from '@notify/domain';
 import { InjectLogger, type Logger } from '@notify/platform';
 import { SlackApps } from '@notify/providers';
-import { OnceDelivery, SandboxPeers, withProviderRetries } from '@notify/sender-common';
+import { failedEvent, OnceDelivery, SandboxPeers, withProviderRetries } from '@notify/sender-common';
 import { UserRepository } from '@notify/store';
 import { type ChatPostMessageArguments, ErrorCode, type WebClient } from '@slack/web-api';
 
@@ -197,13 +197,6 @@ export class SendSlackUseCase {
   }
 
   private failed(job: SlackJob, code: string, internal: string): DeliveryEvent {
-    const now = Date.now();
-    return this.events.event(
-      job,
-      'slack_failed',
-      { slack_failed_at: iso(now), slack_failed_code: code, slack_failed_internal: internal },
-      'slack',
-      now,
-    );
+    return failedEvent(this.events, job, 'slack', code, internal);
   }
 }

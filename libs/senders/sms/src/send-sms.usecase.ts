@@ -16,7 +16,7 @@ import {
   TwilioAccounts,
   twilioRefusal,
 } from '@notify/providers';
-import { OnceDelivery, SandboxPeers, withProviderRetries } from '@notify/sender-common';
+import { failedEvent, OnceDelivery, SandboxPeers, withProviderRetries } from '@notify/sender-common';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -161,13 +161,6 @@ export class SendSmsUseCase {
   }
 
   private failed(job: SmsJob, code: string, internal: string): DeliveryEvent {
-    const now = Date.now();
-    return this.events.event(
-      job,
-      'sms_failed',
-      { sms_failed_at: iso(now), sms_failed_code: code, sms_failed_internal: internal },
-      'sms',
-      now,
-    );
+    return failedEvent(this.events, job, 'sms', code, internal);
   }
 }

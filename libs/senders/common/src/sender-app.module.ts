@@ -1,17 +1,17 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { BusModule } from '@notify/bus';
 import { CoordinationModule } from '@notify/cache';
 import { DeliveryEventsModule } from '@notify/delivery-events';
 import { type AppConfig, type Logger, PlatformModule } from '@notify/platform';
 import { ProviderSettingsModule } from '@notify/provider-settings';
-import { CallSenderModule } from '@notify/sender-call-feature';
 import { StoreModule } from '@notify/store';
 
+/** A channel sender running on its own: the backends every sender needs, and its channel's module. */
 @Module({})
-export class SenderCallAppModule {
-  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
+export class SenderAppModule {
+  static forRoot(config: AppConfig, logger: Logger, channel: Type): DynamicModule {
     return {
-      module: SenderCallAppModule,
+      module: SenderAppModule,
       imports: [
         PlatformModule.forRoot(config, logger),
         BusModule.forRoot(),
@@ -19,7 +19,7 @@ export class SenderCallAppModule {
         ProviderSettingsModule,
         CoordinationModule.forRoot(),
         DeliveryEventsModule,
-        CallSenderModule,
+        channel,
       ],
     };
   }
