@@ -10,6 +10,7 @@ import base64
 import hashlib
 import hmac
 import os
+import time
 
 import requests
 import schemathesis
@@ -26,12 +27,26 @@ class NotifyAuth:
         # The environment's secret may change under the fuzzer (PATCH resetSecret): read it often.
         # Once the fuzzer has revoked the key itself (DELETE /keys, fuzzed last), the last known
         # secret stays in use and requests are answered 401, as documented.
-        response = requests.get(f"{BASE_URL}/environments", headers={"Authorization": f"Bearer {API_KEY}"}, timeout=5)
-        if response.status_code == 200:
-            environment = response.json()[0]
-            NotifyAuth.last = {"secret": environment["clientSecret"]}
-        elif NotifyAuth.last is None:
-            raise RuntimeError(f"GET /environments answered {response.status_code}: {response.text[:500]}")
+        # The first read may meet a service still warming up (or a busy machine): it is tried a few
+        # times before the fuzzer is told; later ones fall back to the last secret.
+        attempts = 5 if NotifyAuth.last is None else 1
+        problem = ""
+        for attempt in range(attempts):
+            try:
+                response = requests.get(
+                    f"{BASE_URL}/environments", headers={"Authorization": f"Bearer {API_KEY}"}, timeout=15
+                )
+            except requests.RequestException as error:
+                problem = f"GET /environments failed: {error}"
+            else:
+                if response.status_code == 200:
+                    NotifyAuth.last = {"secret": response.json()[0]["clientSecret"]}
+                    return NotifyAuth.last
+                problem = f"GET /environments answered {response.status_code}: {response.text[:500]}"
+            if attempt + 1 < attempts:
+                time.sleep(1)
+        if NotifyAuth.last is None:
+            raise RuntimeError(problem)
         return NotifyAuth.last
 
     def set(self, case, data, ctx):

@@ -326,6 +326,15 @@ export function channelsSuite(context: () => ChannelsContext): void {
       );
       expect(destinations.channels.map((c) => c.name)).not.toContain('#archived');
       expect(destinations.users.map((u) => u.id)).toEqual(expect.arrayContaining(['U0ANN', 'U0BOB']));
+      const refusedUser = uniqueName('badtoken');
+      await client.user.identify(refusedUser, { slackToken: { ok: true, access_token: 'not-a-token' } });
+      const refusedToken = await fetch(`${topology.baseUrl}/users/${refusedUser}/slack-channels`, {
+        headers: { authorization: `Bearer ${topology.apiKey}` },
+      });
+      expect(refusedToken.status).toBe(400);
+      expect(await refusedToken.json()).toMatchObject({
+        error: { code: 'SLACK_TOKEN_INVALID', provider: 'slack', providerCode: 'invalid_auth' },
+      });
 
       // An expired rotated token: refreshed with its refresh_token, stored, and the message sent.
       const expiredUser = uniqueName('rotated');

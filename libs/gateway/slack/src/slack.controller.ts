@@ -29,6 +29,14 @@ const CALLER_ERRORS = new Set([
   'bad_redirect_uri',
   'invalid_grant_type',
 ]);
+/** Errors about the user's stored token: the user must connect again; Slack itself is fine. */
+const TOKEN_ERRORS = new Set([
+  'not_authed',
+  'invalid_auth',
+  'token_expired',
+  'token_revoked',
+  'account_inactive',
+]);
 
 function slackFailure(error: unknown): never {
   const { code, data } = error as { code?: string; data?: { error?: string } };
@@ -41,13 +49,17 @@ function slackFailure(error: unknown): never {
       fix: 'Send the code Slack just returned to your redirect_uri, once, with that same redirect_uri.',
       ...details,
     });
+  if (TOKEN_ERRORS.has(slackCode))
+    throw new InvalidRequestError({
+      code: 'SLACK_TOKEN_INVALID',
+      message: `Slack refused the user's token (${slackCode}).`,
+      fix: 'Connect the user to Slack again (POST /users/{userId}/slack-oauth).',
+      ...details,
+    });
   throw new ProviderError({
     code: 'SLACK_ERROR',
     message: `Slack answered ${slackCode}.`,
-    fix:
-      slackCode === 'token_expired' || slackCode === 'invalid_auth'
-        ? 'Connect the user to Slack again.'
-        : 'Retry later.',
+    fix: 'Retry later.',
     ...details,
   });
 }
