@@ -1,4 +1,6 @@
-import { eventually, uniqueName } from '@notify/testing';
+import { RedisCoordinationStore } from '@notify/cache';
+import { lastSmsKey, lastSmsSchema } from '@notify/domain';
+import { eventually, testLogger, uniqueName } from '@notify/testing';
 import { ChannelsEnum, type LogsGetResponseLogsInner, Pingram } from 'pingram';
 import twilio from 'twilio';
 import type { Topology } from './topologies';
@@ -126,6 +128,38 @@ export function channelsSuite(context: () => ChannelsContext): void {
       });
       expect((await smsFor(trackingId))[0]).toMatchObject({ to: '+14155552674', body: 'Direct' });
       await logOf(trackingId, (l) => l.sms_delivered_at !== undefined);
+
+      // autoReply (decisions 1; not in the pingram model) is kept with the last SMS to the number,
+      // for the inbound service (in the coordination store: Redis in a cluster).
+      const withReply = (await (
+        await fetch(`${topology.baseUrl}/sms`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${topology.apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            type: 'direct',
+            to: '+14155552680',
+            message: 'Hi',
+            autoReply: { message: 'Thanks!' },
+          }),
+        })
+      ).json()) as { trackingId: string };
+      const replyLog = await logOf(withReply.trackingId, (l) => l.sms_sent_at !== undefined);
+      if (topology.env.REDIS_URL !== undefined) {
+        const coordination = new RedisCoordinationStore({
+          url: topology.env.REDIS_URL,
+          keyPrefix: topology.env.REDIS_KEY_PREFIX ?? '',
+          logger: testLogger(),
+        });
+        const kept = await coordination.get(
+          lastSmsKey(String(replyLog.accountId), String(replyLog.envId), '+14155552680'),
+        );
+        await coordination.close();
+        expect(lastSmsSchema.parse(JSON.parse(kept ?? '{}'))).toMatchObject({
+          trackingId: withReply.trackingId,
+          from: '+15005550006',
+          autoReply: 'Thanks!',
+        });
+      }
 
       const refused = await fetch(`${topology.baseUrl}/sms`, {
         method: 'POST',

@@ -305,9 +305,12 @@ describe('hardening (all-in-one, default egress policy, low limits)', () => {
       15_000,
     );
     await eventually(async () => expect(await outbox(key, 'slack', 'text')).toContain('slack for A'), 15_000);
+    await eventually(
+      async () => expect(await outbox(otherKey, 'slack', 'text')).toEqual(['slack for B']),
+      15_000,
+    );
     expect(await outbox(key, 'sms', 'body')).not.toContain('sms for B');
     expect(await outbox(key, 'slack', 'text')).not.toContain('slack for B');
-    expect(await outbox(otherKey, 'slack', 'text')).toEqual(['slack for B']);
     // The local Twilio peer posts signed receipts back to the service's own address.
     await eventually(async () => {
       const { logs } = (await (await call(`/logs/${first.trackingId}`)).json()) as {

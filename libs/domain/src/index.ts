@@ -33,3 +33,4 @@ export * from './slack/slack-failure';
 export * from './provider-settings/twilio-account';
 export * from './provider-settings/slack-app';
 export * from './callbacks/twilio-status';
+export * from './sms/last-sms';

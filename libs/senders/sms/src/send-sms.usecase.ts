@@ -1,7 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { COORDINATION, type CoordinationStore } from '@notify/cache';
 import { afterMs, DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   type DeliveryEvent,
+  LAST_SMS_TTL_MS,
+  type LastSms,
+  lastSmsKey,
   ownsNumber,
   phoneFailureCode,
   priceOf,
@@ -32,6 +36,7 @@ export class SendSmsUseCase {
     private readonly once: OnceDelivery,
     private readonly accounts: TwilioAccounts,
     private readonly sandbox: SandboxPeers,
+    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
     private readonly events: DeliveryEventsPublisher,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
@@ -72,7 +77,9 @@ export class SendSmsUseCase {
       // idempotency key for creating one, so ask it before sending again.
       const earlier = takeover ? await this.findSent(job, twilio, from) : undefined;
       const sid = earlier ?? (await this.create(job, twilio, from));
-      return [this.sent(job, from ?? account.messagingServiceSid ?? '', sid)];
+      const sender = from ?? account.messagingServiceSid ?? '';
+      await this.rememberLast(job, sender);
+      return [this.sent(job, sender, sid)];
     } catch (error) {
       const refusal = twilioRefusal(error);
       return [
@@ -83,6 +90,21 @@ export class SendSmsUseCase {
         ),
       ];
     }
+  }
+
+  /** Kept for the inbound service: a reply from this number refers to this SMS (and gets its autoReply). */
+  private async rememberLast(job: SmsJob, from: string): Promise<void> {
+    const last: LastSms = {
+      trackingId: job.trackingId,
+      from,
+      ...(job.autoReply !== undefined ? { autoReply: job.autoReply } : {}),
+      sentAt: new Date().toISOString(),
+    };
+    await this.coordination.set(
+      lastSmsKey(job.accountId, job.envId, job.to),
+      JSON.stringify(last),
+      LAST_SMS_TTL_MS,
+    );
   }
 
   /** The message an earlier attempt of this job created, if Twilio has it (same number, body, after the send came in). */
