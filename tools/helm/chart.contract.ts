@@ -247,6 +247,11 @@ describe('Helm chart helm/notify', () => {
       CACHE_DRIVER: 'redis',
       PORT: '9099',
       KAFKA_SASL_MECHANISM: 'scram-sha-256',
+      FCM_API_URL: 'https://fcm.sample.test',
+      APNS_API_URL: 'https://apns.sample.test',
+      WEB_PUSH_PEER_URL: 'https://web-push.sample.test',
+      WEB_PUSH_SUBJECT: 'mailto:sample@example.com',
+      WEB_PUSH_TTL_SECONDS: '3600',
     };
     const sample = (v: string) => valid[v] ?? `sample-${v}`;
     const dir = mkdtempSync(join(tmpdir(), 'notify-chart-'));
@@ -279,6 +284,89 @@ describe('Helm chart helm/notify', () => {
     }
   });
 
+  it('deploys the push senders by default, each with its image, consumer and the shared configuration', () => {
+    const shipped = renderAsShipped();
+    const sms = deploymentOf(shipped, 'sender-sms') as K8sObject;
+    for (const app of ['sender-push', 'sender-web-push']) {
+      const deployment = deploymentOf(shipped, app) as K8sObject;
+      expect(deployment).toBeDefined();
+      const name = deployment.metadata.name;
+      expect(name).toBe(`notify-${app}`);
+      const c = container(deployment);
+      expect(c.name).toBe(app);
+      expect(c.image).toBe(`registry.example.com/notify/${app}:0.1.0`);
+      // The bus, store, cache and secrets reach it exactly as they reach the other senders.
+      expect(c.envFrom).toEqual([
+        { configMapRef: { name: 'notify-config' } },
+        { secretRef: { name: 'notify-secrets' } },
+      ]);
+      expect(c.envFrom).toEqual(container(sms).envFrom);
+      expect(deployment.spec.template.metadata.annotations).toEqual(sms.spec.template.metadata.annotations);
+      expect(deployment.spec.template.spec.serviceAccountName).toBe(
+        sms.spec.template.spec.serviceAccountName,
+      );
+      expect(named(shipped, 'HorizontalPodAutoscaler', name)?.spec).toMatchObject({
+        minReplicas: 2,
+        maxReplicas: 6,
+      });
+      expect(named(shipped, 'PodDisruptionBudget', name)).toBeDefined();
+      expect(named(shipped, 'Service', name)).toBeDefined();
+    }
+    const config = named(shipped, 'ConfigMap', 'notify-config')?.data ?? {};
+    expect(config).toMatchObject({
+      BUS_DRIVER: 'kafka',
+      STORE_DRIVER: 'mongodb',
+      CACHE_DRIVER: 'redis',
+      WEB_PUSH_SUBJECT: 'mailto:push@notify.localhost',
+      WEB_PUSH_TTL_SECONDS: '86400',
+    });
+    // Unset by default: no default credentials, and the real FCM, APNs and web push services.
+    for (const name of [
+      'APNS_KEY_ID',
+      'APNS_TEAM_ID',
+      'APNS_TOPIC',
+      'FCM_API_URL',
+      'APNS_API_URL',
+      'PUSH_PEER_CA',
+      'WEB_PUSH_PEER_URL',
+    ]) {
+      expect(config).not.toHaveProperty(name);
+    }
+    expect(Object.keys(named(shipped, 'Secret', 'notify-secrets')?.data ?? {})).toEqual(
+      expect.not.arrayContaining(['FCM_SERVICE_ACCOUNT', 'APNS_KEY']),
+    );
+
+    // Credentials go to the Secret, the rest to the ConfigMap; the PEM and the JSON arrive intact.
+    const serviceAccount =
+      '{"type":"service_account","project_id":"p","private_key":"-----BEGIN PRIVATE KEY-----\\nAA\\n-----END PRIVATE KEY-----\\n"}';
+    const apnsKey = '-----BEGIN PRIVATE KEY-----\nMIGTAgEA\n-----END PRIVATE KEY-----';
+    const dir = mkdtempSync(join(tmpdir(), 'notify-chart-'));
+    try {
+      const file = join(dir, 'push.yaml');
+      writeFileSync(
+        file,
+        stringify({
+          config: { APNS_KEY_ID: 'ABC123DEFG', APNS_TEAM_ID: 'TEAM123456', APNS_TOPIC: 'com.example.app' },
+          secrets: { FCM_SERVICE_ACCOUNT: serviceAccount, APNS_KEY: apnsKey },
+        }),
+      );
+      const objects = renderAsShipped('-f', file);
+      const secret = named(objects, 'Secret', 'notify-secrets')?.data ?? {};
+      const decode = (v: string | undefined) => Buffer.from(v ?? '', 'base64').toString();
+      expect(decode(secret.FCM_SERVICE_ACCOUNT)).toBe(serviceAccount);
+      expect(decode(secret.APNS_KEY)).toBe(apnsKey);
+      expect(named(objects, 'ConfigMap', 'notify-config')?.data).toMatchObject({
+        APNS_KEY_ID: 'ABC123DEFG',
+        APNS_TEAM_ID: 'TEAM123456',
+        APNS_TOPIC: 'com.example.app',
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(renderError('--set', 'config.WEB_PUSH_SUBJECT=push@example.com')).toMatch(/WEB_PUSH_SUBJECT/);
+    expect(renderError('--set', 'config.WEB_PUSH_TTL_SECONDS=a day')).toMatch(/WEB_PUSH_TTL_SECONDS/);
+  });
+
   describe('a change to one sender changes only that sender`s objects', () => {
     it.each([
       ['replicas', [], ['--set', 'senders.sms.replicas=5']],
@@ -307,6 +395,29 @@ describe('Helm chart helm/notify', () => {
       expect(changed.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(
         changed.filter((o) => component(o) === 'sender-sms').map((o) => `${o.kind}/${o.metadata.name}`),
       );
+    });
+
+    it.each([
+      ['push', 'sender-push'],
+      ['webPush', 'sender-web-push'],
+    ])('senders.%s.replicas=5 changes only %s, as shipped', (key, app) => {
+      const before = renderAsShipped();
+      const after = renderAsShipped('--set', `senders.${key}.replicas=5`);
+      const changed = changedObjects(before, after).map((o) => `${o.kind}/${o.metadata.name}`);
+      expect(changed.sort()).toEqual([`HorizontalPodAutoscaler/notify-${app}`]);
+      expect(named(after, 'HorizontalPodAutoscaler', `notify-${app}`)?.spec).toMatchObject({
+        minReplicas: 5,
+        maxReplicas: 6,
+      });
+      const fixed = renderAsShipped(
+        '--set',
+        `senders.${key}.autoscaling.enabled=false,senders.${key}.replicas=5`,
+      );
+      const changedFixed = changedObjects(before, fixed);
+      expect(changedFixed.map((o) => `${o.kind}/${o.metadata.name}`).sort()).toEqual(
+        [`Deployment/notify-${app}`, `HorizontalPodAutoscaler/notify-${app}`].sort(),
+      );
+      expect(deploymentOf(fixed, app)?.spec.replicas).toBe(5);
     });
 
     it('applies the count it was given', () => {

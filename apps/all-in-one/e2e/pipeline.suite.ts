@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { eventually, uniqueName } from '@notify/testing';
 import { ChannelsEnum, CreateKeyRequestKeyTypeEnum, type LogsGetResponseLogsInner, Pingram } from 'pingram';
 import { channelsSuite } from './channels.suite';
+import { pushSuite } from './push.suite';
 import type { Topology } from './topologies';
 
 type Log = LogsGetResponseLogsInner & Record<string, unknown>;
@@ -512,5 +513,6 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
     });
 
     channelsSuite(() => ({ topology, client, logOf }));
+    pushSuite(() => ({ topology, client, logOf }));
   });
 }

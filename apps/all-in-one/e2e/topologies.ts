@@ -1,6 +1,7 @@
 import { provisionerFor } from '@notify/gateway-feature';
 import { loadAppConfig } from '@notify/platform';
 import { MailCatcher } from '@notify/mail-catcher';
+import { ApnsPeer, FcmPeer, WebPushPeer } from '@notify/push-peers';
 import { SlackPeer } from '@notify/slack-peer';
 import { TwilioPeer } from '@notify/twilio-peer';
 import { Collections, MongoDocumentStore } from '@notify/store';
@@ -29,6 +30,10 @@ export interface Topology {
   /** The Twilio-compatible peer SMS and calls go to, and the Slack Web API peer. */
   readonly twilio: TwilioPeer;
   readonly slack: SlackPeer;
+  /** The FCM, APNs and web push peers mobile and web pushes go to. */
+  readonly fcm: FcmPeer;
+  readonly apns: ApnsPeer;
+  readonly webPush: WebPushPeer;
   readonly fileUrl: (name: string) => string;
   readonly files: Map<string, Buffer>;
   readonly services: Map<string, RunningService>;
@@ -79,11 +84,13 @@ async function peers() {
   await twilio.start();
   const slack = new SlackPeer();
   await slack.start();
+  const [fcm, apns, webPush] = [new FcmPeer(), new ApnsPeer(), new WebPushPeer()];
+  await Promise.all([fcm.start(), apns.start(), webPush.start()]);
   const files = new Map<string, Buffer>();
   const { server, url } = await fileServer(files);
   // The gateway's port is chosen up front: providers post callbacks to PUBLIC_URL.
   const gatewayPort = await freePort();
-  return { mail, twilio, slack, files, server, fileUrl: url, gatewayPort };
+  return { mail, twilio, slack, fcm, apns, webPush, files, server, fileUrl: url, gatewayPort };
 }
 
 type Peers = Awaited<ReturnType<typeof peers>>;
@@ -98,6 +105,12 @@ const peerEnv = (parts: Peers) => ({
   SLACK_CLIENT_ID: parts.slack.clientId,
   SLACK_CLIENT_SECRET: parts.slack.clientSecret,
   SLACK_API_URL: parts.slack.url,
+  // Environments bring their own push credentials (PUT /settings/push/*); the peers stand in for
+  // Google and Apple, and the web push peer is the trusted local one (it learns tracking ids).
+  FCM_API_URL: parts.fcm.url,
+  APNS_API_URL: parts.apns.url,
+  PUSH_PEER_CA: parts.fcm.ca,
+  WEB_PUSH_PEER_URL: parts.webPush.url,
   PUBLIC_URL: `http://127.0.0.1:${parts.gatewayPort}`,
 });
 
@@ -106,6 +119,9 @@ async function stopPeers(parts: Peers): Promise<void> {
     parts.mail.stop(),
     parts.twilio.stop(),
     parts.slack.stop(),
+    parts.fcm.stop(),
+    parts.apns.stop(),
+    parts.webPush.stop(),
     new Promise<void>((resolve) => parts.server.close(() => resolve())),
   ]);
 }
@@ -143,6 +159,9 @@ function topology(
     mail: parts.mail,
     twilio: parts.twilio,
     slack: parts.slack,
+    fcm: parts.fcm,
+    apns: parts.apns,
+    webPush: parts.webPush,
     files: parts.files,
     fileUrl: parts.fileUrl,
     services,
@@ -237,6 +256,8 @@ export async function clusterTopology(options: ClusterOptions = {}): Promise<Top
     'sender-sms',
     'sender-call',
     'sender-slack',
+    'sender-push',
+    'sender-web-push',
   ];
   const attempts = await Promise.allSettled(names.map(async (name) => [name, await start(name)] as const));
   const started = attempts.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));

@@ -11,8 +11,10 @@ import { RecorderModule } from '@notify/recorder-feature';
 import { RouterModule } from '@notify/router-feature';
 import { CallSenderModule } from '@notify/sender-call-feature';
 import { EmailSenderModule } from '@notify/sender-email-feature';
+import { PushSenderModule } from '@notify/sender-push-feature';
 import { SlackSenderModule } from '@notify/sender-slack-feature';
 import { SmsSenderModule } from '@notify/sender-sms-feature';
+import { WebPushSenderModule } from '@notify/sender-web-push-feature';
 import { StoreModule } from '@notify/store';
 
 /** Every service module in one process, on the embedded adapters unless configured otherwise. */
@@ -35,6 +37,8 @@ export class AllInOneModule {
         SmsSenderModule,
         CallSenderModule,
         SlackSenderModule,
+        PushSenderModule,
+        WebPushSenderModule,
         RecorderModule,
         DevOutboxModule.forRoot(outboxes),
       ],

@@ -1,6 +1,14 @@
-import { mailOutbox, type OutboxSource, slackOutbox, twilioOutboxes } from '@notify/gateway-dev-outbox';
+import {
+  mailOutbox,
+  mobilePushOutbox,
+  type OutboxSource,
+  slackOutbox,
+  twilioOutboxes,
+  webPushOutbox,
+} from '@notify/gateway-dev-outbox';
 import { MailCatcher } from '@notify/mail-catcher';
 import type { AppConfig, Logger } from '@notify/platform';
+import { ApnsPeer, FcmPeer, WebPushPeer } from '@notify/push-peers';
 import { SlackPeer } from '@notify/slack-peer';
 import { TwilioPeer } from '@notify/twilio-peer';
 
@@ -62,9 +70,64 @@ export async function startLocalPeers(given: AppConfig, logger: Logger): Promise
     outboxes.push(slackOutbox(slack));
     served.push('slack');
   }
+  ({ config } = await startPushPeers(config, outboxes, served));
   if (served.length > 0)
     logger.info({ channels: served }, 'channels without a provider are served by local peers');
   return { config, outboxes, served };
+}
+
+/** The CA certificates (PEM) push connections trust beyond the system's: the operator's and the peers'. */
+const withCa = (given: string | undefined, peerCa: string) =>
+  given === undefined ? peerCa : given.includes(peerCa) ? given : `${given}\n${peerCa}`;
+
+/**
+ * Mobile push without credentials or a configured endpoint goes to local FCM and APNs peers (the
+ * default credentials are made for them here); web push subscriptions minted by the local web
+ * push peer (`POST /dev/outbox/web_push/subscriptions`) reach it without the egress guard.
+ */
+async function startPushPeers(
+  given: AppConfig,
+  outboxes: OutboxSource[],
+  served: string[],
+): Promise<{ config: AppConfig }> {
+  let push = given.push;
+  const mobile: (FcmPeer | ApnsPeer)[] = [];
+  if (push.fcmServiceAccount === undefined && push.peers.fcmUrl === undefined) {
+    const fcm = new FcmPeer({ keep: 1_000 });
+    await fcm.start();
+    push = {
+      ...push,
+      fcmServiceAccount: JSON.stringify(fcm.registerServiceAccount()),
+      peers: { ...push.peers, fcmUrl: fcm.url, ca: withCa(push.peers.ca, fcm.ca) },
+    };
+    mobile.push(fcm);
+  }
+  if (push.apns === undefined && push.peers.apnsUrl === undefined) {
+    const apns = new ApnsPeer({ keep: 1_000 });
+    await apns.start();
+    const key = apns.registerKey();
+    push = {
+      ...push,
+      apns: { keyId: key.keyId, teamId: key.teamId, key: key.key, topic: 'dev.notify.local' },
+      peers: { ...push.peers, apnsUrl: apns.url, ca: withCa(push.peers.ca, apns.ca) },
+    };
+    mobile.push(apns);
+  }
+  if (mobile.length > 0) {
+    outboxes.push(mobilePushOutbox(mobile));
+    served.push('mobile_push');
+  }
+  if (push.peers.webPushUrl === undefined) {
+    const webPush = new WebPushPeer({ keep: 1_000 });
+    await webPush.start();
+    push = {
+      ...push,
+      peers: { ...push.peers, webPushUrl: webPush.url, ca: withCa(push.peers.ca, webPush.ca) },
+    };
+    outboxes.push(webPushOutbox(webPush));
+    served.push('web_push');
+  }
+  return { config: { ...given, push } };
 }
 
 /**

@@ -3,6 +3,7 @@ import { openApiDocument, serveOpenApi } from '@notify/gateway-feature';
 import type { OutboxSource } from '@notify/gateway-dev-outbox';
 import { runService } from '@notify/platform';
 import { emailConfigProblems } from '@notify/sender-email-feature';
+import { pushConfigProblems } from '@notify/sender-push-feature';
 import { AllInOneModule } from './all-in-one.module';
 import { banner, bootstrap, withLocalSecretsKey } from './bootstrap';
 import { startLocalPeers, withPublicUrl } from './local-peers';
@@ -12,7 +13,7 @@ let served: readonly string[] = [];
 
 void runService({
   name: 'all-in-one',
-  checkConfig: (config) => emailConfigProblems(config),
+  checkConfig: (config) => [...emailConfigProblems(config), ...pushConfigProblems(config)],
   prepare: async (given, logger) => {
     const peers = await startLocalPeers(withPublicUrl(await withLocalSecretsKey(given)), logger);
     outboxes = peers.outboxes;

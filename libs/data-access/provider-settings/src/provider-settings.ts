@@ -72,6 +72,29 @@ export class ProviderSettings {
     return value;
   }
 
+  /**
+   * The setting, made by `make` and stored when the environment has none yet (settings the service
+   * generates, such as VAPID keys). Concurrent callers agree: the first stored value wins and every
+   * caller gets it. Undefined when the environment does not exist.
+   */
+  async getOrCreate<T>(
+    scope: TenantScope,
+    kind: ProviderSettingKind<T>,
+    make: () => T,
+  ): Promise<T | undefined> {
+    const existing = await this.get(scope, kind);
+    if (existing !== undefined) return existing;
+    const context = contextOf(scope, kind);
+    const sealed = this.box.seal(JSON.stringify(kind.parse(make())), context);
+    const stored = await this.accounts.setProviderSettingIfAbsent(
+      scope.accountId,
+      scope.envId,
+      kind.name,
+      sealed,
+    );
+    return stored === undefined ? undefined : kind.stored.parse(JSON.parse(this.box.open(stored, context)));
+  }
+
   /** What a read of the environment shows for the setting: masked, or undefined when unset. */
   async present<T>(scope: TenantScope, kind: ProviderSettingKind<T>): Promise<string | undefined> {
     const value = await this.get(scope, kind);

@@ -9,3 +9,13 @@ export {
   twilioRefusal,
 } from './twilio/twilio-refusal';
 export { SANDBOX_FROM_NUMBER, sandboxTwilioAccount } from './sandbox';
+export {
+  type ApnsClient,
+  type ApnsCredentials,
+  type ApnsOptions,
+  createApnsClient,
+} from './push/apns-client';
+export { createFcmClient, type FcmClient, type FcmCredentials, type PeerEndpoint } from './push/fcm-client';
+export { webPushAgent, type WebPushAgentOptions } from './push/web-push-agent';
+export { PushClients } from './push/push-clients';
+export { generateVapidKeys, VapidKeyring } from './push/vapid-keyring';

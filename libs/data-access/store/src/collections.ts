@@ -26,7 +26,7 @@ export type PreferencesDoc = Scoped<{ userId: string; preferences: UserPreferenc
 /** One message a test environment's sandbox peer received, in a ring of slots (see SandboxOutboxRepository). */
 export type SandboxOutboxDoc = Scoped<{
   channel: string;
-  /** `slot-<n>`, or `#seq` for the ring's counter. */
+  /** `slot-<n>`, `#seq` for the ring's counter, or a subscription id (channel `#web_push_keys`). */
   slot: string;
   seq: number;
   message?: Record<string, unknown>;

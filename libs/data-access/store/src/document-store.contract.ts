@@ -89,6 +89,24 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
   });
 
   describe('users', () => {
+    it('removes dead push tokens and web push subscriptions, in its own environment only', async () => {
+      const sub = (endpoint: string) => ({ sub: { endpoint, keys: { p256dh: 'p', auth: 'a' } } });
+      const fields = {
+        pushTokens: [device('phone'), device('tablet')],
+        webPushTokens: [sub('https://push.example/1'), sub('https://push.example/2')],
+      };
+      await repos.users.identify(scopeA, 'u-dead', fields, NOW);
+      await repos.users.identify(scopeB, 'u-dead', fields, NOW);
+      const dead = { tokens: ['tok-phone'], endpoints: ['https://push.example/2'] };
+      expect(await repos.users.removePushTargets(scopeA, 'u-dead', dead)).toBe(2);
+      expect(await repos.users.removePushTargets(scopeA, 'u-dead', dead)).toBe(0);
+      expect(await repos.users.removePushTargets(scopeA, 'nobody', dead)).toBe(0);
+      const user = await repos.users.get(scopeA, 'u-dead');
+      expect(user?.pushTokens?.map((t) => t.token)).toEqual(['tok-tablet']);
+      expect(user?.webPushTokens?.map((t) => t.sub.endpoint)).toEqual(['https://push.example/1']);
+      expect((await repos.users.get(scopeB, 'u-dead'))?.pushTokens).toHaveLength(2);
+    });
+
     it('creates on identify and merges later identifies, keeping createdAt', async () => {
       const created = await repos.users.identify(
         scopeA,
@@ -363,6 +381,24 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
       await repos.accounts.setProviderSetting('acct-1', 'env-a', 'smtp', undefined);
       expect(
         (await repos.accounts.getEnvironment('acct-1', 'env-a'))?.providerSettings?.smtp,
+      ).toBeUndefined();
+    });
+
+    it('keeps the first of concurrent generated settings, for this account only', async () => {
+      await repos.accounts.createAccount({ accountId: 'acct-1', name: 'Acme', createdAt: NOW });
+      await repos.accounts.createEnvironment(environment('env-v'), 10);
+      const kept = await Promise.all(
+        ['k1', 'k2', 'k3', 'k4'].map((v) =>
+          repos.accounts.setProviderSettingIfAbsent('acct-1', 'env-v', 'vapid', v),
+        ),
+      );
+      expect(new Set(kept).size).toBe(1);
+      expect((await repos.accounts.getEnvironment('acct-1', 'env-v'))?.providerSettings?.vapid).toBe(kept[0]);
+      expect(await repos.accounts.setProviderSettingIfAbsent('acct-1', 'env-v', 'vapid', 'later')).toBe(
+        kept[0],
+      );
+      expect(
+        await repos.accounts.setProviderSettingIfAbsent('acct-2', 'env-v', 'vapid', 'x'),
       ).toBeUndefined();
     });
   });

@@ -39,7 +39,7 @@ function aTemplate(content: Partial<Template>): Template {
 }
 
 function compose(
-  channel: 'SMS' | 'CALL' | 'SLACK',
+  channel: 'SMS' | 'CALL' | 'SLACK' | 'PUSH' | 'WEB_PUSH',
   request: SendRequested,
   user: UserFields,
   template?: Template,
@@ -52,7 +52,14 @@ function compose(
 
 describe('channel strategies', () => {
   it('has one strategy per channel with a sender, each under its own channel', () => {
-    expect([...CHANNEL_STRATEGIES.keys()].sort()).toEqual(['CALL', 'EMAIL', 'SLACK', 'SMS']);
+    expect([...CHANNEL_STRATEGIES.keys()].sort()).toEqual([
+      'CALL',
+      'EMAIL',
+      'PUSH',
+      'SLACK',
+      'SMS',
+      'WEB_PUSH',
+    ]);
     for (const [channel, strategy] of CHANNEL_STRATEGIES) expect(strategy.channel).toBe(channel);
   });
 
@@ -197,6 +204,100 @@ describe('channel strategies', () => {
         code: 'NO_TEXT',
       });
       expect(compose('SLACK', aRequest(), user)).toMatchObject({ kind: 'failed', code: 'NO_TEXT' });
+    });
+  });
+
+  describe('PUSH', () => {
+    const device = { device_id: 'd-1' };
+    const user: UserFields = {
+      pushTokens: [
+        { type: 'FCM', token: 'fcm-1', device },
+        { type: 'APN', token: 'abcd', device, environment: 'production' },
+      ],
+    };
+
+    it('renders title and message as plain text to every token, with the send options', () => {
+      const composed = compose(
+        'PUSH',
+        aRequest({
+          mobile_push: { title: 'Hi {{name}}', message: 'For {{name}}' },
+          options: {
+            apn: { badge: 3, sound: 'ping.aiff', collapseId: 'c-1' },
+            fcm: { android: { priority: 'high', ttl: 60 } },
+            push: { customData: { screen: 'inbox' } },
+          },
+        }),
+        user,
+      );
+      expect(composed).toMatchObject({
+        kind: 'job',
+        job: {
+          title: 'Hi Ann <3',
+          message: 'For Ann <3',
+          targets: [
+            { type: 'FCM', token: 'fcm-1' },
+            { type: 'APN', token: 'abcd', environment: 'production' },
+          ],
+          apn: { badge: 3, sound: 'ping.aiff', collapseId: 'c-1' },
+          android: { priority: 'high', ttl: 60 },
+          customData: { screen: 'inbox' },
+        },
+      });
+      expect(JSON.stringify(composed)).not.toContain('d-1');
+    });
+
+    it("uses the PUSH template's title and message when the send has none", () => {
+      const template = aTemplate({ channel: 'PUSH', title: 'T {{name}}', message: 'M' });
+      expect(compose('PUSH', aRequest(), user, template)).toMatchObject({
+        kind: 'job',
+        job: { title: 'T Ann <3', message: 'M' },
+      });
+    });
+
+    it('fails without tokens or without content', () => {
+      expect(compose('PUSH', aRequest({ mobile_push: { title: 't', message: 'm' } }), {})).toMatchObject({
+        kind: 'failed',
+        code: 'UNKNOWN',
+        internal: 'the user has no pushTokens',
+      });
+      expect(compose('PUSH', aRequest(), user, undefined, 'gone')).toMatchObject({
+        kind: 'failed',
+        code: 'UNKNOWN',
+        internal: expect.stringContaining('template "gone" does not exist'),
+      });
+    });
+  });
+
+  describe('WEB_PUSH', () => {
+    const sub = { endpoint: 'https://push.example/abc', keys: { p256dh: 'p', auth: 'a' } };
+
+    it('sends title, message, icon and a rendered url to every subscription', () => {
+      const composed = compose(
+        'WEB_PUSH',
+        aRequest({
+          web_push: { title: 'Hi {{name}}', message: 'M', icon: 'https://x/i.png', url: 'https://x/{{id}}' },
+          parameters: { name: 'Ann', id: '7' },
+        }),
+        { webPushTokens: [{ sub }] },
+      );
+      expect(composed).toMatchObject({
+        kind: 'job',
+        job: {
+          title: 'Hi Ann',
+          message: 'M',
+          icon: 'https://x/i.png',
+          url: 'https://x/7',
+          subscriptions: [sub],
+        },
+      });
+    });
+
+    it('fails without subscriptions', () => {
+      expect(compose('WEB_PUSH', aRequest({ web_push: { title: 't', message: 'm' } }), {})).toMatchObject({
+        kind: 'failed',
+        code: 'UNKNOWN',
+        internal: 'the user has no webPushTokens',
+      });
     });
   });
 });

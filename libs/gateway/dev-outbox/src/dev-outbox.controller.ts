@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Param } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import { DevOutbox } from './dev-outbox';
@@ -12,6 +12,13 @@ export class DevOutboxController {
   @Get(':channel')
   async list(@CurrentTenant() tenant: Tenant, @Param('channel') channel: string) {
     return { messages: await this.outbox.list(tenant, channel) };
+  }
+
+  /** A subscription for a user's `webPushTokens` whose pushes the peer decrypts into the outbox. */
+  @Post(':channel/subscriptions')
+  @HttpCode(200)
+  subscribe(@CurrentTenant() tenant: Tenant, @Param('channel') channel: string) {
+    return this.outbox.subscribe(tenant, channel);
   }
 
   @Delete(':channel')

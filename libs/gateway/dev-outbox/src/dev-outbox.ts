@@ -2,6 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_LOG, type EventLog } from '@notify/event-log';
 import type { Tenant } from '@notify/gateway-auth';
 import { NotFoundError } from '@notify/platform';
+import {
+  mintWebPushSubscription,
+  SANDBOX_WEB_PUSH_URL,
+  type WebPushSubscriptionJson,
+} from '@notify/push-peers';
 import { SandboxOutboxRepository } from '@notify/store';
 import type { OutboxMessage, OutboxSource } from './outbox-source';
 
@@ -36,6 +41,32 @@ export class DevOutbox {
     const mine = await this.ofTenant(tenant, source);
     source.remove(mine.map((m) => m.id));
     return mine.length;
+  }
+
+  /**
+   * A web push subscription whose browser keys the peer holds (decisions 12), for a user's
+   * `webPushTokens`: what is pushed to it is decrypted into this environment's web_push outbox. A
+   * test environment's is minted here and its keys kept for the senders' sandbox peers.
+   */
+  async subscribe(tenant: Tenant, channel: string): Promise<WebPushSubscriptionJson> {
+    if (this.channel(channel) !== 'web_push')
+      throw new NotFoundError({
+        code: 'NOT_FOUND',
+        message: `The ${channel} outbox has no subscriptions.`,
+        fix: 'POST /dev/outbox/web_push/subscriptions.',
+      });
+    if (tenant.test) {
+      const { id, endpoint, keys, privateKey } = mintWebPushSubscription(SANDBOX_WEB_PUSH_URL);
+      await this.sandbox.keepSubscriptionKeys(tenant, id, {
+        privateKey,
+        publicKey: keys.p256dh,
+        auth: keys.auth,
+      });
+      return { endpoint, keys };
+    }
+    const subscribe = this.source(channel).subscribe;
+    if (subscribe === undefined) throw new Error('the web_push outbox mints no subscriptions');
+    return subscribe();
   }
 
   private channel(channel: string): string {

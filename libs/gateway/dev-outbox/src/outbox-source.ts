@@ -12,4 +12,6 @@ export interface OutboxSource {
   readonly channel: 'email' | 'sms' | 'call' | 'mobile_push' | 'web_push' | 'slack';
   messages(): readonly OutboxMessage[];
   remove(ids: readonly string[]): void;
+  /** Web push: a subscription the peer holds the browser's keys of (decisions 12). */
+  subscribe?(): { endpoint: string; keys: { p256dh: string; auth: string } };
 }

@@ -1,3 +1,10 @@
+import {
+  type ApnsPeer,
+  type FcmPeer,
+  mobilePushOutboxView,
+  type WebPushPeer,
+  webPushOutboxView,
+} from '@notify/push-peers';
 import { type SlackPeer, slackOutboxView } from '@notify/slack-peer';
 import { callOutboxView, smsOutboxView, type TwilioPeer } from '@notify/twilio-peer';
 import type { OutboxSource } from './outbox-source';
@@ -24,5 +31,29 @@ export function slackOutbox(peer: SlackPeer): OutboxSource {
     channel: 'slack',
     messages: () => peer.messages().map(slackOutboxView),
     remove: (ids) => peer.remove(ids),
+  };
+}
+
+/** The FCM and APNs peers' pushes as the mobile_push outbox, oldest first. */
+export function mobilePushOutbox(peers: readonly (FcmPeer | ApnsPeer)[]): OutboxSource {
+  return {
+    channel: 'mobile_push',
+    messages: () =>
+      peers
+        .flatMap((peer) => peer.messages().map(mobilePushOutboxView))
+        .sort((a, b) => a.receivedAt.localeCompare(b.receivedAt)),
+    remove: (ids) => {
+      for (const peer of peers) peer.remove(ids);
+    },
+  };
+}
+
+/** The web push peer's decrypted pushes as the web_push outbox; it also mints subscriptions. */
+export function webPushOutbox(peer: WebPushPeer): OutboxSource {
+  return {
+    channel: 'web_push',
+    messages: () => peer.messages().map(webPushOutboxView),
+    remove: (ids) => peer.remove(ids),
+    subscribe: () => peer.subscribe(),
   };
 }

@@ -3,6 +3,7 @@ import { AccountsModule } from '@notify/gateway-accounts';
 import { GatewayAuthModule } from '@notify/gateway-auth';
 import { LogsModule } from '@notify/gateway-logs';
 import { ProviderCallbacksModule } from '@notify/gateway-provider-callbacks';
+import { PushSettingsModule } from '@notify/gateway-push-settings';
 import { SendingModule } from '@notify/gateway-sending';
 import { SlackModule } from '@notify/gateway-slack';
 import { TemplatesModule } from '@notify/gateway-templates';
@@ -20,6 +21,7 @@ import { UsersModule } from '@notify/gateway-users';
     SendingModule,
     UsersModule,
     SlackModule,
+    PushSettingsModule,
     LogsModule,
     TemplatesModule,
     ProviderCallbacksModule,

@@ -17,6 +17,13 @@ import { parseConfig, type Requirement } from './config.loader';
  * The service's whole configuration, read from environment variables. `.env.example`, the Helm
  * ConfigMap/Secret and this schema list the same variables; keep them in step.
  */
+/** A PEM block in one variable: real newlines, or `\n` as one-line env files and Helm values write them. */
+const envPem = z
+  .string()
+  .min(1)
+  .max(16_384)
+  .transform((value) => value.replace(/\\n/g, '\n'));
+
 const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: envPort.default(3000),
@@ -117,6 +124,20 @@ const envSchema = z.object({
   SLACK_CLIENT_ID: z.string().min(1).max(256).optional(),
   SLACK_CLIENT_SECRET: z.string().min(1).max(256).optional(),
   SLACK_API_URL: envUrl(['http', 'https']).default('https://slack.com/api/'),
+  FCM_SERVICE_ACCOUNT: z.string().min(1).max(16_384).optional(),
+  APNS_KEY_ID: z.string().min(1).max(64).optional(),
+  APNS_TEAM_ID: z.string().min(1).max(64).optional(),
+  APNS_KEY: envPem.optional(),
+  APNS_TOPIC: z.string().min(1).max(256).optional(),
+  FCM_API_URL: envUrl(['https']).optional(),
+  APNS_API_URL: envUrl(['https']).optional(),
+  PUSH_PEER_CA: envPem.optional(),
+  WEB_PUSH_PEER_URL: envUrl(['https']).optional(),
+  WEB_PUSH_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'expected a mailto: or https: URL')
+    .default('mailto:push@notify.localhost'),
+  WEB_PUSH_TTL_SECONDS: envInt(0, 2_419_200).default(86_400),
 
   SECRETS_KEY: envSecretKey.optional(),
   SECRETS_PREVIOUS_KEYS: envSecretKeyList.optional(),
@@ -143,6 +164,11 @@ const requirements: Requirement[] = [
     variable,
     when: (env: Record<string, string>) => env.TWILIO_ACCOUNT_SID !== undefined,
     because: 'TWILIO_ACCOUNT_SID is set',
+  })),
+  ...['APNS_TEAM_ID', 'APNS_KEY', 'APNS_TOPIC'].map((variable) => ({
+    variable,
+    when: (env: Record<string, string>) => env.APNS_KEY_ID !== undefined,
+    because: 'APNS_KEY_ID is set',
   })),
   {
     variable: 'SLACK_CLIENT_SECRET',
@@ -241,6 +267,28 @@ function toAppConfig(env: Env) {
       clientId: env.SLACK_CLIENT_ID,
       clientSecret: env.SLACK_CLIENT_SECRET,
       apiUrl: env.SLACK_API_URL,
+    },
+    push: {
+      /** The deployment's default Firebase service account (the JSON key file), checked by the push sender at start. */
+      fcmServiceAccount: env.FCM_SERVICE_ACCOUNT,
+      apns:
+        env.APNS_KEY_ID === undefined
+          ? undefined
+          : {
+              keyId: env.APNS_KEY_ID,
+              teamId: env.APNS_TEAM_ID ?? '',
+              key: env.APNS_KEY ?? '',
+              topic: env.APNS_TOPIC ?? '',
+            },
+      /** Where FCM and APNs are reached instead of Google and Apple (local peers), and the CA they are trusted by. */
+      peers: {
+        fcmUrl: env.FCM_API_URL,
+        apnsUrl: env.APNS_API_URL,
+        ca: env.PUSH_PEER_CA,
+        /** A web push service trusted as a local peer: endpoints on it skip the egress guard. */
+        webPushUrl: env.WEB_PUSH_PEER_URL,
+      },
+      webPush: { subject: env.WEB_PUSH_SUBJECT, ttlSeconds: env.WEB_PUSH_TTL_SECONDS },
     },
     pricing: { smsPerSegment: env.SMS_RATES, mmsPerMessage: env.MMS_RATES, callPerMinute: env.CALL_RATES },
     egress: { allowPrivateNetworks: env.EGRESS_ALLOW_PRIVATE_NETWORKS },

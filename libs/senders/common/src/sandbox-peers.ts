@@ -7,7 +7,7 @@ import { SlackPeer, slackOutboxView } from '@notify/slack-peer';
 import { SandboxOutboxRepository } from '@notify/store';
 import { callOutboxView, smsOutboxView, TwilioPeer } from '@notify/twilio-peer';
 
-type Channel = 'email' | 'sms' | 'call' | 'slack';
+export type SandboxChannel = 'email' | 'sms' | 'call' | 'slack' | 'mobile_push' | 'web_push';
 
 /**
  * Where test environments' messages go, in every topology (decisions 5): local peers speaking the
@@ -92,7 +92,8 @@ export class SandboxPeers implements OnApplicationShutdown {
     return catcher;
   }
 
-  private received(channel: Channel, trackingId: string | undefined, message: Record<string, unknown>): void {
+  /** A sandbox peer received `message` for a job: it goes to that job's environment's outbox. */
+  received(channel: SandboxChannel, trackingId: string | undefined, message: Record<string, unknown>): void {
     const scope = trackingId === undefined ? undefined : this.expected.get(trackingId);
     if (scope === undefined) return;
     this.outbox.add(scope, channel, message).catch((error: unknown) => {

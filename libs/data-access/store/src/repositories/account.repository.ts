@@ -91,6 +91,22 @@ export class AccountRepository {
     return updated === undefined ? undefined : withoutLegacy(updated);
   }
 
+  /** Stores a sealed setting unless the environment has one by that name; answers the one it keeps (undefined: no environment). */
+  async setProviderSettingIfAbsent(
+    accountId: string,
+    envId: string,
+    name: string,
+    sealed: string,
+  ): Promise<string | undefined> {
+    const updated = await this.modifyEnvironment(accountId, envId, (current) =>
+      current.providerSettings?.[name] !== undefined
+        ? undefined
+        : { ...current, providerSettings: { ...current.providerSettings, [name]: sealed } },
+    );
+    if (updated !== undefined) return updated.providerSettings?.[name];
+    return (await this.getEnvironmentDocument(accountId, envId))?.providerSettings?.[name];
+  }
+
   /**
    * Takes one of the environment's `max` key slots; false when all are taken. Like the environment
    * count, the slot count moves with compare-and-swap; an environment stored before slots were

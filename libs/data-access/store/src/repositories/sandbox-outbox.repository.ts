@@ -12,6 +12,8 @@ import { scopeKey, scopeOf } from './scope';
 /** Messages kept per environment and channel: the newest, older ones overwritten. */
 export const SANDBOX_OUTBOX_KEEP = 500;
 const COUNTER = '#seq';
+/** Not a channel: where minted web push subscriptions' keys are kept (never listed as messages). */
+const SUBSCRIPTION_KEYS = '#web_push_keys';
 
 /**
  * What test environments' sandbox peers received (decisions 5 and 12), shared by every process:
@@ -38,6 +40,25 @@ export class SandboxOutboxRepository {
     });
     const slot = `slot-${seq % SANDBOX_OUTBOX_KEEP}`;
     await this.docs.modify([...prefix, slot], () => ({ ...scopeOf(scope), channel, slot, seq, message }));
+  }
+
+  /**
+   * Keeps the browser-side keys of a web push subscription minted for a test environment, so the
+   * sandbox web push peer of whichever sender process takes the push can decrypt it.
+   */
+  async keepSubscriptionKeys(scope: TenantScope, id: string, keys: Record<string, string>): Promise<void> {
+    await this.docs.modify([...scopeKey(scope), SUBSCRIPTION_KEYS, id], () => ({
+      ...scopeOf(scope),
+      channel: SUBSCRIPTION_KEYS,
+      slot: id,
+      seq: 0,
+      message: keys,
+    }));
+  }
+
+  async subscriptionKeys(scope: TenantScope, id: string): Promise<Record<string, string> | undefined> {
+    const doc = await this.docs.get([...scopeKey(scope), SUBSCRIPTION_KEYS, id]);
+    return doc?.message as Record<string, string> | undefined;
   }
 
   /** Newest first. */

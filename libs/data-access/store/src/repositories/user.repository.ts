@@ -39,6 +39,37 @@ export class UserRepository {
     return unscoped(stored);
   }
 
+  /**
+   * Forgets push tokens and web push subscriptions a push service says are dead (by token, by
+   * endpoint), atomically against concurrent identifies; answers how many were removed.
+   */
+  async removePushTargets(
+    scope: TenantScope,
+    id: string,
+    dead: { readonly tokens?: readonly string[]; readonly endpoints?: readonly string[] },
+  ): Promise<number> {
+    const tokens = new Set(dead.tokens ?? []);
+    const endpoints = new Set(dead.endpoints ?? []);
+    let removed = 0;
+    await this.users.modify([...scopeKey(scope), id], (current) => {
+      if (current === undefined) return undefined;
+      const pushTokens = current.pushTokens?.filter((t) => !tokens.has(t.token));
+      const webPushTokens = current.webPushTokens?.filter((t) => !endpoints.has(t.sub.endpoint));
+      removed =
+        (current.pushTokens?.length ?? 0) -
+        (pushTokens?.length ?? 0) +
+        (current.webPushTokens?.length ?? 0) -
+        (webPushTokens?.length ?? 0);
+      if (removed === 0) return undefined;
+      return {
+        ...current,
+        ...(pushTokens !== undefined ? { pushTokens } : {}),
+        ...(webPushTokens !== undefined ? { webPushTokens } : {}),
+      };
+    });
+    return removed;
+  }
+
   async get(scope: TenantScope, id: string): Promise<User | undefined> {
     const doc = await this.users.get([...scopeKey(scope), id]);
     return doc === undefined ? undefined : unscoped(doc);

@@ -1,0 +1,1 @@
+export { PushSettingsModule } from './push-settings.module';

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { GatewayAuthModule } from '@notify/gateway-auth';
+import { ProvidersModule } from '@notify/providers';
+import { ClientWebPushController, PushSettingsController } from './push-settings.controller';
+
+/** Push credentials per environment (FCM, APNs) and the VAPID public key. */
+@Module({
+  imports: [GatewayAuthModule, ProvidersModule],
+  controllers: [PushSettingsController, ClientWebPushController],
+})
+export class PushSettingsModule {}

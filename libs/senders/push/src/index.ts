@@ -1,0 +1,2 @@
+export { PushSenderModule } from './push-sender.module';
+export { pushConfigProblems } from './push-config';

@@ -1,0 +1,230 @@
+import { Injectable } from '@nestjs/common';
+import { afterMs, DeliveryEventsPublisher } from '@notify/delivery-events';
+import {
+  type ApnsKey,
+  apnsNotification,
+  apnsRefusal,
+  type DeliveryEvent,
+  fcmMessage,
+  fcmRefusal,
+  type MobilePushJob,
+  type PushTarget,
+} from '@notify/domain';
+import { InjectLogger, type Logger } from '@notify/platform';
+import { type FcmClient, PushClients } from '@notify/providers';
+import {
+  type DeviceResult,
+  OnceDelivery,
+  SandboxPeers,
+  SandboxPushPeers,
+  sendToEach,
+} from '@notify/sender-common';
+import { UserRepository } from '@notify/store';
+import apn from '@parse/node-apn';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Sends one push to every device of the user: FCM tokens through firebase-admin (FCM HTTP v1, one
+ * request per token over a keep-alive connection), APNs tokens through node-apn (one HTTP/2 session
+ * per key and gateway). Each device's outcome is logged (`mobile_push_sent_*`/`_delivered_*`, or
+ * `_failed_*` with the spec's code); tokens the provider says are dead are removed from the user.
+ * Rate limits and server errors are retried with backoff per device.
+ */
+@Injectable()
+export class SendMobilePushUseCase {
+  constructor(
+    private readonly once: OnceDelivery,
+    private readonly clients: PushClients,
+    private readonly sandbox: SandboxPeers,
+    private readonly sandboxPush: SandboxPushPeers,
+    private readonly users: UserRepository,
+    private readonly events: DeliveryEventsPublisher,
+    @InjectLogger() private readonly logger: Logger,
+  ) {}
+
+  execute(job: MobilePushJob): Promise<void> {
+    return this.once.run('mobile_push', job, () => this.deliver(job));
+  }
+
+  private async deliver(job: MobilePushJob): Promise<DeliveryEvent[]> {
+    // A test environment's pushes go to the sandbox peers, never to a provider (decisions 5).
+    if (job.test) this.sandbox.expect(job);
+    const of = (type: PushTarget['type'], production?: boolean) =>
+      job.targets
+        .filter(
+          (t) =>
+            t.type === type && (production === undefined || (t.environment === 'production') === production),
+        )
+        .map((t) => t.token);
+    const results = [
+      ...(await this.viaFcm(job, of('FCM'))),
+      ...(await this.viaApns(job, of('APN', true), true)),
+      ...(await this.viaApns(job, of('APN', false), false)),
+    ];
+    await this.forgetDead(job, results);
+    return results.flatMap((result) => this.logged(job, result));
+  }
+
+  private async viaFcm(job: MobilePushJob, tokens: readonly string[]): Promise<DeviceResult[]> {
+    if (tokens.length === 0) return [];
+    const client = await this.fcmClient(job);
+    if (client === undefined)
+      return this.refused(
+        tokens,
+        'NO_FCM_CONFIG',
+        'no FCM service account (PUT /settings/push/fcm, or FCM_SERVICE_ACCOUNT)',
+      );
+    return sendToEach(
+      tokens,
+      async (pending) => {
+        const at = Date.now();
+        try {
+          const batch = await client.sendEach(pending.map((token) => fcmMessage(job, token)));
+          return batch.responses.map((response, i): DeviceResult => {
+            const token = pending[i] ?? '';
+            if (response.success) return { token, ok: true, at };
+            const code = response.error?.code;
+            return {
+              token,
+              ok: false,
+              at,
+              refusal: fcmRefusal(code),
+              internal: `FCM answered ${code ?? 'nothing'}: ${response.error?.message ?? ''}`,
+            };
+          });
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          return pending.map((token) => ({
+            token,
+            ok: false,
+            at,
+            refusal: fcmRefusal(code),
+            internal: `FCM: ${String(error)}`,
+          }));
+        }
+      },
+      (pending, attempt) =>
+        this.logger.warn({ trackingId: job.trackingId, pending, attempt }, 'FCM refused for now; retrying'),
+    );
+  }
+
+  private async fcmClient(job: MobilePushJob): Promise<FcmClient | undefined> {
+    if (job.test) {
+      const { account, peer } = await this.sandboxPush.fcm();
+      return this.clients.fcmClient(job, account, peer);
+    }
+    const account = await this.clients.fcmAccountOf(job);
+    return account === undefined ? undefined : this.clients.fcmClient(job, account);
+  }
+
+  private async viaApns(
+    job: MobilePushJob,
+    tokens: readonly string[],
+    production: boolean,
+  ): Promise<DeviceResult[]> {
+    if (tokens.length === 0) return [];
+    const target = await this.apnsTarget(job);
+    if (target === undefined)
+      return this.refused(
+        tokens,
+        'NO_APN_CONFIG',
+        'no APNs key (PUT /settings/push/apn, or APNS_KEY_ID and the rest)',
+      );
+    const client = job.test
+      ? this.clients.apnsClient(job, target.key, production, target.peer)
+      : this.clients.apnsClient(job, target.key, production);
+    return sendToEach(
+      tokens,
+      async (pending) => {
+        const at = Date.now();
+        const note = new apn.Notification(apnsNotification(job, target.key.topic, Math.floor(at / 1000)));
+        const { sent, failed } = await client.send(note, [...pending]);
+        return [
+          ...sent.map((s): DeviceResult => ({ token: s.device, ok: true, at })),
+          ...failed.map((f): DeviceResult => {
+            const status = f.status === undefined ? undefined : Number(f.status);
+            const reason = f.response?.reason;
+            return {
+              token: f.device,
+              ok: false,
+              at,
+              refusal: apnsRefusal(status, reason),
+              internal: `APNs answered ${status ?? 'nothing'} ${reason ?? String(f.error ?? '')}`.trim(),
+            };
+          }),
+        ];
+      },
+      (pending, attempt) =>
+        this.logger.warn({ trackingId: job.trackingId, pending, attempt }, 'APNs refused for now; retrying'),
+    );
+  }
+
+  private async apnsTarget(job: MobilePushJob) {
+    if (job.test) return this.sandboxPush.apns();
+    const key: ApnsKey | undefined = await this.clients.apnsKeyOf(job);
+    return key === undefined ? undefined : { key, peer: undefined };
+  }
+
+  private refused(tokens: readonly string[], code: string, internal: string): DeviceResult[] {
+    const at = Date.now();
+    return tokens.map((token) => ({
+      token,
+      ok: false,
+      at,
+      refusal: { code, dead: false, transient: false },
+      internal,
+    }));
+  }
+
+  /** Dead tokens leave the user record, so the next send does not try them again. */
+  private async forgetDead(job: MobilePushJob, results: readonly DeviceResult[]): Promise<void> {
+    const dead = results.flatMap((r) => (!r.ok && r.refusal.dead ? [r.token] : []));
+    if (dead.length === 0) return;
+    const removed = await this.users.removePushTargets(job, job.userId, { tokens: dead });
+    this.logger.info(
+      { trackingId: job.trackingId, userId: job.userId, removed },
+      'removed push tokens the provider says are dead',
+    );
+  }
+
+  private logged(job: MobilePushJob, result: DeviceResult): DeliveryEvent[] {
+    const after = afterMs(job.receivedAt, result.at);
+    if (!result.ok)
+      return [
+        this.events.event(
+          job,
+          'mobile_push_failed',
+          {
+            mobile_push_failed_at: iso(result.at),
+            mobile_push_failed_token: result.token,
+            mobile_push_failed_code: result.refusal.code,
+            mobile_push_failed_internal: result.internal,
+          },
+          'mobile_push',
+          result.at,
+        ),
+      ];
+    const now = Date.now();
+    return [
+      this.events.event(
+        job,
+        'mobile_push_sent',
+        {
+          mobile_push_sent_at: iso(result.at),
+          mobile_push_sent_after: after,
+          mobile_push_sent_token: result.token,
+        },
+        'mobile_push',
+        result.at,
+      ),
+      this.events.event(
+        job,
+        'mobile_push_delivered',
+        { mobile_push_delivered_at: iso(now), mobile_push_delivered_after: afterMs(job.receivedAt, now) },
+        'mobile_push',
+        now,
+      ),
+    ];
+  }
+}

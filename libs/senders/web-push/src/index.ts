@@ -1,0 +1,1 @@
+export { WebPushSenderModule } from './web-push-sender.module';

@@ -1,0 +1,209 @@
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { afterMs, DeliveryEventsPublisher } from '@notify/delivery-events';
+import {
+  type DeliveryEvent,
+  type VapidKeys,
+  type WebPushJob,
+  type WebPushSubscription,
+  webPushPayload,
+  webPushRefusal,
+} from '@notify/domain';
+import { type AppConfig, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
+import { VapidKeyring, webPushAgent } from '@notify/providers';
+import {
+  type DeviceResult,
+  OnceDelivery,
+  SandboxPeers,
+  SandboxPushPeers,
+  sendToEach,
+} from '@notify/sender-common';
+import { UserRepository } from '@notify/store';
+import type { Agent } from 'node:https';
+import webpush, { WebPushError } from 'web-push';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+/** How long a push service may take to answer (RFC 8030 services answer in well under a second). */
+const TIMEOUT_MS = 15_000;
+
+/**
+ * Sends one web push to every browser subscription of the user (RFC 8030), its payload encrypted
+ * for the subscription (RFC 8291, aes128gcm) and signed with the environment's VAPID key (RFC
+ * 8292). Endpoints are tenant-supplied URLs: every connection goes through the egress guard, except
+ * to the local peer this deployment runs. A 404/410 removes the subscription from the user.
+ */
+@Injectable()
+export class SendWebPushUseCase implements OnApplicationShutdown {
+  /** Connections to push services (egress-guarded) and to the trusted local peer. */
+  private readonly guarded: Agent;
+  private readonly peer: Agent | undefined;
+
+  constructor(
+    private readonly once: OnceDelivery,
+    private readonly vapid: VapidKeyring,
+    private readonly sandbox: SandboxPeers,
+    private readonly sandboxPush: SandboxPushPeers,
+    private readonly users: UserRepository,
+    private readonly events: DeliveryEventsPublisher,
+    @InjectConfig() private readonly config: AppConfig,
+    @InjectLogger() private readonly logger: Logger,
+  ) {
+    this.guarded = webPushAgent({
+      allowPrivateNetworks: config.egress.allowPrivateNetworks,
+      ca: config.push.peers.ca,
+    });
+    this.peer =
+      config.push.peers.webPushUrl === undefined
+        ? undefined
+        : webPushAgent({ allowPrivateNetworks: true, ca: config.push.peers.ca });
+  }
+
+  execute(job: WebPushJob): Promise<void> {
+    return this.once.run('web_push', job, () => this.deliver(job));
+  }
+
+  onApplicationShutdown(): void {
+    this.guarded.destroy();
+    this.peer?.destroy();
+  }
+
+  private async deliver(job: WebPushJob): Promise<DeliveryEvent[]> {
+    const keys = await this.vapid.keysOf(job);
+    if (keys === undefined)
+      return job.subscriptions.map((s) =>
+        this.failed(job, s.endpoint, 'UNKNOWN', 'the environment no longer exists'),
+      );
+    if (job.test) this.sandbox.expect(job);
+    const byEndpoint = new Map(job.subscriptions.map((s) => [s.endpoint, s]));
+    const results = await sendToEach(
+      [...byEndpoint.keys()],
+      (endpoints) =>
+        Promise.all(
+          endpoints.map((endpoint) => this.push(job, keys, byEndpoint.get(endpoint) as WebPushSubscription)),
+        ),
+      (pending, attempt) =>
+        this.logger.warn(
+          { trackingId: job.trackingId, pending, attempt },
+          'web push refused for now; retrying',
+        ),
+    );
+    const dead = results.flatMap((r) => (!r.ok && r.refusal.dead ? [r.token] : []));
+    if (dead.length > 0) {
+      const removed = await this.users.removePushTargets(job, job.userId, { endpoints: dead });
+      this.logger.info(
+        { trackingId: job.trackingId, userId: job.userId, removed },
+        'removed web push subscriptions that are gone',
+      );
+    }
+    return results.flatMap((result) => this.logged(job, result));
+  }
+
+  private async push(
+    job: WebPushJob,
+    keys: VapidKeys,
+    subscription: WebPushSubscription,
+  ): Promise<DeviceResult> {
+    const at = Date.now();
+    const target = await this.destination(job, subscription);
+    if (target === undefined)
+      return {
+        token: subscription.endpoint,
+        ok: false,
+        at,
+        refusal: { code: 'UNKNOWN', dead: false, transient: false },
+        internal:
+          'a test environment pushes only to subscriptions from POST /dev/outbox/web_push/subscriptions',
+      };
+    try {
+      await webpush.sendNotification(target.subscription, webPushPayload(job), {
+        vapidDetails: {
+          subject: this.config.push.webPush.subject,
+          publicKey: keys.publicKey,
+          privateKey: keys.privateKey,
+        },
+        TTL: this.config.push.webPush.ttlSeconds,
+        contentEncoding: 'aes128gcm',
+        urgency: 'normal',
+        timeout: TIMEOUT_MS,
+        agent: target.agent,
+        // Only a local peer learns the tracking id (its outbox is per send); push services never do.
+        ...(target.local ? { headers: { 'x-notify-tracking-id': job.trackingId } } : {}),
+      });
+      return { token: subscription.endpoint, ok: true, at };
+    } catch (error) {
+      const status = error instanceof WebPushError ? error.statusCode : undefined;
+      const detail =
+        error instanceof WebPushError ? `${error.statusCode} ${error.body}`.trim() : String(error);
+      return {
+        token: subscription.endpoint,
+        ok: false,
+        at,
+        refusal: webPushRefusal(status),
+        internal: `push service answered ${detail}`.slice(0, 500),
+      };
+    }
+  }
+
+  /**
+   * Where the push goes: a test environment's to the sandbox peer (decisions 5; undefined for a
+   * subscription not minted for it), else the subscription's own endpoint.
+   */
+  private async destination(job: WebPushJob, subscription: WebPushSubscription) {
+    if (job.test) {
+      const sandbox = await this.sandboxPush.webPush();
+      const routed = await sandbox.route(job, subscription);
+      return routed === undefined ? undefined : { subscription: routed, agent: sandbox.agent, local: true };
+    }
+    const peerUrl = this.config.push.peers.webPushUrl;
+    const local =
+      peerUrl !== undefined && this.peer !== undefined && subscription.endpoint.startsWith(`${peerUrl}/`);
+    return { subscription, agent: local ? (this.peer as Agent) : this.guarded, local };
+  }
+
+  private failed(job: WebPushJob, endpoint: string, code: string, internal: string): DeliveryEvent {
+    const now = Date.now();
+    return this.events.event(
+      job,
+      'web_push_failed',
+      {
+        web_push_failed_at: iso(now),
+        web_push_failed_token: endpoint,
+        web_push_failed_code: code,
+        web_push_failed_internal: internal,
+      },
+      'web_push',
+      now,
+    );
+  }
+
+  private logged(job: WebPushJob, result: DeviceResult): DeliveryEvent[] {
+    if (!result.ok) {
+      const event = this.failed(job, result.token, result.refusal.code, result.internal);
+      return [{ ...event, time: result.at }];
+    }
+    const now = Date.now();
+    return [
+      this.events.event(
+        job,
+        'web_push_sent',
+        {
+          web_push_sent_at: iso(result.at),
+          web_push_sent_after: afterMs(job.receivedAt, result.at),
+          web_push_sent_token: result.token,
+        },
+        'web_push',
+        result.at,
+      ),
+      this.events.event(
+        job,
+        'web_push_delivered',
+        {
+          web_push_delivered_at: iso(now),
+          web_push_delivered_after: afterMs(job.receivedAt, now),
+          web_push_delivered_token: result.token,
+        },
+        'web_push',
+        now,
+      ),
+    ];
+  }
+}
