@@ -335,6 +335,64 @@ describe('hardening (all-in-one, default egress policy, low limits)', () => {
     expect(await errorOf(leak)).toMatchObject({ code: 'SLACK_NOT_CONNECTED' });
   });
 
+  it('serves mobile and web push through local peers (web push decrypted), each environment seeing only its own', async () => {
+    const subscribe = async (as: string) =>
+      (await (await call('/dev/outbox/web_push/subscriptions', { method: 'POST', as })).json()) as {
+        endpoint: string;
+        keys: { p256dh: string; auth: string };
+      };
+    const push = async (as: string, title: string) =>
+      (
+        (await (
+          await call('/send', {
+            method: 'POST',
+            as,
+            body: JSON.stringify({
+              type: 'local-push',
+              to: {
+                id: 'phone-owner',
+                pushTokens: [
+                  { type: 'FCM', token: 'fcm-local', device: { device_id: 'pixel' } },
+                  { type: 'APN', token: 'abcdef0123', device: { device_id: 'iphone' } },
+                ],
+                webPushTokens: [{ sub: await subscribe(as) }],
+              },
+              forceChannels: ['PUSH', 'WEB_PUSH'],
+              mobile_push: { title, message: 'body' },
+              web_push: { title, message: 'body', url: 'https://example.com/x' },
+            }),
+          })
+        ).json()) as { trackingId: string }
+      ).trackingId;
+    const mine = await push(key, 'push for A');
+    await push(otherKey, 'push for B');
+    const outbox = async (as: string, channel: string) =>
+      (
+        (await (await call(`/dev/outbox/${channel}`, { as })).json()) as {
+          messages: Record<string, unknown>[];
+        }
+      ).messages;
+    const mobile = await eventually(async () => {
+      const messages = (await outbox(key, 'mobile_push')).filter((m) => m.trackingId === mine);
+      expect(messages).toHaveLength(2);
+      return messages;
+    }, 15_000);
+    expect(mobile.map((m) => m.provider).sort()).toEqual(['APN', 'FCM']);
+    expect(mobile.every((m) => m.title === 'push for A')).toBe(true);
+    const web = await eventually(async () => {
+      const messages = (await outbox(key, 'web_push')).filter((m) => m.trackingId === mine);
+      expect(messages).toHaveLength(1);
+      return messages;
+    }, 15_000);
+    expect(web[0]).toMatchObject({ title: 'push for A', body: 'body', url: 'https://example.com/x' });
+    await eventually(
+      async () => expect((await outbox(otherKey, 'web_push')).map((m) => m.title)).toEqual(['push for B']),
+      15_000,
+    );
+    expect(JSON.stringify(await outbox(key, 'mobile_push'))).not.toContain('push for B');
+    expect(JSON.stringify(await outbox(key, 'web_push'))).not.toContain('push for B');
+  });
+
   it('limits failed authentications per client address (429 + Retry-After), also for good keys from it', async () => {
     const from = '203.0.113.77';
     const bad = `notify_sk_${randomBytes(24).toString('base64url')}`;

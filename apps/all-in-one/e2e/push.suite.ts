@@ -298,6 +298,75 @@ export function pushSuite(context: () => ChannelsContext): void {
       );
     });
 
+    it("delivers a test environment's pushes to sandbox peers only, shown in its /dev/outbox", async () => {
+      const { topology } = context();
+      const created = (await (
+        await fetch(`${topology.baseUrl}/environments`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${topology.apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ title: uniqueName('push-sandbox'), test: true }),
+        })
+      ).json()) as { apiKey: string };
+      const sandbox = new Pingram({ apiKey: created.apiKey, baseUrl: topology.baseUrl });
+      const dev = async (key: string, path: string, method = 'GET') => {
+        const response = await fetch(`${topology.baseUrl}/dev/outbox/${path}`, {
+          method,
+          headers: { authorization: `Bearer ${key}` },
+        });
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      };
+      // A subscription minted for the test environment: its browser keys stay with the service.
+      const minted = await dev(created.apiKey, 'web_push/subscriptions', 'POST');
+      expect(minted.status).toBe(200);
+      const subscription = minted.body as { endpoint: string; keys: { p256dh: string; auth: string } };
+      expect(subscription.endpoint).toMatch(/^https:\/\/web-push\.sandbox\.notify\.invalid\/push\//);
+
+      const before = [topology.fcm.deliveries(), topology.apns.deliveries(), topology.webPush.deliveries()];
+      const userId = uniqueName('sandboxed');
+      const { trackingId } = await sandbox.send({
+        type: uniqueName('sandboxed'),
+        to: {
+          id: userId,
+          pushTokens: [
+            { type: PushType.FCM, token: `fcm-${userId}`, device: device('a') },
+            { type: PushType.APN, token: hex('ab'), device: device('b') },
+          ],
+          webPushTokens: [{ sub: subscription }],
+        },
+        forceChannels: [ChannelsEnum.PUSH, ChannelsEnum.WEB_PUSH],
+        mobile_push: { title: 'Sandboxed {{n}}', message: 'm' },
+        web_push: { title: 'Sandboxed {{n}}', message: 'w' },
+        parameters: { n: 1 },
+      });
+      const log = await logOf(
+        sandbox,
+        trackingId,
+        (l) => l.mobile_push_delivered_at !== undefined && l.web_push_delivered_at !== undefined,
+      );
+      expect(log).toMatchObject({ test: true });
+      const mobile = await eventually(async () => {
+        const { body } = await dev(created.apiKey, 'mobile_push');
+        const messages = body.messages as Record<string, unknown>[];
+        expect(messages).toHaveLength(2);
+        return messages;
+      }, 15_000);
+      expect(mobile.map((m) => m.provider).sort()).toEqual(['APN', 'FCM']);
+      expect(mobile.every((m) => m.trackingId === trackingId && m.title === 'Sandboxed 1')).toBe(true);
+      const web = await eventually(async () => {
+        const { body } = await dev(created.apiKey, 'web_push');
+        const messages = body.messages as Record<string, unknown>[];
+        expect(messages).toHaveLength(1);
+        return messages;
+      }, 15_000);
+      expect(web[0]).toMatchObject({ trackingId, title: 'Sandboxed 1', body: 'w' });
+      // Nothing reached the peers standing in for the real providers, and no other key sees it.
+      expect([topology.fcm.deliveries(), topology.apns.deliveries(), topology.webPush.deliveries()]).toEqual(
+        before,
+      );
+      const other = await dev(topology.apiKey, 'web_push');
+      expect(JSON.stringify(other.body)).not.toContain(trackingId);
+    });
+
     it('refuses more than 3 custom data pairs', async () => {
       const { topology } = context();
       const answer = await fetch(`${topology.baseUrl}/send`, {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { GatewayAuthModule } from '@notify/gateway-auth';
+import { ProvidersModule } from '@notify/providers';
 import { EnvironmentsController } from './environments.controller';
 import { KeyIssuer } from './key-issuer';
 import { KeysController } from './keys.controller';
@@ -7,7 +8,7 @@ import { ProvisionTenantUseCase } from './provision-tenant.usecase';
 
 /** Environments and API keys of the caller's account, and the first tenant of an installation. */
 @Module({
-  imports: [GatewayAuthModule],
+  imports: [GatewayAuthModule, ProvidersModule],
   controllers: [EnvironmentsController, KeysController],
   providers: [KeyIssuer, ProvisionTenantUseCase],
   exports: [ProvisionTenantUseCase],

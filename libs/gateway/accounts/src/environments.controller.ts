@@ -13,6 +13,7 @@ import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import { ApiErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
 import { type AppConfig, InjectConfig, NotFoundError, ZodPipe } from '@notify/platform';
 import { ProviderSettings } from '@notify/provider-settings';
+import { VapidKeyring } from '@notify/providers';
 import { AccountRepository } from '@notify/store';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -57,6 +58,7 @@ export class EnvironmentsController {
     private readonly accounts: AccountRepository,
     private readonly issuer: KeyIssuer,
     private readonly settings: ProviderSettings,
+    private readonly vapid: VapidKeyring,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
@@ -100,6 +102,8 @@ export class EnvironmentsController {
         'MAX_ENVIRONMENTS_PER_ACCOUNT',
         'Reuse an existing environment.',
       );
+    // Its web push key pair is made with it (environments made before web push get theirs on first use).
+    await this.vapid.keysOf(environment);
     const { key } = await this.issuer.issue(environment, 'first key', now);
     return { ...(await this.present(environment)), apiKey: key };
   }
