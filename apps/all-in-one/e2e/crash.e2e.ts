@@ -1,5 +1,9 @@
 import { eventually, uniqueName } from '@notify/testing';
-import { ChannelsEnum, Pingram } from 'pingram';
+import {
+  ChannelsEnum,
+  GetUsersResponseUsersInnerPushTokensInnerTypeEnum as PushType,
+  Pingram,
+} from 'pingram';
 import { clusterTopology, type Topology } from './topologies';
 
 const SENDS = 500;
@@ -51,6 +55,35 @@ const sms: Channel = {
   resentAtMost: () => 0,
 };
 
+const push: Channel = {
+  services: ['gateway', 'router', 'sender-push'],
+  // Every other user has an iPhone: FCM and APNs both cross the kill.
+  send: (client, type, i) =>
+    client.send({
+      type,
+      to: {
+        id: `user-${i}`,
+        pushTokens: [
+          i % 2 === 0
+            ? { type: PushType.FCM, token: `fcm-${i}`, device: { device_id: `android-${i}` } }
+            : {
+                type: PushType.APN,
+                token: `ab${i.toString(16).padStart(8, '0')}`,
+                device: { device_id: `ios-${i}` },
+              },
+        ],
+      },
+      forceChannels: [ChannelsEnum.PUSH],
+      mobile_push: { title: `Message ${i}`, message: 'm' },
+    }),
+  received: (topology) =>
+    [...topology.fcm.messages(), ...topology.apns.messages()]
+      .filter((m) => m.title?.startsWith('Message '))
+      .map((m) => m.trackingId ?? ''),
+  loggedField: 'mobile_push_sent_at',
+  resentAtMost: (topology) => topology.fcm.repeatedDeliveries() + topology.apns.repeatedDeliveries(),
+};
+
 /**
  * Kills a service with SIGKILL while 500 sends are in flight, restarts it, and checks that every
  * accepted send reaches its peer exactly once and is logged.
@@ -61,17 +94,20 @@ const sms: Channel = {
  * flight at the kill (the SMTP pool) and carry the original Message-ID, by which the mailbox (like
  * real mailbox providers) keeps one copy. Twilio has no such key, so the SMS sender that takes over
  * an unfinished claim asks Twilio for the message first: the Twilio peer must see each SMS once.
+ * FCM and APNs have neither; a resent push carries the first one's collapse id (APNs) or
+ * notification tag (Android), by which the device, and the peers, keep one notification.
  */
 describe.each([
   ['router', email],
   ['sender-email', email],
   ['sender-sms', sms],
+  ['sender-push', push],
 ] as const)('a %s killed mid-stream', (victim, channel) => {
   let topology: Topology;
   let client: Pingram;
 
   beforeAll(async () => {
-    topology = await clusterTopology({ services: channel.services });
+    topology = await clusterTopology({ services: channel.services, pushDefaults: channel === push });
     client = new Pingram({ apiKey: topology.apiKey, baseUrl: topology.baseUrl });
   }, 180_000);
 
@@ -114,8 +150,10 @@ describe.each([
     for (const id of received()) perTrackingId.set(id, (perTrackingId.get(id) ?? 0) + 1);
     expect([...perTrackingId].filter(([, count]) => count > 1)).toEqual([]);
     expect(received()).toHaveLength(SENDS);
-    // Resent transactions: at most those in flight at the kill (SMTP_POOL_SIZE, default 10).
-    expect(channel.resentAtMost(topology)).toBeLessThanOrEqual(victim === 'sender-email' ? 10 : 0);
+    // Resent transactions: at most those in flight at the kill (SMTP_POOL_SIZE, default 10; the
+    // push sender's 64 jobs at once).
+    const inFlight: Record<string, number> = { 'sender-email': 10, 'sender-push': 64 };
+    expect(channel.resentAtMost(topology)).toBeLessThanOrEqual(inFlight[victim] ?? 0);
 
     await eventually(async () => {
       const logged: string[] = [];

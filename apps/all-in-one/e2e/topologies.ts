@@ -202,7 +202,21 @@ export interface ClusterOptions {
   readonly env?: Record<string, string>;
   /** Services to start (gateway, router and every sender by default). */
   readonly services?: readonly string[];
+  /** Default push credentials the peers accept (FCM_SERVICE_ACCOUNT, APNS_*), for every environment. */
+  readonly pushDefaults?: boolean;
 }
+
+/** Deployment-wide push credentials made for the peers. */
+const pushDefaultsEnv = (parts: Peers) => {
+  const key = parts.apns.registerKey();
+  return {
+    FCM_SERVICE_ACCOUNT: JSON.stringify(parts.fcm.registerServiceAccount('notify-default')),
+    APNS_KEY_ID: key.keyId,
+    APNS_TEAM_ID: key.teamId,
+    APNS_KEY: key.key,
+    APNS_TOPIC: 'com.example.notify',
+  };
+};
 
 /**
  * The cluster shape: gateway (hosting the recorder, as the event log stays on the embedded engine
@@ -232,6 +246,7 @@ export async function clusterTopology(options: ClusterOptions = {}): Promise<Top
     REDIS_URL: testBackends.redisUrl,
     REDIS_KEY_PREFIX: `${uniqueName('e2e')}:`,
     ...peerEnv(parts),
+    ...(options.pushDefaults === true ? pushDefaultsEnv(parts) : {}),
     SECRETS_KEY: randomBytes(32).toString('base64'),
     EGRESS_ALLOW_PRIVATE_NETWORKS: 'true',
     LOG_LEVEL: 'warn',

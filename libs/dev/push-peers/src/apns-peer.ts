@@ -82,7 +82,11 @@ export class ApnsPeer {
   private listening = 0;
 
   constructor(options: ApnsPeerOptions = {}) {
-    this.inbox = new PeerInbox(options.keep ?? 1_000);
+    // A device shows one notification per collapse id: a repeat replaces the first.
+    this.inbox = new PeerInbox(options.keep ?? 1_000, (m) => {
+      const collapseId = m.headers['apns-collapse-id'];
+      return collapseId === undefined ? undefined : `${m.token}\0${collapseId}`;
+    });
   }
 
   async start(port = 0, host = '127.0.0.1'): Promise<number> {
@@ -157,6 +161,11 @@ export class ApnsPeer {
   /** Notifications accepted, repeats included. */
   deliveries(): number {
     return this.inbox.deliveries();
+  }
+
+  /** Pushes that replaced an earlier one with the same collapse id on the same device. */
+  repeatedDeliveries(): number {
+    return this.inbox.repeatedDeliveries();
   }
 
   private serve(stream: ServerHttp2Stream, headers: IncomingHttpHeaders): void {

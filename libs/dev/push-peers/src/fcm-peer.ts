@@ -110,7 +110,12 @@ export class FcmPeer {
   private port = 0;
 
   constructor(options: FcmPeerOptions = {}) {
-    this.inbox = new PeerInbox(options.keep ?? 1_000);
+    // An Android device shows one notification per tag: a repeat replaces the first.
+    this.inbox = new PeerInbox(options.keep ?? 1_000, (m) => {
+      const notification = m.android?.notification;
+      const tag = isObject(notification) ? str(notification.tag) : undefined;
+      return tag === undefined ? undefined : `${m.token}\0${tag}`;
+    });
   }
 
   async start(port = 0, host = '127.0.0.1'): Promise<number> {
@@ -180,6 +185,11 @@ export class FcmPeer {
   /** Messages accepted by messages:send, repeats included. */
   deliveries(): number {
     return this.inbox.deliveries();
+  }
+
+  /** Pushes that replaced an earlier one with the same notification tag on the same device. */
+  repeatedDeliveries(): number {
+    return this.inbox.repeatedDeliveries();
   }
 
   private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
