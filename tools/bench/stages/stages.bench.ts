@@ -1,5 +1,5 @@
 // One benchmark per pipeline stage, each against a raw baseline measured in the same run: the
-// router, the email sender and the recorder, each alone in its own process on the embedded
+// router, the email sender, the recorder and the push sender, each alone in its own process on the embedded
 // backends, draining a pre-filled topic (see the *.stage.ts files for what each baseline does).
 // The SMTP sink runs here, outside the measured process. Prints throughput and CPU per message by
 // thread (main JS thread, ClickHouse's insert and merge threads, LMDB and libuv's, V8's);
@@ -7,11 +7,14 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { type Figure, report } from '../report';
+import { ApnsPeer } from '@notify/push-peers';
 import { SmtpSink } from '../service/smtp-sink';
 import type { Drained } from './stage-harness';
 
 const REGISTER = join(__dirname, '../../testing/register-ts.cjs');
 const PROFILE_DIR = process.env.BENCH_STAGE_PROFILE;
+/** BENCH_STAGES=push,router runs only those stages. */
+const ONLY = process.env.BENCH_STAGES?.split(',').map((name) => name.trim());
 
 interface StageResult extends Drained {
   readonly what: string;
@@ -22,6 +25,7 @@ const STAGES = [
   { file: 'router.stage.ts', unit: 'sends/s', what: 'router: send.requests → jobs + events' },
   { file: 'sender.stage.ts', unit: 'emails/s', what: 'email sender: delivery.email → SMTP + events' },
   { file: 'recorder.stage.ts', unit: 'events/s', what: 'recorder: events → ClickHouse log' },
+  { file: 'push.stage.ts', unit: 'pushes/s', what: 'push sender: delivery.mobile_push → APNs peer + events' },
 ] as const;
 
 function run(file: string, mode: 'stage' | 'baseline', env: Record<string, string>): Promise<StageResult> {
@@ -56,10 +60,20 @@ function cpuNote(result: StageResult): string {
 async function main(): Promise<void> {
   const sink = new SmtpSink();
   const smtp = await sink.start();
+  // The push stage's APNs peer, here too: its work is not the measured process's.
+  const apns = new ApnsPeer({ keep: 100 });
+  await apns.start();
   const figures: Figure[] = [];
   try {
-    for (const stage of STAGES) {
-      const env = { STAGE_SMTP_URL: smtp };
+    for (const stage of STAGES.filter(
+      (s) => ONLY === undefined || ONLY.some((name) => s.file.startsWith(name)),
+    )) {
+      const env = {
+        STAGE_SMTP_URL: smtp,
+        STAGE_APNS_URL: apns.url,
+        STAGE_APNS_CA: apns.ca,
+        STAGE_APNS_KEY: JSON.stringify(apns.registerKey()),
+      };
       const baseline = await run(stage.file, 'baseline', env);
       const measured = await run(stage.file, 'stage', env);
       figures.push(
@@ -79,7 +93,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await sink.stop();
+    await Promise.all([sink.stop(), apns.stop()]);
   }
   report('stages', 'each stage alone on the embedded backends, draining a pre-filled topic', figures);
 }
