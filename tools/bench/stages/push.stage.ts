@@ -3,24 +3,18 @@
 // STAGE_APNS_KEY), with its real modules on the embedded backends: node-apn over one HTTP/2
 // session. Baseline (`baseline` argument): raw HTTP/2 requests of the same pushes to the same peer
 // on one session, 64 streams at a time, with one provider token signed up front.
-import { EVENT_BUS, type EmbeddedBus } from '@notify/bus';
-import { CoordinationModule } from '@notify/cache';
-import { DeliveryEventsModule } from '@notify/delivery-events';
-import { Groups, type MobilePushJob, Topics } from '@notify/domain';
-import { ProviderSettingsModule } from '@notify/provider-settings';
+import { type MobilePushJob, Topics } from '@notify/domain';
 import { PushSenderModule } from '@notify/sender-push-feature';
-import { StoreModule } from '@notify/store';
 import { randomBytes, randomUUID, sign } from 'node:crypto';
 import { connect } from 'node:http2';
 import {
-  committed,
   drain,
+  drainSender,
   emit,
   keyOf,
   MESSAGES,
   prefill,
   runStage,
-  stageContext,
   type Tenant,
   workspace,
 } from './stage-harness';
@@ -108,21 +102,7 @@ async function stage(): Promise<void> {
     const value = pushJob(ws.tenant, i);
     return [{ topic, key: keyOf(ws.tenant, value.userId), value }];
   });
-  const app = await stageContext(ws, [
-    StoreModule.forRoot(),
-    ProviderSettingsModule,
-    CoordinationModule.forRoot(),
-    DeliveryEventsModule,
-    PushSenderModule,
-  ]);
-  const bus = app.get<EmbeddedBus>(EVENT_BUS);
-  await app.init();
-  emit({
-    what: 'push sender',
-    ...(await drain(() => committed(bus, Groups.sender('PUSH'), topic), MESSAGES)),
-  });
-  await app.close();
-  await ws.remove();
+  await drainSender(ws, 'push sender', 'PUSH', PushSenderModule);
 }
 
 runStage({ baseline, stage });

@@ -2,25 +2,19 @@
 // sends) into the SMTP sink at STAGE_SMTP_URL (run by stages.bench.ts in its own process), with its
 // real modules on the embedded backends. Baseline (`baseline` argument): plain nodemailer with the
 // same pool (SMTP_POOL_SIZE connections) sending the same emails, 64 at a time.
-import { EVENT_BUS, type EmbeddedBus } from '@notify/bus';
-import { CoordinationModule } from '@notify/cache';
-import { DeliveryEventsModule } from '@notify/delivery-events';
-import { Groups, Topics } from '@notify/domain';
-import { ProviderSettingsModule } from '@notify/provider-settings';
+import { Topics } from '@notify/domain';
 import { EmailSenderModule } from '@notify/sender-email-feature';
-import { StoreModule } from '@notify/store';
 import nodemailer from 'nodemailer';
 import { randomBytes } from 'node:crypto';
 import {
-  committed,
   drain,
+  drainSender,
   emailJob,
   emit,
   keyOf,
   MESSAGES,
   prefill,
   runStage,
-  stageContext,
   workspace,
 } from './stage-harness';
 
@@ -66,21 +60,7 @@ async function stage(): Promise<void> {
     const value = emailJob(ws.tenant, i);
     return [{ topic: Topics.delivery('EMAIL'), key: keyOf(ws.tenant, value.userId), value }];
   });
-  const app = await stageContext(ws, [
-    StoreModule.forRoot(),
-    ProviderSettingsModule,
-    CoordinationModule.forRoot(),
-    DeliveryEventsModule,
-    EmailSenderModule,
-  ]);
-  const bus = app.get<EmbeddedBus>(EVENT_BUS);
-  await app.init();
-  emit({
-    what: 'email sender',
-    ...(await drain(() => committed(bus, Groups.sender('EMAIL'), Topics.delivery('EMAIL')), MESSAGES)),
-  });
-  await app.close();
-  await ws.remove();
+  await drainSender(ws, 'email sender', 'EMAIL', EmailSenderModule);
 }
 
 runStage({ baseline, stage });

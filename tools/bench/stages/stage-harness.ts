@@ -2,11 +2,15 @@
 // produces them), a data directory with a provisioned tenant and a pre-filled topic, a Nest
 // application context with one stage's modules on the embedded backends, and drain timing.
 import 'reflect-metadata';
-import { type DynamicModule, type INestApplicationContext, Module } from '@nestjs/common';
+import { type DynamicModule, type INestApplicationContext, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { BusModule, EmbeddedBus, type OutgoingMessage } from '@notify/bus';
+import { BusModule, EmbeddedBus, EVENT_BUS, type OutgoingMessage } from '@notify/bus';
+import { CoordinationModule } from '@notify/cache';
+import { DeliveryEventsModule } from '@notify/delivery-events';
 import {
+  type Channel,
   type DeliveryEvent,
+  Groups,
   type EmailJob,
   normalizeSend,
   requestSummary,
@@ -16,7 +20,13 @@ import {
 } from '@notify/domain';
 import { provisionerFor } from '@notify/gateway-feature';
 import { type AppConfig, createLogger, loadAppConfig, type Logger, PlatformModule } from '@notify/platform';
-import { type DocumentStore, EmbeddedDocumentStore, NotificationTypeRepository } from '@notify/store';
+import { ProviderSettingsModule } from '@notify/provider-settings';
+import {
+  type DocumentStore,
+  EmbeddedDocumentStore,
+  NotificationTypeRepository,
+  StoreModule,
+} from '@notify/store';
 import { tempDir } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -250,6 +260,28 @@ export async function drain(done: () => number, total: number, timeoutMs = 300_0
 /** The stage's result line, read by stages.bench.ts. */
 export function emit(result: { what: string } & Drained & { note?: string }): void {
   process.stdout.write(`${JSON.stringify({ ...result, rate: result.messages / result.seconds })}\n`);
+}
+
+/** A channel sender's stage: its module on the workspace's backends, draining its pre-filled topic. */
+export async function drainSender(
+  ws: Workspace,
+  what: string,
+  channel: Channel,
+  sender: Type,
+): Promise<void> {
+  const app = await stageContext(ws, [
+    StoreModule.forRoot(),
+    ProviderSettingsModule,
+    CoordinationModule.forRoot(),
+    DeliveryEventsModule,
+    sender,
+  ]);
+  const bus = app.get<EmbeddedBus>(EVENT_BUS);
+  await app.init();
+  const topic = Topics.delivery(channel);
+  emit({ what, ...(await drain(() => committed(bus, Groups.sender(channel), topic), MESSAGES)) });
+  await app.close();
+  await ws.remove();
 }
 
 export const routeTopics = [Topics.sendRequests, Topics.events, Topics.delivery('EMAIL')];

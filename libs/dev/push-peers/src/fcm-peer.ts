@@ -1,4 +1,4 @@
-import { closeServer, listenOn, readBoundedBody } from '@notify/platform';
+import { readBoundedBody } from '@notify/platform';
 import {
   createPrivateKey,
   createPublicKey,
@@ -7,10 +7,9 @@ import {
   randomBytes,
 } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createServer, type Server } from 'node:https';
 import { decodeJwt, nowSeconds, verifyJwt } from './jwt';
 import { PeerInbox } from './peer-inbox';
-import { makePeerTls } from './peer-tls';
+import { HttpsPeer } from './https-peer';
 
 export interface FcmPeerOptions {
   /** Oldest messages are dropped beyond this many. */
@@ -100,44 +99,21 @@ const invalidArgument = (message: string) =>
  * on it. It answers the rehearsal conventions of decisions 12 (a token starting with `dead` is
  * UNREGISTERED) and keeps what was sent. Nothing leaves the machine.
  */
-export class FcmPeer {
+export class FcmPeer extends HttpsPeer {
   private readonly inbox: PeerInbox<PeerFcmMessage>;
   /** Public keys of the service accounts it accepts, by client_email. */
   private readonly accounts = new Map<string, { projectId: string; publicKey: KeyObject }>();
   /** Access tokens it issued. */
   private readonly tokens = new Map<string, { projectId: string; expiresAt: number }>();
-  private server: Server | undefined;
-  private port = 0;
 
   constructor(options: FcmPeerOptions = {}) {
+    super();
     // An Android device shows one notification per tag: a repeat replaces the first.
     this.inbox = new PeerInbox(options.keep ?? 1_000, (m) => {
       const notification = m.android?.notification;
       const tag = isObject(notification) ? str(notification.tag) : undefined;
       return tag === undefined ? undefined : `${m.token}\0${tag}`;
     });
-  }
-
-  async start(port = 0, host = '127.0.0.1'): Promise<number> {
-    const { key, cert } = makePeerTls();
-    this.server = createServer({ key, cert }, (request, response) => void this.serve(request, response));
-    this.port = await listenOn(this.server, port, host);
-    return this.port;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    await closeServer(server);
-  }
-
-  get url(): string {
-    return `https://127.0.0.1:${this.port}`;
-  }
-
-  /** The CA (PEM) that signed the peer's certificate. */
-  get ca(): string {
-    return makePeerTls().ca;
   }
 
   /** A new service account of `projectId`, with its private key, that the peer accepts. */
@@ -192,7 +168,7 @@ export class FcmPeer {
     return this.inbox.repeatedDeliveries();
   }
 
-  private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     let answer: Answer;
     try {
       const body = await readBoundedBody(request, MAX_BODY);

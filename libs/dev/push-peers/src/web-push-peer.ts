@@ -1,11 +1,9 @@
-import { closeServer, listenOn } from '@notify/platform';
 import { createECDH, createPublicKey, type KeyObject, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { createServer, type Server } from 'node:https';
 import { decrypt } from 'http_ece';
 import { decodeJwt, nowSeconds, verifyJwt } from './jwt';
 import { PeerInbox } from './peer-inbox';
-import { makePeerTls } from './peer-tls';
+import { HttpsPeer } from './https-peer';
 import { readBoundedBytes } from './read-bytes';
 
 /** A subscription's keys, as the browser holding it keeps them. */
@@ -105,38 +103,15 @@ export function mintWebPushSubscription(baseUrl: string): MintedWebPushSubscript
  * answers the rehearsal conventions of decisions 12 (an endpoint containing `expired` is Gone) and
  * keeps what was pushed. Nothing leaves the machine.
  */
-export class WebPushPeer {
+export class WebPushPeer extends HttpsPeer {
   private readonly inbox: PeerInbox<PeerWebPush>;
   private readonly keysFor: ((id: string) => Promise<WebPushKeys | undefined>) | undefined;
   private readonly subscriptions = new Map<string, WebPushKeys>();
-  private server: Server | undefined;
-  private port = 0;
 
   constructor(options: WebPushPeerOptions = {}) {
+    super();
     this.inbox = new PeerInbox(options.keep ?? 1_000);
     this.keysFor = options.keysFor;
-  }
-
-  async start(port = 0, host = '127.0.0.1'): Promise<number> {
-    const { key, cert } = makePeerTls();
-    this.server = createServer({ key, cert }, (request, response) => void this.serve(request, response));
-    this.port = await listenOn(this.server, port, host);
-    return this.port;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    await closeServer(server);
-  }
-
-  get url(): string {
-    return `https://127.0.0.1:${this.port}`;
-  }
-
-  /** The CA (PEM) that signed the peer's certificate. */
-  get ca(): string {
-    return makePeerTls().ca;
   }
 
   /** A new subscription whose keys the peer keeps, so what is pushed to it is decrypted. */
@@ -168,7 +143,7 @@ export class WebPushPeer {
     return this.inbox.deliveries();
   }
 
-  private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     let answer: Answer;
     try {
       const body = await readBoundedBytes(request, MAX_BODY);
