@@ -5,11 +5,12 @@ import { runService } from '@notify/platform';
 import { emailConfigProblems } from '@notify/sender-email-feature';
 import { pushConfigProblems } from '@notify/sender-push-feature';
 import { AllInOneModule } from './all-in-one.module';
-import { banner, bootstrap, withLocalSecretsKey } from './bootstrap';
+import { banner, bootstrap, type Installation, withLocalSecretsKey } from './bootstrap';
 import { startLocalPeers, withPublicUrl } from './local-peers';
 
 let outboxes: readonly OutboxSource[] = [];
 let served: readonly string[] = [];
+let installation: Installation | undefined;
 
 void runService({
   name: 'all-in-one',
@@ -21,8 +22,13 @@ void runService({
     return peers.config;
   },
   rootModule: (config, logger) => AllInOneModule.forRoot(config, logger, outboxes),
-  configure: (app) => serveOpenApi(app, openApiDocument(app)),
-  onListening: async ({ app, baseUrl, config }) => {
-    process.stdout.write(banner(baseUrl, await bootstrap(app, config), config, served));
+  configure: async (app, config) => {
+    serveOpenApi(app, openApiDocument(app));
+    // The first tenant exists before the service reports ready (its key file is what a newcomer reads).
+    await app.init();
+    installation = await bootstrap(app, config);
+  },
+  onListening: ({ baseUrl, config }) => {
+    if (installation !== undefined) process.stdout.write(banner(baseUrl, installation, config, served));
   },
 });
