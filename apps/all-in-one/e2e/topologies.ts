@@ -267,6 +267,7 @@ export async function clusterTopology(options: ClusterOptions = {}): Promise<Top
   const names = options.services ?? [
     'gateway',
     'router',
+    'scheduler',
     'sender-email',
     'sender-sms',
     'sender-call',

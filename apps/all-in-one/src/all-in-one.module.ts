@@ -9,6 +9,7 @@ import { type AppConfig, type Logger, PlatformModule } from '@notify/platform';
 import { ProviderSettingsModule } from '@notify/provider-settings';
 import { RecorderModule } from '@notify/recorder-feature';
 import { RouterModule } from '@notify/router-feature';
+import { SchedulerModule } from '@notify/scheduler-feature';
 import { CallSenderModule } from '@notify/sender-call-feature';
 import { EmailSenderModule } from '@notify/sender-email-feature';
 import { PushSenderModule } from '@notify/sender-push-feature';
@@ -33,6 +34,7 @@ export class AllInOneModule {
         DeliveryEventsModule,
         GatewayModule,
         RouterModule,
+        SchedulerModule,
         EmailSenderModule,
         SmsSenderModule,
         CallSenderModule,

@@ -285,5 +285,7 @@ export const sendRequestedSchema = z.object({
   client: z.object({ ip: z.string().optional(), agent: z.string().optional() }),
   request: z.string(),
   send: normalizedSendSchema,
+  /** A scheduled send the scheduler released at its due time: routed now, not held again. */
+  released: z.boolean().optional(),
 });
 export type SendRequested = z.infer<typeof sendRequestedSchema>;

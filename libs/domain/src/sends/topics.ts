@@ -21,3 +21,13 @@ export const Groups = {
 /** The bus key of a send: one user's notifications are routed in order. */
 export const userKey = (accountId: string, envId: string, userId: string) =>
   `${accountId}/${envId}/${userId}`;
+
+/** Delayed queues of the coordination store. */
+export const Queues = {
+  /** Sends routed SCHEDULE, each held until its due time; the scheduler releases them. */
+  scheduledSends: 'scheduled-sends',
+} as const;
+
+/** A scheduled send's id in its queue: tenant-scoped, so one tenant cannot name another's. */
+export const scheduledSendId = (accountId: string, envId: string, trackingId: string) =>
+  `${accountId}/${envId}/${trackingId}`;

@@ -4,6 +4,7 @@ import { GatewayAuthModule } from '@notify/gateway-auth';
 import { LogsModule } from '@notify/gateway-logs';
 import { ProviderCallbacksModule } from '@notify/gateway-provider-callbacks';
 import { PushSettingsModule } from '@notify/gateway-push-settings';
+import { SchedulingModule } from '@notify/gateway-scheduling';
 import { SendingModule } from '@notify/gateway-sending';
 import { SlackModule } from '@notify/gateway-slack';
 import { TemplatesModule } from '@notify/gateway-templates';
@@ -19,6 +20,7 @@ import { UsersModule } from '@notify/gateway-users';
     GatewayAuthModule,
     AccountsModule,
     SendingModule,
+    SchedulingModule,
     UsersModule,
     SlackModule,
     PushSettingsModule,

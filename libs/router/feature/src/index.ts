@@ -1,2 +1,2 @@
 export { RouterModule } from './router.module';
-export { RouteSendUseCase, SCHEDULED_SENDS_QUEUE } from './route-send.usecase';
+export { RouteSendUseCase } from './route-send.usecase';

@@ -19,6 +19,8 @@ import {
   TemplateError,
   TemplateRenderer,
   type TenantScope,
+  Queues,
+  scheduledSendId,
   Topics,
   userKey,
   type UserFields,
@@ -33,7 +35,6 @@ import {
 import { type AppConfig, InjectConfig } from '@notify/platform';
 
 /** Sends scheduled for later wait here until the scheduler releases them. */
-export const SCHEDULED_SENDS_QUEUE = 'scheduled-sends';
 const PREVIEW_LIMIT = 4_096;
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -104,6 +105,8 @@ export class RouteSendUseCase {
       existingType ??
       (await this.types.ensure(scope, send.notificationId, reachableChannels(send, user), iso(now)));
 
+    // A released send was held once already: now it goes out.
+    const held = send.scheduledFor !== undefined && request.released !== true;
     const decision = routeChannels({
       notificationId: send.notificationId,
       subNotificationId: send.subNotificationId,
@@ -113,7 +116,7 @@ export class RouteSendUseCase {
       forceChannels: send.forceChannels,
       disabledChannels: environment?.disabledChannels ?? [],
       preferences,
-      scheduled: send.scheduledFor !== undefined,
+      scheduled: held,
     });
 
     const subject = { ...scope, trackingId: request.trackingId };
@@ -145,9 +148,9 @@ export class RouteSendUseCase {
       messages.push(...dispatched.messages);
       outcomes.push(...dispatched.events);
     }
-    if (send.scheduledFor !== undefined && decision.channels.some((c) => c.routing === 'SCHEDULE')) {
-      await this.coordination.schedule(SCHEDULED_SENDS_QUEUE, {
-        id: `${scope.accountId}/${scope.envId}/${request.trackingId}`,
+    if (held && send.scheduledFor !== undefined && decision.channels.some((c) => c.routing === 'SCHEDULE')) {
+      await this.coordination.schedule(Queues.scheduledSends, {
+        id: scheduledSendId(scope.accountId, scope.envId, request.trackingId),
         dueAt: send.scheduledFor,
         payload: JSON.stringify(request),
       });

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { RescheduleSendUseCase } from './reschedule-send.usecase';
+import { SchedulerController } from './scheduler.controller';
+
+/** `PUT/DELETE /sender/scheduler/{trackingId}`: scheduled sends that are still waiting. */
+@Module({ controllers: [SchedulerController], providers: [RescheduleSendUseCase] })
+export class SchedulingModule {}

@@ -1,0 +1,2 @@
+export { ReleaseDueSendsUseCase } from './release-due-sends.usecase';
+export { SchedulerModule } from './scheduler.module';
