@@ -6,6 +6,7 @@ import { eventually, uniqueName } from '@notify/testing';
 import { ChannelsEnum, CreateKeyRequestKeyTypeEnum, type LogsGetResponseLogsInner, Pingram } from 'pingram';
 import { channelsSuite } from './channels.suite';
 import { pushSuite } from './push.suite';
+import { repeatsSuite } from './repeats.suite';
 import { schedulingSuite } from './scheduling.suite';
 import type { Topology } from './topologies';
 
@@ -516,5 +517,6 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
     channelsSuite(() => ({ topology, client, logOf }));
     pushSuite(() => ({ topology, client, logOf }));
     schedulingSuite(() => ({ topology, client, logOf }));
+    repeatsSuite(() => ({ topology, client, logOf }));
   });
 }

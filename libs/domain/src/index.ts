@@ -41,3 +41,5 @@ export * from './push/mobile-push-job';
 export * from './push/web-push-job';
 export * from './push/push-failure';
 export * from './push/provider-payloads';
+export * from './sends/canonical-json';
+export * from './routing/suppression';

@@ -2,6 +2,7 @@ export { CONFIG_VARIABLES, loadAppConfig, type AppConfig } from './config/app.co
 export { InvalidConfigError, parseConfig, type Requirement } from './config/config.loader';
 export { envBool, envHostPortList, envInt, envPort, envUrl } from './config/env.schemas';
 export {
+  ConflictError,
   DomainError,
   InvalidRequestError,
   NotFoundError,

@@ -10,6 +10,7 @@ const DESCRIPTIONS: Record<number, string> = {
   401: 'Missing or invalid credentials',
   402: 'Usage limit exceeded',
   404: 'No such resource in this environment',
+  409: 'The request contradicts an earlier one (an Idempotency-Key reused for another request)',
   413: 'Request body (or an inline attachment) too large',
   429: 'Too many requests (see Retry-After)',
   500: 'Internal error (the message carries an error id)',

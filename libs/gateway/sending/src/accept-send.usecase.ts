@@ -31,8 +31,13 @@ export class AcceptSendUseCase {
     @InjectLogger() private readonly logger: Logger,
   ) {}
 
-  async execute(tenant: Tenant, send: NormalizedSend, origin: SendOrigin): Promise<Accepted> {
-    const trackingId = randomUUID();
+  /** `trackingId`: chosen by the caller when a retry must reuse it (idempotency keys). */
+  async execute(
+    tenant: Tenant,
+    send: NormalizedSend,
+    origin: SendOrigin,
+    trackingId: string = randomUUID(),
+  ): Promise<Accepted> {
     const message: SendRequested = {
       trackingId,
       accountId: tenant.accountId,

@@ -1,5 +1,5 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   type DirectEmailBody,
   directEmailBodySchema,
@@ -17,7 +17,8 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import { ApiErrors, openApi } from '@notify/gateway-openapi';
-import { type Accepted, AcceptSendUseCase, type SendOrigin } from './accept-send.usecase';
+import type { Accepted, SendOrigin } from './accept-send.usecase';
+import { IdempotentSends } from './idempotent-sends';
 
 const acceptedSchema = openApi(z.object({ trackingId: z.string(), messages: z.array(z.string()) }), 'output');
 
@@ -36,17 +37,25 @@ function origin(
   };
 }
 
+const idempotencyHeader = ApiHeader({
+  name: 'Idempotency-Key',
+  required: false,
+  description:
+    'Up to 255 printable ASCII characters. The same key within 24 h answers with the first send and sends nothing again; with another body it is 409 IDEMPOTENCY_KEY_REUSED.',
+});
+
 @ApiTags('Sending')
-@ApiErrors(402, 413, 503)
+@ApiErrors(402, 409, 413, 503)
 @Controller()
 export class SendController {
   constructor(
-    private readonly accept: AcceptSendUseCase,
+    private readonly accept: IdempotentSends,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
   @Post('send')
   @HttpCode(200)
+  @idempotencyHeader
   @ApiOperation({ summary: 'Send one notification to one user', operationId: 'send' })
   @ApiBody({ schema: openApi(sendBodySchema) })
   @ApiOkResponse({ schema: acceptedSchema })
@@ -54,17 +63,21 @@ export class SendController {
     @Body(new ZodPipe(sendBodySchema)) body: SendBody,
     @CurrentTenant() tenant: Tenant,
     @Req() request: FastifyRequest,
+    @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<Accepted> {
     const receivedAt = Date.now();
     return this.accept.execute(
       tenant,
       normalizeSend(body, receivedAt, this.config.limits),
       origin(request, 'send', body, receivedAt),
+      body,
+      idempotencyKey,
     );
   }
 
   @Post('email')
   @HttpCode(200)
+  @idempotencyHeader
   @ApiOperation({ summary: 'Send an email without a template', operationId: 'sendEmail' })
   @ApiBody({ schema: openApi(directEmailBodySchema) })
   @ApiOkResponse({ schema: acceptedSchema })
@@ -72,18 +85,22 @@ export class SendController {
     @Body(new ZodPipe(directEmailBodySchema)) body: DirectEmailBody,
     @CurrentTenant() tenant: Tenant,
     @Req() request: FastifyRequest,
+    @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<Accepted> {
     const receivedAt = Date.now();
     return this.accept.execute(
       tenant,
       normalizeDirectEmail(body, receivedAt, this.config.limits),
       origin(request, 'email', body, receivedAt),
+      body,
+      idempotencyKey,
     );
   }
 
   /** A number that is not one is refused here (400 INVALID_PHONE_NUMBER, with Twilio's code 21211). */
   @Post('sms')
   @HttpCode(200)
+  @idempotencyHeader
   @ApiOperation({ summary: 'Send an SMS or MMS without a template', operationId: 'sendSms' })
   @ApiBody({ schema: openApi(directSmsBodySchema) })
   @ApiOkResponse({ schema: acceptedSchema })
@@ -91,12 +108,15 @@ export class SendController {
     @Body(new ZodPipe(directSmsBodySchema)) body: DirectSmsBody,
     @CurrentTenant() tenant: Tenant,
     @Req() request: FastifyRequest,
+    @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<Accepted> {
     const receivedAt = Date.now();
     return this.accept.execute(
       tenant,
       normalizeDirectSms(body, receivedAt, this.config.limits),
       origin(request, 'sms', body, receivedAt),
+      body,
+      idempotencyKey,
     );
   }
 }

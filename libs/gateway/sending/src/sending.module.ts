@@ -2,10 +2,11 @@ import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENT_BUS, type EventBus } from '@notify/bus';
 import { Topics } from '@notify/domain';
 import { AcceptSendUseCase } from './accept-send.usecase';
+import { IdempotentSends } from './idempotent-sends';
 import { SendController } from './send.controller';
 
 /** `POST /send` and `POST /email`: validate, then accept onto the bus. */
-@Module({ controllers: [SendController], providers: [AcceptSendUseCase] })
+@Module({ controllers: [SendController], providers: [AcceptSendUseCase, IdempotentSends] })
 export class SendingModule implements OnApplicationBootstrap {
   constructor(@Inject(EVENT_BUS) private readonly bus: EventBus) {}
 

@@ -7,6 +7,7 @@ export type ErrorKind =
   | 'unauthorized'
   | 'payment_required'
   | 'not_found'
+  | 'conflict'
   | 'too_large'
   | 'rate_limited'
   | 'provider'
@@ -49,6 +50,10 @@ export class PaymentRequiredError extends DomainError {
 export class NotFoundError extends DomainError {
   readonly kind = 'not_found';
 }
+/** The request contradicts an earlier one (409), e.g. an idempotency key reused for another body. */
+export class ConflictError extends DomainError {
+  readonly kind = 'conflict';
+}
 export class PayloadTooLargeError extends DomainError {
   readonly kind = 'too_large';
 }
@@ -86,6 +91,7 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   unauthorized: 401,
   payment_required: 402,
   not_found: 404,
+  conflict: 409,
   too_large: 413,
   rate_limited: 429,
   provider: 502,

@@ -4,6 +4,7 @@ import { COORDINATION, type CoordinationStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   CHANNEL_STRATEGIES,
+  dedupKey,
   type Channel,
   type DeliveryEvent,
   hasInlineContent,
@@ -15,9 +16,12 @@ import {
   routeChannels,
   type RoutingDecision,
   type SendRequested,
+  suppress,
   type Template,
   TemplateError,
   TemplateRenderer,
+  throttleKey,
+  throttleWindowMs,
   type TenantScope,
   Queues,
   scheduledSendId,
@@ -107,7 +111,7 @@ export class RouteSendUseCase {
 
     // A released send was held once already: now it goes out.
     const held = send.scheduledFor !== undefined && request.released !== true;
-    const decision = routeChannels({
+    const routing = routeChannels({
       notificationId: send.notificationId,
       subNotificationId: send.subNotificationId,
       typeChannels: type.channels,
@@ -118,6 +122,11 @@ export class RouteSendUseCase {
       preferences,
       scheduled: held,
     });
+    const suppression =
+      held || routing.deliver.length === 0
+        ? undefined
+        : await this.suppression(scope, type, send, request.trackingId);
+    const decision = suppression === undefined ? routing : suppress(routing, suppression);
 
     const subject = { ...scope, trackingId: request.trackingId };
     const received = this.events.event(
@@ -160,6 +169,38 @@ export class RouteSendUseCase {
       ...messages,
       ...[received, routedEvent, ...outcomes].map((event) => this.events.message(event)),
     ]);
+  }
+
+  /**
+   * The type's deduplication and throttling (decisions 4), atomic across routers on the
+   * coordination store and idempotent per send: routing the same send again (a redelivery, a
+   * repeated release) decides as the first time did, and counts nothing twice.
+   */
+  private async suppression(
+    scope: TenantScope,
+    type: NotificationType,
+    send: SendRequested['send'],
+    trackingId: string,
+  ): Promise<'THROTTLED' | 'DEDUPLICATED' | undefined> {
+    if (type.deduplication) {
+      const key = dedupKey(scope, send);
+      const ttl = Math.max(1, Math.round(type.deduplication.duration * 1_000));
+      if (
+        !(await this.coordination.setIfAbsent(key, trackingId, ttl)) &&
+        (await this.coordination.get(key)) !== trackingId
+      )
+        return 'DEDUPLICATED';
+    }
+    if (!type.throttling) return undefined;
+    const window = throttleWindowMs(type.throttling);
+    const verdict = `throttled/${scope.accountId}/${scope.envId}/${trackingId}`;
+    if (await this.coordination.setIfAbsent(verdict, 'counting', window)) {
+      const count = await this.coordination.increment(throttleKey(scope, type.throttling, send), 1, window);
+      const over = count > type.throttling.max;
+      await this.coordination.set(verdict, over ? 'over' : 'within', window);
+      return over ? 'THROTTLED' : undefined;
+    }
+    return (await this.coordination.get(verdict)) === 'over' ? 'THROTTLED' : undefined;
   }
 
   private async dispatch(
