@@ -77,6 +77,64 @@ export function schedulingSuite(context: () => ChannelsContext): void {
       });
     });
 
+    it('holds a send that arrives in quiet hours until they end, unless the type is urgent', async () => {
+      const { topology, client, logOf } = context();
+      // Quiet hours go beyond the pingram model (its serializer would drop them): plain HTTP.
+      const patchType = async (id: string, patch: object) =>
+        expect(
+          (
+            await fetch(`${topology.baseUrl}/types/${id}`, {
+              method: 'PATCH',
+              headers: { authorization: `Bearer ${topology.apiKey}`, 'content-type': 'application/json' },
+              body: JSON.stringify(patch),
+            })
+          ).status,
+        ).toBe(200);
+      const clock = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+      const now = Date.now();
+      // Quiet from a minute ago to two hours ahead (UTC: the user has no time zone).
+      const quietHours = { start: clock(now - 60_000), end: clock(now + 7_200_000) };
+      const endsAt = Date.parse(`${new Date(now + 7_200_000).toISOString().slice(0, 16)}:00.000Z`);
+      const quietType = uniqueName('quiet');
+      await client.types.createNotificationType({
+        notificationId: quietType,
+        title: 'quiet',
+        channels: ['EMAIL'],
+      });
+      await patchType(quietType, { quietHours });
+      const subject = uniqueName('not now');
+      const { trackingId } = await client.send({ ...body(subject, inSeconds(-1)), type: quietType });
+      const held = await logOf(trackingId, (l) => l.email_routing === 'SCHEDULE');
+      expect(Date.parse(String(held.scheduled_for))).toBe(endsAt);
+
+      const urgentType = uniqueName('urgent');
+      await client.types.createNotificationType({
+        notificationId: urgentType,
+        title: 'urgent',
+        channels: ['EMAIL'],
+      });
+      await patchType(urgentType, { quietHours, urgent: true });
+      const urgent = await client.send({ ...body(uniqueName('now'), inSeconds(-1)), type: urgentType });
+      await logOf(urgent.trackingId, (l) => l.email_delivered_at !== undefined);
+
+      // A user's own quiet hours hold sends of any type (the pingram model has no such field).
+      const own = body(uniqueName('own quiet hours'), inSeconds(-1));
+      const ownHeld = (await (
+        await fetch(`${topology.baseUrl}/send`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${topology.apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ ...own, to: { ...own.to, quietHours } }),
+        })
+      ).json()) as { trackingId: string };
+      const userHeld = await logOf(ownHeld.trackingId, (l) => l.email_routing === 'SCHEDULE');
+      expect(Date.parse(String(userHeld.scheduled_for))).toBe(endsAt);
+      await client.sender.deleteSchedule(ownHeld.trackingId);
+
+      // The held one waits like any scheduled send: it can be cancelled.
+      expect(mailFor(subject)).toBeUndefined();
+      expect(await client.sender.deleteSchedule(trackingId)).toEqual({ message: expect.any(String) });
+    });
+
     it("answers 404 SCHEDULE_RESOURCE_NOT_FOUND for unknown, sent and other environments' sends", async () => {
       const { topology, client, logOf } = context();
       const call = (trackingId: string, method: 'PUT' | 'DELETE', key = topology.apiKey) =>

@@ -43,3 +43,5 @@ export * from './push/push-failure';
 export * from './push/provider-payloads';
 export * from './sends/canonical-json';
 export * from './routing/suppression';
+export * from './time/quiet-hours';
+export * from './time/zoned-time';

@@ -1,3 +1,4 @@
+import { type QuietHours, quietHoursSchema } from '../time/quiet-hours';
 import { z } from 'zod';
 import { type Channel, channelSchema } from '../channels/channel';
 
@@ -58,6 +59,10 @@ export const patchNotificationTypeSchema = z.object({
   throttling: throttlingSchema.nullable().optional(),
   retention: z.number().int().positive().nullable().optional(),
   options: typeOptionsSchema.optional(),
+  /** Quiet hours in the user's time zone (beyond the reference); a user's own win. */
+  quietHours: quietHoursSchema.nullable().optional(),
+  /** Urgent notifications ignore quiet hours. */
+  urgent: z.boolean().optional(),
 });
 export type PatchNotificationType = z.infer<typeof patchNotificationTypeSchema>;
 
@@ -72,6 +77,8 @@ export interface NotificationType {
   readonly deduplication?: z.infer<typeof deduplicationSchema>;
   readonly throttling?: z.infer<typeof throttlingSchema>;
   readonly retention?: number;
+  readonly quietHours?: QuietHours;
+  readonly urgent?: boolean;
   readonly options?: TypeOptions;
   readonly defaultTemplates?: DefaultTemplates;
   readonly createdAt: string;

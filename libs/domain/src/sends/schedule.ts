@@ -1,4 +1,5 @@
 import { InvalidRequestError } from '@notify/platform';
+import { instantOf } from '../time/zoned-time';
 
 export class InvalidScheduleError extends InvalidRequestError {
   constructor(value: string) {
@@ -12,23 +13,6 @@ export class InvalidScheduleError extends InvalidRequestError {
 
 const ISO =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
-
-/** Milliseconds to add to UTC to get wall-clock time in `zone` at instant `epochMs`. */
-function zoneOffsetMs(zone: string, epochMs: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(epochMs));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return wall - Math.floor(epochMs / 1000) * 1000;
-}
 
 function parseOffset(offset: string): number {
   if (offset === 'Z' || offset === 'z') return 0;
@@ -60,7 +44,5 @@ export function parseSchedule(value: string, timezone?: string): number {
   }
   if (offset !== undefined) return wall - parseOffset(offset);
   if (timezone === undefined) return wall;
-  // The offset depends on the instant it applies to; one correction handles DST changes.
-  const first = wall - zoneOffsetMs(timezone, wall);
-  return wall - zoneOffsetMs(timezone, first);
+  return instantOf(wall, timezone);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { quietHoursSchema } from '../time/quiet-hours';
 import { Limits } from '../validation/limits';
 
 const deviceField = z.string().max(Limits.name);
@@ -56,6 +57,8 @@ export const userFieldsSchema = z.object({
     .optional(),
   slackChannel: z.string().max(Limits.name).optional(),
   slackToken: slackTokenSchema.optional(),
+  /** Hours this user is not to be disturbed (beyond the reference); wins over the type's. */
+  quietHours: quietHoursSchema.optional(),
 });
 export type UserFields = z.infer<typeof userFieldsSchema>;
 

@@ -5,6 +5,7 @@ import {
   type NotificationType,
   type Template,
   templateContentSchema,
+  quietHoursSchema,
   throttlingSchema,
   typeOptionsSchema,
 } from '@notify/domain';
@@ -21,6 +22,8 @@ export const notificationTypeOutput = z.object({
   deduplication: deduplicationSchema.optional(),
   throttling: throttlingSchema.optional(),
   retention: z.number().optional(),
+  quietHours: quietHoursSchema.optional(),
+  urgent: z.boolean().optional(),
   options: typeOptionsSchema,
   templates: z.array(z.object({ channel: channelSchema, templateIds: z.array(z.string()) })).optional(),
 });
@@ -51,6 +54,8 @@ export function presentType(tenant: Tenant, type: NotificationType, templates?: 
     ...(type.deduplication ? { deduplication: type.deduplication } : {}),
     ...(type.throttling ? { throttling: type.throttling } : {}),
     ...(type.retention !== undefined ? { retention: type.retention } : {}),
+    ...(type.quietHours ? { quietHours: type.quietHours } : {}),
+    ...(type.urgent !== undefined ? { urgent: type.urgent } : {}),
     options: type.options ?? {},
     ...(templates
       ? { templates: [...byChannel].map(([channel, templateIds]) => ({ channel, templateIds })) }

@@ -20,6 +20,7 @@ import {
   type Template,
   TemplateError,
   TemplateRenderer,
+  quietUntil,
   throttleKey,
   throttleWindowMs,
   type TenantScope,
@@ -109,8 +110,18 @@ export class RouteSendUseCase {
       existingType ??
       (await this.types.ensure(scope, send.notificationId, reachableChannels(send, user), iso(now)));
 
-    // A released send was held once already: now it goes out.
-    const held = send.scheduledFor !== undefined && request.released !== true;
+    // A released send was held once already: now it goes out. One that arrives in the user's
+    // quiet hours (theirs, else the type's; urgent types excepted) waits for their end.
+    const quiet = user.quietHours ?? type.quietHours;
+    const quietEnd =
+      request.released === true ||
+      send.scheduledFor !== undefined ||
+      quiet === undefined ||
+      type.urgent === true
+        ? undefined
+        : quietUntil(now, quiet, user.timezone);
+    const heldUntil = quietEnd ?? send.scheduledFor;
+    const held = heldUntil !== undefined && request.released !== true;
     const routing = routeChannels({
       notificationId: send.notificationId,
       subNotificationId: send.subNotificationId,
@@ -143,7 +154,7 @@ export class RouteSendUseCase {
         ...(request.client.ip !== undefined ? { ip: request.client.ip } : {}),
         ...(user.email !== undefined ? { user_email: user.email } : {}),
         ...(user.number !== undefined ? { user_number: user.number } : {}),
-        ...(send.scheduledFor !== undefined ? { scheduled_for: iso(send.scheduledFor) } : {}),
+        ...(heldUntil !== undefined ? { scheduled_for: iso(heldUntil) } : {}),
       },
       undefined,
       request.receivedAt,
@@ -157,11 +168,11 @@ export class RouteSendUseCase {
       messages.push(...dispatched.messages);
       outcomes.push(...dispatched.events);
     }
-    if (held && send.scheduledFor !== undefined && decision.channels.some((c) => c.routing === 'SCHEDULE')) {
+    if (held && decision.channels.some((c) => c.routing === 'SCHEDULE')) {
       await this.coordination.schedule(Queues.scheduledSends, {
         id: scheduledSendId(scope.accountId, scope.envId, request.trackingId),
-        dueAt: send.scheduledFor,
-        payload: JSON.stringify(request),
+        dueAt: heldUntil,
+        payload: JSON.stringify({ ...request, send: { ...send, scheduledFor: heldUntil } }),
       });
     }
     const routedEvent = this.events.event(subject, 'routed', routed, undefined, now);

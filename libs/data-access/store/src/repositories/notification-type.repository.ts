@@ -84,7 +84,8 @@ export class NotificationTypeRepository {
       if (patch.channels !== undefined) next.channels = [...new Set(patch.channels)];
       if (patch.enabled !== undefined) next.enabled = patch.enabled;
       if (patch.options !== undefined) next.options = patch.options;
-      for (const field of ['deduplication', 'throttling', 'retention'] as const) {
+      if (patch.urgent !== undefined) next.urgent = patch.urgent;
+      for (const field of ['deduplication', 'throttling', 'retention', 'quietHours'] as const) {
         const value = patch[field];
         if (value === null) delete next[field];
         else if (value !== undefined) Object.assign(next, { [field]: value });
