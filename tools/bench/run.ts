@@ -21,6 +21,10 @@ const BENCHES: Record<string, { file: string; needs: string }> = {
   },
   'event-log': { file: 'backbone/event-log.bench.ts', needs: 'nothing (embedded ClickHouse)' },
   bus: { file: 'backbone/bus.bench.ts', needs: 'Kafka from `npm run infra:up`' },
+  scheduler: {
+    file: 'backbone/scheduler.bench.ts',
+    needs: 'nothing; Redis from `npm run infra:up` for its rows',
+  },
 };
 
 const wanted = process.argv.slice(2);
