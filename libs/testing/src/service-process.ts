@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 const ROOT = join(__dirname, '../../..');
@@ -56,15 +56,31 @@ export function spawnService(
 }
 
 /** A port free right now on loopback (the service binds it a moment later). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports handed out for services to bind later come from below the kernel's ephemeral range
+ * (32768+ on Linux), in a block per test process: the kernel never gives them to a `listen(0)` in
+ * the meantime (a peer, a service's own sandbox peer, another worker's client socket), which once
+ * let a sender's health endpoint answer on the gateway's port.
+ */
+const PORT_BLOCK = 400;
+const blockStart = 20_000 + (process.pid % 30) * PORT_BLOCK;
+let offset = 0;
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/** The next port of the block that is free now; the block is reused round-robin. */
+export async function freePort(): Promise<number> {
+  for (let tried = 0; tried < PORT_BLOCK; tried++) {
+    const port = blockStart + (offset++ % PORT_BLOCK);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port in this test process's block ${blockStart}-${blockStart + PORT_BLOCK - 1}`);
 }
 
 /** Starts a service on a free port and resolves once `/health/ready` answers 200. */
