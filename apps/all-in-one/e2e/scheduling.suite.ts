@@ -135,6 +135,64 @@ export function schedulingSuite(context: () => ChannelsContext): void {
       expect(await client.sender.deleteSchedule(trackingId)).toEqual({ message: expect.any(String) });
     });
 
+    it('turns 5 sends in a 5-second batching window into one email listing all 5, logged on each', async () => {
+      const { topology, client, logOf } = context();
+      const type = uniqueName('batched');
+      await client.types.createNotificationType({
+        notificationId: type,
+        title: 'batched',
+        channels: ['EMAIL'],
+      });
+      // The batching options go beyond the pingram model (its serializer would drop them): plain HTTP.
+      const patched = await fetch(`${topology.baseUrl}/types/${type}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${topology.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          options: {
+            EMAIL: {
+              defaultDeliveryOption: 'instant',
+              instant: { enabled: true, batching: true, batchingWindow: 5 },
+            },
+          },
+        }),
+      });
+      expect(patched.status).toBe(200);
+      const userId = uniqueName('reader');
+      const subject = uniqueName('digest');
+      const trackingIds: string[] = [];
+      for (let n = 1; n <= 5; n++) {
+        const sent = await client.send({
+          type,
+          to: { id: userId, email: `${userId}@example.com` },
+          email: {
+            subject,
+            html: '<ul>{{#each items}}<li>item {{n}}</li>{{/each}}</ul><p>{{count}} updates</p>',
+          },
+          parameters: { n },
+        });
+        trackingIds.push(sent.trackingId);
+      }
+      const first = await logOf(trackingIds[0] ?? '', (l) => l.email_routing === 'BATCH');
+      expect(first.email_delivered_at).toBeUndefined();
+      const mail = await eventually(() => {
+        const found = mailFor(subject);
+        if (found === undefined) throw new Error('no digest yet');
+        return found;
+      }, 20_000);
+      for (let n = 1; n <= 5; n++) expect(mail.html).toContain(`<li>item ${n}</li>`);
+      expect(mail.html).toContain('5 updates');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(
+        context()
+          .topology.mail.messages()
+          .filter((m) => m.subject === subject),
+      ).toHaveLength(1);
+      for (const trackingId of trackingIds)
+        expect(await logOf(trackingId, (l) => l.email_delivered_at !== undefined)).toMatchObject({
+          email_routing: 'BATCH',
+        });
+    });
+
     it("answers 404 SCHEDULE_RESOURCE_NOT_FOUND for unknown, sent and other environments' sends", async () => {
       const { topology, client, logOf } = context();
       const call = (trackingId: string, method: 'PUT' | 'DELETE', key = topology.apiKey) =>

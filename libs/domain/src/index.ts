@@ -45,3 +45,5 @@ export * from './sends/canonical-json';
 export * from './routing/suppression';
 export * from './time/quiet-hours';
 export * from './time/zoned-time';
+export * from './time/digest-window';
+export * from './sends/digest';

@@ -63,7 +63,11 @@ function routeOne(input: RoutingInput, channel: Channel): ChannelRouting {
   }
   // In-app notifications are shown at once or not at all; digests apply to the other channels.
   if (delivery !== 'instant' && channel !== 'INAPP_WEB') return { channel, routing: 'BATCH', delivery };
-  return { channel, routing: input.scheduled ? 'SCHEDULE' : 'SEND', delivery: 'instant' };
+  if (input.scheduled) return { channel, routing: 'SCHEDULE', delivery: 'instant' };
+  // Short batching windows (the type's `instant.batching`): held and sent together, like a digest.
+  if (input.typeOptions?.[channel]?.instant?.batching === true)
+    return { channel, routing: 'BATCH', delivery: 'instant' };
+  return { channel, routing: 'SEND', delivery: 'instant' };
 }
 
 /**

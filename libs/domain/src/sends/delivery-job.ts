@@ -11,6 +11,8 @@ export const deliveryJobSchema = z.object({
   test: z.boolean(),
   notificationId: z.string().min(1),
   userId: z.string().min(1),
+  /** A digest's other batched sends: its outcome is logged on each of them too. */
+  alsoFor: z.array(z.string()).optional(),
 });
 export type DeliveryJob = z.infer<typeof deliveryJobSchema>;
 
@@ -22,4 +24,7 @@ export const deliveryJobOf = (request: SendRequested): DeliveryJob => ({
   test: request.test,
   notificationId: request.send.notificationId,
   userId: request.send.userId,
+  ...(request.digest !== undefined
+    ? { alsoFor: request.digest.trackingIds.filter((id) => id !== request.trackingId) }
+    : {}),
 });

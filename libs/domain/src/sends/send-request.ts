@@ -4,6 +4,7 @@ import { type Channel, channelSchema } from '../channels/channel';
 import { userFieldsSchema, type UserFields } from '../users/user';
 import { normalizePhoneNumber } from '../phone/phone-number';
 import { parseSchedule } from './schedule';
+import { deliveryModeSchema } from '../notification-types/notification-type';
 import {
   type attachmentSchema,
   base64Bytes,
@@ -287,5 +288,17 @@ export const sendRequestedSchema = z.object({
   send: normalizedSendSchema,
   /** A scheduled send the scheduler released at its due time: routed now, not held again. */
   released: z.boolean().optional(),
+  /**
+   * A digest the scheduler released: one message on `channel` for every send batched in its
+   * window (this request carries the first one's tracking id; `send.parameters.items` holds each
+   * send's parameters).
+   */
+  digest: z
+    .object({
+      channel: channelSchema,
+      mode: deliveryModeSchema,
+      trackingIds: z.array(z.string()).min(1),
+    })
+    .optional(),
 });
 export type SendRequested = z.infer<typeof sendRequestedSchema>;

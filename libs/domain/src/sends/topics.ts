@@ -26,6 +26,8 @@ export const userKey = (accountId: string, envId: string, userId: string) =>
 export const Queues = {
   /** Sends routed SCHEDULE, each held until its due time; the scheduler releases them. */
   scheduledSends: 'scheduled-sends',
+  /** Digests and batching windows, each released once when its window closes. */
+  digests: 'digests',
 } as const;
 
 /** A scheduled send's id in its queue: tenant-scoped, so one tenant cannot name another's. */

@@ -4,6 +4,10 @@ import { COORDINATION, type CoordinationStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   CHANNEL_STRATEGIES,
+  type ChannelRouting,
+  digestItemsSchema,
+  MAX_DIGEST_ITEMS,
+  nextDigestAt,
   dedupKey,
   type Channel,
   type DeliveryEvent,
@@ -43,6 +47,8 @@ import { type AppConfig, InjectConfig } from '@notify/platform';
 const PREVIEW_LIMIT = 4_096;
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/** Batch items outlive their window by a day, in case its release is late. */
+const DAY_MS = 86_400_000;
 const clip = (text: string) => (text.length > PREVIEW_LIMIT ? `${text.slice(0, PREVIEW_LIMIT)}…` : text);
 
 function routingFields(decision: RoutingDecision): LogFields {
@@ -95,6 +101,7 @@ export class RouteSendUseCase {
   private readonly renderer: TemplateRenderer;
 
   async execute(request: SendRequested, now = Date.now()): Promise<void> {
+    if (request.digest !== undefined) return this.sendDigest(request, request.digest, now);
     const scope: TenantScope = { accountId: request.accountId, envId: request.envId };
     const { send } = request;
     const [environment, stored, existingType, preferences] = await Promise.all([
@@ -168,6 +175,9 @@ export class RouteSendUseCase {
       messages.push(...dispatched.messages);
       outcomes.push(...dispatched.events);
     }
+    if (!held)
+      for (const batched of decision.channels.filter((c) => c.routing === 'BATCH'))
+        outcomes.push(...(await this.batch(request, type, user, batched, now)));
     if (held && decision.channels.some((c) => c.routing === 'SCHEDULE')) {
       await this.coordination.schedule(Queues.scheduledSends, {
         id: scheduledSendId(scope.accountId, scope.envId, request.trackingId),
@@ -180,6 +190,108 @@ export class RouteSendUseCase {
       ...messages,
       ...[received, routedEvent, ...outcomes].map((event) => this.events.message(event)),
     ]);
+  }
+
+  /**
+   * Holds a send for its channel's digest (delivery hourly…monthly, decisions 4) or short batching
+   * window (`instant.batching`): kept with the others of the same environment, user, type, channel
+   * (and batching key) until the window closes, when the scheduler releases them as one message.
+   */
+  private async batch(
+    request: SendRequested,
+    type: NotificationType,
+    user: UserFields,
+    routing: ChannelRouting,
+    now: number,
+  ): Promise<DeliveryEvent[]> {
+    const { send } = request;
+    const { channel } = routing;
+    const mode = routing.delivery ?? 'instant';
+    const options = type.options?.[channel];
+    const batchingKey = options?.instant?.batchingKey;
+    const group = [
+      request.accountId,
+      request.envId,
+      send.userId,
+      send.notificationId,
+      channel,
+      mode,
+      mode === 'instant' && batchingKey !== undefined ? String(send.parameters[batchingKey] ?? '') : '',
+    ]
+      .map(encodeURIComponent)
+      .join('/');
+    let dueAt: number;
+    if (mode === 'instant' || mode === 'off') {
+      // The first send of a batching window opens it; the rest join until it closes.
+      const windowMs = Math.max(1_000, Math.round((options?.instant?.batchingWindow ?? 60) * 1_000));
+      const marker = `batch-window/${group}`;
+      await this.coordination.setIfAbsent(marker, String(now + windowMs), windowMs);
+      dueAt = Number((await this.coordination.get(marker)) ?? now + windowMs);
+    } else dueAt = nextDigestAt(now, mode, options, user.timezone);
+    const key = `batch/${group}/${dueAt}`;
+    const items = digestItemsSchema.parse(JSON.parse((await this.coordination.get(key)) ?? '[]'));
+    if (!items.some((item) => item.trackingId === request.trackingId)) {
+      if (items.length >= MAX_DIGEST_ITEMS) {
+        const prefix = LOG_PREFIX[channel];
+        return [
+          this.events.event(
+            { accountId: request.accountId, envId: request.envId, trackingId: request.trackingId },
+            `${prefix}_failed`,
+            {
+              [`${prefix}_failed_at`]: iso(now),
+              [`${prefix}_failed_code`]: 'UNKNOWN',
+              [`${prefix}_failed_internal`]: `this window's digest is full (${MAX_DIGEST_ITEMS} sends)`,
+            } as LogFields,
+            prefix,
+            now,
+          ),
+        ];
+      }
+      items.push({
+        trackingId: request.trackingId,
+        receivedAt: request.receivedAt,
+        test: request.test,
+        request: request.request,
+        send,
+      });
+      await this.coordination.set(key, JSON.stringify(items), Math.max(1, dueAt - now) + DAY_MS);
+    }
+    await this.coordination.schedule(Queues.digests, {
+      id: key,
+      dueAt,
+      payload: JSON.stringify({ key, accountId: request.accountId, envId: request.envId, channel, mode }),
+    });
+    return [];
+  }
+
+  /**
+   * A digest the scheduler released: one message on its channel, rendered with the batch template
+   * of its mode (or the usual content) over every held send's parameters; its outcome, like its
+   * routing's, is logged on every batched tracking id (the senders do the same with `alsoFor`).
+   */
+  private async sendDigest(
+    request: SendRequested,
+    digest: NonNullable<SendRequested['digest']>,
+    now: number,
+  ): Promise<void> {
+    const scope: TenantScope = { accountId: request.accountId, envId: request.envId };
+    const [stored, type] = await Promise.all([
+      this.users.get(scope, request.send.userId),
+      this.types.get(scope, request.send.notificationId),
+    ]);
+    if (type === undefined) return;
+    const user = mergeUserFields(stored, request.send.recipient);
+    const dispatched = await this.dispatch(digest.channel, request, type, user, now);
+    const events = digest.trackingIds.flatMap((trackingId) => {
+      const subject = { ...scope, trackingId };
+      return [
+        ...(Object.keys(dispatched.fields).length > 0
+          ? [this.events.event(subject, 'digest_routed', dispatched.fields, undefined, now)]
+          : []),
+        ...dispatched.events.map((e) => this.events.event(subject, e.event, e.fields, e.channel, e.time)),
+      ];
+    });
+    await this.bus.publish([...dispatched.messages, ...events.map((event) => this.events.message(event))]);
   }
 
   /**
@@ -287,7 +399,11 @@ export class RouteSendUseCase {
   ): Promise<{ template?: Template; missing?: string }> {
     const { send } = request;
     if (hasInlineContent(channel, send)) return {};
-    const templateId = send.templateId ?? type.defaultTemplates?.[channel]?.instant;
+    // A digest uses its mode's default template (the batch variant), else the instant one.
+    const mode = request.digest?.mode;
+    const defaults = type.defaultTemplates?.[channel];
+    const templateId =
+      send.templateId ?? (mode !== undefined ? defaults?.[mode] : undefined) ?? defaults?.instant;
     if (templateId === undefined) return {};
     const template = await this.templates.get(
       { accountId: request.accountId, envId: request.envId },

@@ -1,6 +1,7 @@
 import { Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectLogger, type Logger } from '@notify/platform';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { DIGEST_BATCH, ReleaseDueDigestsUseCase } from './release-due-digests.usecase';
 import { RELEASE_BATCH, ReleaseDueSendsUseCase } from './release-due-sends.usecase';
 
 /** How often an idle scheduler looks for due sends: the most a release can lag behind its due time. */
@@ -9,16 +10,17 @@ const POLL_MS = 100;
 const TROUBLE_MS = 1_000;
 
 /**
- * Releases scheduled sends at their due time. Any number of replicas may run: the delayed queue
+ * Releases scheduled sends at their due time, and digests when their window closes. Any number of replicas may run: the delayed queue
  * hands each due send to one of them.
  */
-@Module({ providers: [ReleaseDueSendsUseCase] })
+@Module({ providers: [ReleaseDueSendsUseCase, ReleaseDueDigestsUseCase] })
 export class SchedulerModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private running = false;
   private loop: Promise<void> | undefined;
 
   constructor(
     private readonly release: ReleaseDueSendsUseCase,
+    private readonly digests: ReleaseDueDigestsUseCase,
     @InjectLogger() private readonly logger: Logger,
   ) {}
 
@@ -36,7 +38,9 @@ export class SchedulerModule implements OnApplicationBootstrap, OnApplicationShu
     while (this.running) {
       try {
         // A full batch means more may be due: go again at once.
-        if ((await this.release.execute()) < RELEASE_BATCH) await sleep(POLL_MS);
+        const sends = await this.release.execute();
+        const digests = await this.digests.execute();
+        if (sends < RELEASE_BATCH && digests < DIGEST_BATCH) await sleep(POLL_MS);
       } catch (error) {
         this.logger.warn({ err: error }, 'could not release due sends; retrying');
         await sleep(TROUBLE_MS);

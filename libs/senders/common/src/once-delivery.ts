@@ -24,7 +24,7 @@ export class OnceDelivery {
     const key = `delivery/${channel}/${job.accountId}/${job.envId}/${job.trackingId}`;
     const claim = await this.ledger.claim(key);
     if (claim.kind === 'done') {
-      await this.events.publish(...claim.events);
+      await this.events.publish(...this.forEach(job, claim.events));
       return;
     }
     let outcome: DeliveryEvent[];
@@ -35,6 +35,14 @@ export class OnceDelivery {
       throw error;
     }
     await this.ledger.finish(key, outcome);
-    await this.events.publish(...outcome);
+    await this.events.publish(...this.forEach(job, outcome));
+  }
+
+  /** A digest's outcome belongs to every send it holds: the same events on each tracking id. */
+  private forEach(job: DeliveryJob, outcome: readonly DeliveryEvent[]): DeliveryEvent[] {
+    const copies = (job.alsoFor ?? []).flatMap((trackingId) =>
+      outcome.map((e) => this.events.event({ ...e, trackingId }, e.event, e.fields, e.channel, e.time)),
+    );
+    return [...outcome, ...copies];
   }
 }
