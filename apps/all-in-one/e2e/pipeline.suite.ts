@@ -325,6 +325,53 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
       expect(String(log.email_failed_diagnostic_code)).toContain('5.1.1');
     });
 
+    it('suppresses a bounced address until the suppression is lifted, per environment', async () => {
+      const userId = uniqueName('bounced');
+      const email = `${userId}@bounce.test`;
+      const send = () =>
+        client.send({
+          type: 'suppression',
+          to: { id: userId, email },
+          email: { subject: 'x', html: '<p>x</p>' },
+        });
+      const first = await send();
+      await logOf(first.trackingId, (l) => l.email_failed_code === 'PERMANENT_NO_EMAIL_BOUNCE');
+      const suppressed = await eventually(async () => {
+        const user = await client.user.getUser(userId);
+        expect(user.emailSuppressionStatus).toBeDefined();
+        return user;
+      }, 15_000);
+      expect(suppressed.emailSuppressionStatus).toMatchObject({
+        reason: 'Bounce',
+        details: { email, code: 'PERMANENT_NO_EMAIL_BOUNCE', trackingId: first.trackingId },
+      });
+      const second = await send();
+      const held = await logOf(second.trackingId, (l) => l.email_failed_code !== undefined);
+      expect(held).toMatchObject({ email_failed_code: 'SUPPRESSED_BOUNCE' });
+      expect(held.email_sent_at).toBeUndefined();
+
+      // Another environment's key lifts nothing here.
+      const created = (await (
+        await raw('/environments', { method: 'POST', body: JSON.stringify({ title: uniqueName('x') }) })
+      ).json()) as {
+        apiKey: string;
+      };
+      const lift = (channel: string, key = topology.apiKey) =>
+        fetch(`${topology.baseUrl}/user_suppression/${userId}/channel/${channel}`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${key}` },
+        });
+      expect((await lift('EMAIL', created.apiKey)).status).toBe(200);
+      expect((await client.user.getUser(userId)).emailSuppressionStatus).toBeDefined();
+      expect((await lift('SMS')).status).toBe(400);
+
+      const lifted = await client.users.removeUserFromSuppression(userId, 'EMAIL');
+      expect(lifted.user.id).toBe(userId);
+      expect((await client.user.getUser(userId)).emailSuppressionStatus).toBeUndefined();
+      const third = await send();
+      await logOf(third.trackingId, (l) => l.email_failed_code === 'PERMANENT_NO_EMAIL_BOUNCE');
+    });
+
     it("delivers through the environment's own relay, shown masked and sealed at rest", async () => {
       const password = `relay-${randomBytes(8).toString('hex')}-pw`;
       const relay = new MailCatcher({ credentials: { username: 'mailer', password } });

@@ -1,11 +1,18 @@
-import type { ChannelStrategy } from '../routing/channel-strategy';
+import { type ChannelStrategy, failed } from '../routing/channel-strategy';
+import { suppresses } from '../users/user';
 import { deliveryJobOf } from '../sends/delivery-job';
 import { composeEmail, type EmailJob } from './email-job';
 
 /** Email: missing parts travel with the job; the sender logs them with the spec's MISSING_EMAIL_* codes. */
 export const emailStrategy: ChannelStrategy = {
   channel: 'EMAIL',
-  compose({ request, user, template, missingTemplateId, renderer }) {
+  compose({ request, user, template, missingTemplateId, renderer, suppression }) {
+    // A bounced or complained-about address gets nothing more until its suppression is lifted.
+    if (suppression !== undefined && suppresses(suppression, user.email))
+      return failed(
+        suppression.reason === 'Bounce' ? 'SUPPRESSED_BOUNCE' : 'SUPPRESSED_COMPLAINT',
+        `${user.email ?? 'the address'} is suppressed (${suppression.reason}); DELETE /user_suppression/{userId}/channel/EMAIL lifts it`,
+      );
     const content = composeEmail(request.send, template, renderer, missingTemplateId);
     const options = request.send.options?.email;
     const job: EmailJob = {

@@ -300,4 +300,26 @@ describe('channel strategies', () => {
       });
     });
   });
+
+  describe('EMAIL suppression', () => {
+    const request = aRequest({ email: { subject: 's', html: 'h' } });
+    const bounce = { reason: 'Bounce' as const, details: { email: 'Ann@example.com' } };
+    const strategy = CHANNEL_STRATEGIES.get('EMAIL');
+
+    it('fails a suppressed address with the spec code, and lets another address through', () => {
+      const composeFor = (
+        email: string,
+        suppression: typeof bounce | { reason: 'Complaint'; details: object },
+      ) => strategy?.compose({ request, user: { email }, renderer, suppression: suppression as never });
+      expect(composeFor('ann@example.com', bounce)).toMatchObject({
+        kind: 'failed',
+        code: 'SUPPRESSED_BOUNCE',
+      });
+      expect(composeFor('ann@example.com', { reason: 'Complaint', details: {} })).toMatchObject({
+        kind: 'failed',
+        code: 'SUPPRESSED_COMPLAINT',
+      });
+      expect(composeFor('new@example.com', bounce)).toMatchObject({ kind: 'job' });
+    });
+  });
 });

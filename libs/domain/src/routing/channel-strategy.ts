@@ -2,7 +2,7 @@ import type { Channel } from '../channels/channel';
 import type { TemplateRenderer } from '../rendering/template-renderer';
 import type { SendRequested } from '../sends/send-request';
 import type { Template } from '../templates/template';
-import type { UserFields } from '../users/user';
+import type { EmailSuppressionStatus, UserFields } from '../users/user';
 
 /** What a channel's content is composed from. */
 export interface ComposeContext {
@@ -14,6 +14,8 @@ export interface ComposeContext {
   /** A template the send named that does not exist for this channel. */
   readonly missingTemplateId?: string;
   readonly renderer: TemplateRenderer;
+  /** The stored user's email suppression (a bounce or complaint), when there is one. */
+  readonly suppression?: EmailSuppressionStatus;
 }
 
 export type Composition =

@@ -67,6 +67,16 @@ export interface EmailSuppressionStatus {
   readonly details: Record<string, unknown>;
 }
 
+/**
+ * Whether a suppression stops email to `address`: one recorded for another address (the user has
+ * changed theirs since) does not.
+ */
+export function suppresses(status: EmailSuppressionStatus | undefined, address: string | undefined): boolean {
+  if (status === undefined) return false;
+  const suppressed = status.details.email;
+  return typeof suppressed !== 'string' || suppressed.toLowerCase() === (address ?? '').toLowerCase();
+}
+
 /** The stored user record (spec 2.1). */
 export interface User extends UserFields {
   readonly id: string;

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import { ApiErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
 import { DeleteUserUseCase } from './delete-user.usecase';
+import { userSchema } from './user.presenter';
 
 const identifySchema = userFieldsSchema.extend({ id: userIdSchema.optional() });
 const userIdPipe = new ZodPipe(userIdSchema);
@@ -25,15 +26,6 @@ const listQuerySchema = z.object({
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
   envId: z.string().max(200).optional(),
-});
-const userSchema = userFieldsSchema.extend({
-  id: z.string(),
-  lastSeenTime: z.string().optional(),
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
-  emailSuppressionStatus: z
-    .object({ reason: z.enum(['Bounce', 'Complaint']), details: z.record(z.string(), z.unknown()) })
-    .optional(),
 });
 const userOk = { schema: openApi(userSchema, 'output') };
 

@@ -11,6 +11,7 @@ import {
   dedupKey,
   type Channel,
   type DeliveryEvent,
+  type EmailSuppressionStatus,
   hasInlineContent,
   LOG_PREFIX,
   type LogFields,
@@ -170,7 +171,14 @@ export class RouteSendUseCase {
     const messages: OutgoingMessage[] = [];
     const outcomes: DeliveryEvent[] = [];
     for (const channel of decision.deliver) {
-      const dispatched = await this.dispatch(channel, request, type, user, now);
+      const dispatched = await this.dispatch(
+        channel,
+        request,
+        type,
+        user,
+        now,
+        stored?.emailSuppressionStatus,
+      );
       Object.assign(routed, dispatched.fields);
       messages.push(...dispatched.messages);
       outcomes.push(...dispatched.events);
@@ -281,7 +289,14 @@ export class RouteSendUseCase {
     ]);
     if (type === undefined) return;
     const user = mergeUserFields(stored, request.send.recipient);
-    const dispatched = await this.dispatch(digest.channel, request, type, user, now);
+    const dispatched = await this.dispatch(
+      digest.channel,
+      request,
+      type,
+      user,
+      now,
+      stored?.emailSuppressionStatus,
+    );
     const events = digest.trackingIds.flatMap((trackingId) => {
       const subject = { ...scope, trackingId };
       return [
@@ -332,6 +347,7 @@ export class RouteSendUseCase {
     type: NotificationType,
     user: UserFields,
     now: number,
+    suppression?: EmailSuppressionStatus,
   ): Promise<{ messages: OutgoingMessage[]; fields: LogFields; events: DeliveryEvent[] }> {
     const subject = { accountId: request.accountId, envId: request.envId, trackingId: request.trackingId };
     const prefix = LOG_PREFIX[channel];
@@ -363,6 +379,7 @@ export class RouteSendUseCase {
         template,
         missingTemplateId: missing,
         renderer: this.renderer,
+        ...(suppression !== undefined ? { suppression } : {}),
       });
       if (composed.kind === 'failed') return channelFailed(composed.code, composed.internal);
       return {

@@ -11,11 +11,19 @@ import {
 import { type AppConfig, EgressError, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
 import { ProviderSettings } from '@notify/provider-settings';
 import { OnceDelivery, SandboxPeers } from '@notify/sender-common';
+import { UserRepository } from '@notify/store';
 import type { Attachment as MailAttachment } from 'nodemailer/lib/mailer';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AttachmentFetcher } from './attachment-fetcher';
 import { type Relay, RelayPools } from './relay-pools';
 import { describeSmtpFailure, type SmtpError } from './smtp-failure';
+
+/** Permanent refusals that mean the address itself is bad: it is suppressed on the user. */
+const SUPPRESSING: ReadonlySet<EmailFailedCode> = new Set([
+  'PERMANENT_GENERAL_BOUNCE',
+  'PERMANENT_NO_EMAIL_BOUNCE',
+  'PERMANENT_SUPPRESSED_BOUNCE',
+]);
 
 /** Delays before the 2nd, 3rd and 4th attempt of a temporarily refused email. */
 const RETRY_DELAYS_MS = [1_000, 4_000, 10_000];
@@ -37,6 +45,7 @@ export class SendEmailUseCase {
     private readonly sandbox: SandboxPeers,
     private readonly events: DeliveryEventsPublisher,
     private readonly settings: ProviderSettings,
+    private readonly users: UserRepository,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
   ) {}
@@ -110,8 +119,10 @@ export class SendEmailUseCase {
         const text = describeSmtpFailure(error, relay.tenant);
         const outcome = classifySmtpFailure((error as SmtpError).responseCode, text.reply);
         const delay = RETRY_DELAYS_MS[attempt];
-        if (!outcome.retry || delay === undefined)
+        if (!outcome.retry || delay === undefined) {
+          if (SUPPRESSING.has(outcome.code)) await this.suppress(job, outcome.code, text.diagnostic);
           return [this.failed(job, outcome.code, text.internal, text.diagnostic)];
+        }
         this.logger.warn(
           {
             trackingId: job.trackingId,
@@ -153,6 +164,31 @@ export class SendEmailUseCase {
         now,
       ),
     ];
+  }
+
+  /**
+   * A relay's permanent refusal of the address (a synchronous bounce) suppresses it on the user:
+   * later emails to it fail SUPPRESSED_BOUNCE without touching SMTP until the suppression is lifted.
+   */
+  private async suppress(
+    job: EmailJob,
+    code: EmailFailedCode,
+    diagnostic: string | undefined,
+  ): Promise<void> {
+    const details = {
+      email: job.to ?? '',
+      code,
+      trackingId: job.trackingId,
+      at: new Date().toISOString(),
+      ...(diagnostic !== undefined ? { diagnostic } : {}),
+    };
+    const stored = await this.users.get(job, job.userId);
+    if (stored?.email?.toLowerCase() !== job.to?.toLowerCase()) return;
+    await this.users.setEmailSuppression(job, job.userId, { reason: 'Bounce', details });
+    this.logger.info(
+      { trackingId: job.trackingId, userId: job.userId, code },
+      'suppressed a bounced address',
+    );
   }
 
   private failed(job: EmailJob, code: EmailFailedCode, internal: string, diagnostic?: string): DeliveryEvent {

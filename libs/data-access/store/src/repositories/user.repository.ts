@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { mergeUserFields, type TenantScope, type User, type UserFields } from '@notify/domain';
+import {
+  type EmailSuppressionStatus,
+  mergeUserFields,
+  type TenantScope,
+  type User,
+  type UserFields,
+} from '@notify/domain';
 import { Collections, type UserDoc } from '../collections';
 import { DOCUMENT_STORE, type DocumentCollection, type DocumentStore } from '../document-store.port';
 import { scopeKey, scopeOf, unscoped } from './scope';
@@ -68,6 +74,26 @@ export class UserRepository {
       };
     });
     return removed;
+  }
+
+  /**
+   * Sets (or, with undefined, lifts) a user's email suppression; answers whether the user exists
+   * (and, when lifting, whether there was one to lift).
+   */
+  async setEmailSuppression(
+    scope: TenantScope,
+    id: string,
+    status: EmailSuppressionStatus | undefined,
+  ): Promise<boolean> {
+    let changed = false;
+    await this.users.modify([...scopeKey(scope), id], (current) => {
+      if (current === undefined || (status === undefined && current.emailSuppressionStatus === undefined))
+        return undefined;
+      changed = true;
+      const { emailSuppressionStatus: _lifted, ...rest } = current;
+      return status === undefined ? rest : { ...rest, emailSuppressionStatus: status };
+    });
+    return changed;
   }
 
   async get(scope: TenantScope, id: string): Promise<User | undefined> {

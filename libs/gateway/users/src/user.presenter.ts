@@ -1,0 +1,13 @@
+import { userFieldsSchema } from '@notify/domain';
+import { z } from 'zod';
+
+/** A user as the API shows it (spec 2.1). */
+export const userSchema = userFieldsSchema.extend({
+  id: z.string(),
+  lastSeenTime: z.string().optional(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+  emailSuppressionStatus: z
+    .object({ reason: z.enum(['Bounce', 'Complaint']), details: z.record(z.string(), z.unknown()) })
+    .optional(),
+});
