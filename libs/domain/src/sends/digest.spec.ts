@@ -17,12 +17,11 @@ const item = (n: number): DigestItem => ({
 
 describe('digestRequest', () => {
   it('goes out as the first send, with the latest content, every parameter set and the count', () => {
-    const request = digestRequest(
-      { accountId: 'a', envId: 'e' },
-      [item(1), item(2), item(3)],
-      'EMAIL',
-      'daily',
-    );
+    const request = digestRequest({ accountId: 'a', envId: 'e', channel: 'EMAIL', mode: 'daily' }, [
+      item(1),
+      item(2),
+      item(3),
+    ]);
     expect(request).toMatchObject({
       trackingId: 't-1',
       receivedAt: 1,
@@ -47,6 +46,8 @@ describe('digestRequest', () => {
   });
 
   it('is nothing without items', () => {
-    expect(digestRequest({ accountId: 'a', envId: 'e' }, [], 'EMAIL', 'daily')).toBeUndefined();
+    expect(
+      digestRequest({ accountId: 'a', envId: 'e', channel: 'EMAIL', mode: 'daily' }, []),
+    ).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Channel } from '../channels/channel';
-import type { DeliveryMode } from '../notification-types/notification-type';
+import { type Channel, channelSchema } from '../channels/channel';
+import { type DeliveryMode, deliveryModeSchema } from '../notification-types/notification-type';
 import { normalizedSendSchema, type SendRequested } from './send-request';
 
 /** The most sends one digest holds; later ones in the same window fail (hostile input is bounded). */
@@ -22,8 +22,8 @@ export const digestDueSchema = z.object({
   key: z.string(),
   accountId: z.string(),
   envId: z.string(),
-  channel: z.string(),
-  mode: z.string(),
+  channel: channelSchema,
+  mode: deliveryModeSchema,
 });
 
 /**
@@ -32,10 +32,13 @@ export const digestDueSchema = z.object({
  * first item's tracking id, forced to the digest's channel.
  */
 export function digestRequest(
-  scope: { readonly accountId: string; readonly envId: string },
+  due: {
+    readonly accountId: string;
+    readonly envId: string;
+    readonly channel: Channel;
+    readonly mode: DeliveryMode;
+  },
   items: readonly DigestItem[],
-  channel: Channel,
-  mode: DeliveryMode,
 ): SendRequested | undefined {
   const first = items[0];
   const last = items.at(-1);
@@ -43,8 +46,8 @@ export function digestRequest(
   const { scheduledFor: _held, ...send } = last.send;
   return {
     trackingId: first.trackingId,
-    accountId: scope.accountId,
-    envId: scope.envId,
+    accountId: due.accountId,
+    envId: due.envId,
     receivedAt: first.receivedAt,
     test: first.test,
     source: 'send',
@@ -52,9 +55,9 @@ export function digestRequest(
     request: first.request,
     send: {
       ...send,
-      forceChannels: [channel],
+      forceChannels: [due.channel],
       parameters: { ...send.parameters, items: items.map((i) => i.send.parameters), count: items.length },
     },
-    digest: { channel, mode, trackingIds: items.map((i) => i.trackingId) },
+    digest: { channel: due.channel, mode: due.mode, trackingIds: items.map((i) => i.trackingId) },
   };
 }

@@ -44,7 +44,6 @@ import {
 } from '@notify/store';
 import { type AppConfig, InjectConfig } from '@notify/platform';
 
-/** Sends scheduled for later wait here until the scheduler releases them. */
 const PREVIEW_LIMIT = 4_096;
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -214,7 +213,8 @@ export class RouteSendUseCase {
   ): Promise<DeliveryEvent[]> {
     const { send } = request;
     const { channel } = routing;
-    const mode = routing.delivery ?? 'instant';
+    // BATCH routings carry a digest mode, or `instant` for a batching window; never `off`.
+    const mode = routing.delivery === undefined || routing.delivery === 'off' ? 'instant' : routing.delivery;
     const options = type.options?.[channel];
     const batchingKey = options?.instant?.batchingKey;
     const group = [
@@ -229,7 +229,7 @@ export class RouteSendUseCase {
       .map(encodeURIComponent)
       .join('/');
     let dueAt: number;
-    if (mode === 'instant' || mode === 'off') {
+    if (mode === 'instant') {
       // The first send of a batching window opens it; the rest join until it closes.
       const windowMs = Math.max(1_000, Math.round((options?.instant?.batchingWindow ?? 60) * 1_000));
       const marker = `batch-window/${group}`;
@@ -239,22 +239,16 @@ export class RouteSendUseCase {
     const key = `batch/${group}/${dueAt}`;
     const items = digestItemsSchema.parse(JSON.parse((await this.coordination.get(key)) ?? '[]'));
     if (!items.some((item) => item.trackingId === request.trackingId)) {
-      if (items.length >= MAX_DIGEST_ITEMS) {
-        const prefix = LOG_PREFIX[channel];
+      if (items.length >= MAX_DIGEST_ITEMS)
         return [
-          this.events.event(
-            { accountId: request.accountId, envId: request.envId, trackingId: request.trackingId },
-            `${prefix}_failed`,
-            {
-              [`${prefix}_failed_at`]: iso(now),
-              [`${prefix}_failed_code`]: 'UNKNOWN',
-              [`${prefix}_failed_internal`]: `this window's digest is full (${MAX_DIGEST_ITEMS} sends)`,
-            } as LogFields,
-            prefix,
+          this.channelFailed(
+            request,
+            channel,
+            'UNKNOWN',
+            `this window's digest is full (${MAX_DIGEST_ITEMS} sends)`,
             now,
           ),
         ];
-      }
       items.push({
         trackingId: request.trackingId,
         receivedAt: request.receivedAt,
@@ -341,6 +335,28 @@ export class RouteSendUseCase {
     return (await this.coordination.get(verdict)) === 'over' ? 'THROTTLED' : undefined;
   }
 
+  /** A channel's `<prefix>_failed` event for this send: the spec's code and why. */
+  private channelFailed(
+    request: SendRequested,
+    channel: Channel,
+    code: string,
+    internal: string,
+    now: number,
+  ): DeliveryEvent {
+    const prefix = LOG_PREFIX[channel];
+    return this.events.event(
+      { accountId: request.accountId, envId: request.envId, trackingId: request.trackingId },
+      `${prefix}_failed`,
+      {
+        [`${prefix}_failed_at`]: iso(now),
+        [`${prefix}_failed_code`]: code,
+        [`${prefix}_failed_internal`]: internal,
+      } as LogFields,
+      prefix,
+      now,
+    );
+  }
+
   private async dispatch(
     channel: Channel,
     request: SendRequested,
@@ -354,19 +370,7 @@ export class RouteSendUseCase {
     const channelFailed = (code: string, internal: string) => ({
       messages: [],
       fields: {},
-      events: [
-        this.events.event(
-          subject,
-          `${prefix}_failed`,
-          {
-            [`${prefix}_failed_at`]: iso(now),
-            [`${prefix}_failed_code`]: code,
-            [`${prefix}_failed_internal`]: internal,
-          } as LogFields,
-          prefix,
-          now,
-        ),
-      ],
+      events: [this.channelFailed(request, channel, code, internal, now)],
     });
     const strategy = CHANNEL_STRATEGIES.get(channel);
     // Each channel's sender arrives with its own issue; until then the log says so plainly.

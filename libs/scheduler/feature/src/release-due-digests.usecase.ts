@@ -1,18 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_BUS, type EventBus, type OutgoingMessage } from '@notify/bus';
+import { EVENT_BUS, type EventBus } from '@notify/bus';
 import { COORDINATION, type CoordinationStore } from '@notify/cache';
-import {
-  channelSchema,
-  deliveryModeSchema,
-  digestDueSchema,
-  digestItemsSchema,
-  digestRequest,
-  Queues,
-  type SendRequested,
-  Topics,
-  userKey,
-} from '@notify/domain';
+import { digestDueSchema, digestItemsSchema, digestRequest, Queues } from '@notify/domain';
 import { InjectLogger, type Logger } from '@notify/platform';
+import { parsePayload, toRouter } from './payload';
 import { RELEASE_LEASE_MS } from './release-due-sends.usecase';
 
 /** Digests released per claim (each may hold up to MAX_DIGEST_ITEMS sends). */
@@ -35,37 +26,18 @@ export class ReleaseDueDigestsUseCase {
   async execute(now = Date.now()): Promise<number> {
     const claimed = await this.coordination.claimDue(Queues.digests, now, DIGEST_BATCH, RELEASE_LEASE_MS);
     for (const item of claimed) {
-      const due = digestDueSchema.safeParse(safeJson(item.payload));
-      const channel = channelSchema.safeParse(due.data?.channel);
-      const mode = deliveryModeSchema.safeParse(due.data?.mode);
+      const due = parsePayload(digestDueSchema, item.payload);
       const items = due.success
-        ? digestItemsSchema.safeParse(safeJson((await this.coordination.get(due.data.key)) ?? '[]'))
+        ? parsePayload(digestItemsSchema, (await this.coordination.get(due.data.key)) ?? '[]')
         : undefined;
-      const request =
-        due.success && channel.success && mode.success && items?.success === true
-          ? digestRequest(due.data, items.data, channel.data, mode.data)
-          : undefined;
-      if (request !== undefined) {
-        const message: OutgoingMessage<SendRequested> = {
-          topic: Topics.sendRequests,
-          key: userKey(request.accountId, request.envId, request.send.userId),
-          value: request,
-        };
-        await this.bus.publish([message]);
-      } else if (!due.success || items?.success === false) {
+      if (!due.success || items?.success === false)
         this.logger.error({ id: item.id }, 'dropped a digest whose held sends do not parse');
-      }
+      const request =
+        due.success && items?.success === true ? digestRequest(due.data, items.data) : undefined;
+      if (request !== undefined) await this.bus.publish([toRouter(request)]);
       await this.coordination.ack(Queues.digests, item.id, item.claimToken);
       if (due.success) await this.coordination.delete(due.data.key);
     }
     return claimed.length;
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_BUS, type EventBus, type OutgoingMessage } from '@notify/bus';
 import { COORDINATION, type ClaimedItem, type CoordinationStore } from '@notify/cache';
-import { Queues, type SendRequested, sendRequestedSchema, Topics, userKey } from '@notify/domain';
+import { Queues, type SendRequested, sendRequestedSchema } from '@notify/domain';
 import { InjectLogger, type Logger } from '@notify/platform';
+import { parsePayload, toRouter } from './payload';
 
 /** Sends released per claim: one bus publish and as many acks. */
 export const RELEASE_BATCH = 500;
@@ -39,17 +40,9 @@ export class ReleaseDueSendsUseCase {
     const messages: OutgoingMessage<SendRequested>[] = [];
     const unreadable: ClaimedItem[] = [];
     for (const item of claimed) {
-      const parsed = sendRequestedSchema.safeParse(safeJson(item.payload));
-      if (!parsed.success) {
-        unreadable.push(item);
-        continue;
-      }
-      const request: SendRequested = { ...parsed.data, released: true };
-      messages.push({
-        topic: Topics.sendRequests,
-        key: userKey(request.accountId, request.envId, request.send.userId),
-        value: request,
-      });
+      const parsed = parsePayload(sendRequestedSchema, item.payload);
+      if (parsed.success) messages.push(toRouter({ ...parsed.data, released: true }));
+      else unreadable.push(item);
     }
     await this.bus.publish(messages);
     for (const item of unreadable)
@@ -58,13 +51,5 @@ export class ReleaseDueSendsUseCase {
       claimed.map((item) => this.coordination.ack(Queues.scheduledSends, item.id, item.claimToken)),
     );
     return claimed.length;
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }

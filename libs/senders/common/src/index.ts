@@ -7,4 +7,4 @@ export { SandboxPushPeers, type SandboxWebPush } from './sandbox-push-peers';
 export { SenderCommonModule } from './sender-common.module';
 export { failedEvent } from './failed-event';
 export { SenderAppModule } from './sender-app.module';
-export { type DeviceResult, sendToEach } from './send-to-each';
+export { type DeviceResult, deviceEvents, sendToEach } from './send-to-each';

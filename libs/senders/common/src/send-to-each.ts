@@ -1,4 +1,6 @@
-import type { PushRefusal } from '@notify/domain';
+import { afterMs, type DeliveryEventsPublisher } from '@notify/delivery-events';
+import type { DeliveryEvent, DeliveryJob, LogFields, PushRefusal } from '@notify/domain';
+import { failedEvent } from './failed-event';
 import { PROVIDER_RETRY_DELAYS_MS } from './provider-retry';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -39,4 +41,46 @@ export async function sendToEach(
     pending = passing.map((r) => r.token);
   }
   return final;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * One device's outcome in the log: `<prefix>_sent_*` (with its token) and `_delivered_*` once the
+ * push service took it, else `_failed_*` with the spec's code and the token.
+ */
+export function deviceEvents(
+  events: DeliveryEventsPublisher,
+  job: DeliveryJob,
+  prefix: 'mobile_push' | 'web_push',
+  result: DeviceResult,
+): DeliveryEvent[] {
+  if (!result.ok)
+    return [
+      failedEvent(
+        events,
+        job,
+        prefix,
+        result.refusal.code,
+        result.internal,
+        { [`${prefix}_failed_token`]: result.token } as LogFields,
+        result.at,
+      ),
+    ];
+  const now = Date.now();
+  const sent = {
+    [`${prefix}_sent_at`]: iso(result.at),
+    [`${prefix}_sent_after`]: afterMs(job.receivedAt, result.at),
+    [`${prefix}_sent_token`]: result.token,
+  } as LogFields;
+  const delivered = {
+    [`${prefix}_delivered_at`]: iso(now),
+    [`${prefix}_delivered_after`]: afterMs(job.receivedAt, now),
+    // The log names the delivered subscription for web push only (spec 2.3).
+    ...(prefix === 'web_push' ? { web_push_delivered_token: result.token } : {}),
+  } as LogFields;
+  return [
+    events.event(job, `${prefix}_sent`, sent, prefix, result.at),
+    events.event(job, `${prefix}_delivered`, delivered, prefix, now),
+  ];
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { afterMs, DeliveryEventsPublisher } from '@notify/delivery-events';
+import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   type ApnsKey,
   apnsNotification,
@@ -14,6 +14,7 @@ import { InjectLogger, type Logger } from '@notify/platform';
 import { type FcmClient, PushClients } from '@notify/providers';
 import {
   type DeviceResult,
+  deviceEvents,
   OnceDelivery,
   SandboxPeers,
   SandboxPushPeers,
@@ -21,8 +22,6 @@ import {
 } from '@notify/sender-common';
 import { UserRepository } from '@notify/store';
 import apn from '@parse/node-apn';
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Sends one push to every device of the user: FCM tokens through firebase-admin (FCM HTTP v1, one
@@ -63,7 +62,7 @@ export class SendMobilePushUseCase {
       ...(await this.viaApns(job, of('APN', false), false)),
     ];
     await this.forgetDead(job, results);
-    return results.flatMap((result) => this.logged(job, result));
+    return results.flatMap((result) => deviceEvents(this.events, job, 'mobile_push', result));
   }
 
   private async viaFcm(job: MobilePushJob, tokens: readonly string[]): Promise<DeviceResult[]> {
@@ -186,45 +185,5 @@ export class SendMobilePushUseCase {
       { trackingId: job.trackingId, userId: job.userId, removed },
       'removed push tokens the provider says are dead',
     );
-  }
-
-  private logged(job: MobilePushJob, result: DeviceResult): DeliveryEvent[] {
-    const after = afterMs(job.receivedAt, result.at);
-    if (!result.ok)
-      return [
-        this.events.event(
-          job,
-          'mobile_push_failed',
-          {
-            mobile_push_failed_at: iso(result.at),
-            mobile_push_failed_token: result.token,
-            mobile_push_failed_code: result.refusal.code,
-            mobile_push_failed_internal: result.internal,
-          },
-          'mobile_push',
-          result.at,
-        ),
-      ];
-    const now = Date.now();
-    return [
-      this.events.event(
-        job,
-        'mobile_push_sent',
-        {
-          mobile_push_sent_at: iso(result.at),
-          mobile_push_sent_after: after,
-          mobile_push_sent_token: result.token,
-        },
-        'mobile_push',
-        result.at,
-      ),
-      this.events.event(
-        job,
-        'mobile_push_delivered',
-        { mobile_push_delivered_at: iso(now), mobile_push_delivered_after: afterMs(job.receivedAt, now) },
-        'mobile_push',
-        now,
-      ),
-    ];
   }
 }

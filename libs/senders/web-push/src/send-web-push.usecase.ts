@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { afterMs, DeliveryEventsPublisher } from '@notify/delivery-events';
+import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   type DeliveryEvent,
   type VapidKeys,
@@ -12,6 +12,8 @@ import { type AppConfig, InjectConfig, InjectLogger, type Logger } from '@notify
 import { VapidKeyring, webPushAgent } from '@notify/providers';
 import {
   type DeviceResult,
+  deviceEvents,
+  failedEvent,
   OnceDelivery,
   SandboxPeers,
   SandboxPushPeers,
@@ -21,7 +23,6 @@ import { UserRepository } from '@notify/store';
 import type { Agent } from 'node:https';
 import webpush, { WebPushError } from 'web-push';
 
-const iso = (ms: number) => new Date(ms).toISOString();
 /** How long a push service may take to answer (RFC 8030 services answer in well under a second). */
 const TIMEOUT_MS = 15_000;
 
@@ -70,7 +71,9 @@ export class SendWebPushUseCase implements OnApplicationShutdown {
     const keys = await this.vapid.keysOf(job);
     if (keys === undefined)
       return job.subscriptions.map((s) =>
-        this.failed(job, s.endpoint, 'UNKNOWN', 'the environment no longer exists'),
+        failedEvent(this.events, job, 'web_push', 'UNKNOWN', 'the environment no longer exists', {
+          web_push_failed_token: s.endpoint,
+        }),
       );
     if (job.test) this.sandbox.expect(job);
     const byEndpoint = new Map(job.subscriptions.map((s) => [s.endpoint, s]));
@@ -94,7 +97,7 @@ export class SendWebPushUseCase implements OnApplicationShutdown {
         'removed web push subscriptions that are gone',
       );
     }
-    return results.flatMap((result) => this.logged(job, result));
+    return results.flatMap((result) => deviceEvents(this.events, job, 'web_push', result));
   }
 
   private async push(
@@ -157,53 +160,5 @@ export class SendWebPushUseCase implements OnApplicationShutdown {
     const local =
       peerUrl !== undefined && this.peer !== undefined && subscription.endpoint.startsWith(`${peerUrl}/`);
     return { subscription, agent: local ? (this.peer as Agent) : this.guarded, local };
-  }
-
-  private failed(job: WebPushJob, endpoint: string, code: string, internal: string): DeliveryEvent {
-    const now = Date.now();
-    return this.events.event(
-      job,
-      'web_push_failed',
-      {
-        web_push_failed_at: iso(now),
-        web_push_failed_token: endpoint,
-        web_push_failed_code: code,
-        web_push_failed_internal: internal,
-      },
-      'web_push',
-      now,
-    );
-  }
-
-  private logged(job: WebPushJob, result: DeviceResult): DeliveryEvent[] {
-    if (!result.ok) {
-      const event = this.failed(job, result.token, result.refusal.code, result.internal);
-      return [{ ...event, time: result.at }];
-    }
-    const now = Date.now();
-    return [
-      this.events.event(
-        job,
-        'web_push_sent',
-        {
-          web_push_sent_at: iso(result.at),
-          web_push_sent_after: afterMs(job.receivedAt, result.at),
-          web_push_sent_token: result.token,
-        },
-        'web_push',
-        result.at,
-      ),
-      this.events.event(
-        job,
-        'web_push_delivered',
-        {
-          web_push_delivered_at: iso(now),
-          web_push_delivered_after: afterMs(job.receivedAt, now),
-          web_push_delivered_token: result.token,
-        },
-        'web_push',
-        now,
-      ),
-    ];
   }
 }
