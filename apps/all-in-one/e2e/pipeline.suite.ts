@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { eventually, uniqueName } from '@notify/testing';
 import { ChannelsEnum, CreateKeyRequestKeyTypeEnum, type LogsGetResponseLogsInner, Pingram } from 'pingram';
 import { channelsSuite } from './channels.suite';
+import { inappSuite } from './inapp.suite';
 import { pushSuite } from './push.suite';
 import { repeatsSuite } from './repeats.suite';
 import { schedulingSuite } from './scheduling.suite';
@@ -563,6 +564,7 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
 
     channelsSuite(() => ({ topology, client, logOf }));
     pushSuite(() => ({ topology, client, logOf }));
+    inappSuite(() => ({ topology, client, logOf }));
     schedulingSuite(() => ({ topology, client, logOf }));
     repeatsSuite(() => ({ topology, client, logOf }));
   });

@@ -274,6 +274,7 @@ export async function clusterTopology(options: ClusterOptions = {}): Promise<Top
     'sender-slack',
     'sender-push',
     'sender-web-push',
+    'sender-inapp',
   ];
   const attempts = await Promise.allSettled(names.map(async (name) => [name, await start(name)] as const));
   const started = attempts.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));

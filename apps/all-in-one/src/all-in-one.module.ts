@@ -12,6 +12,7 @@ import { RouterModule } from '@notify/router-feature';
 import { SchedulerModule } from '@notify/scheduler-feature';
 import { CallSenderModule } from '@notify/sender-call-feature';
 import { EmailSenderModule } from '@notify/sender-email-feature';
+import { InAppSenderModule } from '@notify/sender-inapp-feature';
 import { PushSenderModule } from '@notify/sender-push-feature';
 import { SlackSenderModule } from '@notify/sender-slack-feature';
 import { SmsSenderModule } from '@notify/sender-sms-feature';
@@ -36,6 +37,7 @@ export class AllInOneModule {
         RouterModule,
         SchedulerModule,
         EmailSenderModule,
+        InAppSenderModule,
         SmsSenderModule,
         CallSenderModule,
         SlackSenderModule,

@@ -47,3 +47,6 @@ export * from './time/quiet-hours';
 export * from './time/zoned-time';
 export * from './time/digest-window';
 export * from './sends/digest';
+export * from './inapp/inapp-job';
+export * from './inapp/inapp-item';
+export * from './preferences/user-event';

@@ -3,6 +3,7 @@ import type {
   ApiKey,
   Channel,
   Environment,
+  InAppItem,
   NotificationType,
   Template,
   User,
@@ -21,6 +22,13 @@ export type ApiKeyDoc = Mutable<ApiKey>;
 export type UserDoc = Scoped<Mutable<User>> & { createdAt: string; updatedAt: string };
 export type NotificationTypeDoc = Scoped<Mutable<NotificationType>>;
 export type TemplateDoc = Scoped<Mutable<Template>> & { channel: Channel };
+/**
+ * `receivedAt`: when the send came in (ms); `deliveredAt`: when the item first reached the user (a
+ * live socket or a fetch), logged once.
+ */
+export type InAppItemDoc = Scoped<
+  Mutable<InAppItem> & { userId: string; receivedAt: number; deliveredAt?: string }
+>;
 export type PreferencesDoc = Scoped<{ userId: string; preferences: UserPreference[]; updatedAt: string }>;
 
 /** One message a test environment's sandbox peer received, in a ring of slots (see SandboxOutboxRepository). */
@@ -57,6 +65,10 @@ export const Collections = {
     name: 'preferences',
     key: ['accountId', 'envId', 'userId'],
   } satisfies CollectionDefinition<PreferencesDoc>,
+  inappItems: {
+    name: 'inapp_items',
+    key: ['accountId', 'envId', 'userId', 'id'],
+  } satisfies CollectionDefinition<InAppItemDoc>,
   sandboxOutbox: {
     name: 'sandbox_outbox',
     key: ['accountId', 'envId', 'channel', 'slot'],

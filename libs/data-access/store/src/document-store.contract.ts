@@ -1,8 +1,9 @@
-import type { PushToken, TenantScope } from '@notify/domain';
+import { inappItemOf, Limits, type PushToken, type TenantScope } from '@notify/domain';
 import { requireBackend } from '@notify/testing';
 import type { DocumentStore } from './document-store.port';
 import { AccountRepository } from './repositories/account.repository';
 import { ApiKeyRepository } from './repositories/api-key.repository';
+import { InAppRepository } from './repositories/inapp.repository';
 import { NotificationTypeRepository } from './repositories/notification-type.repository';
 import { PreferenceRepository } from './repositories/preference.repository';
 import { SANDBOX_OUTBOX_KEEP, SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';
@@ -35,6 +36,7 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
     templates: new TemplateRepository(s),
     preferences: new PreferenceRepository(s),
     sandboxOutbox: new SandboxOutboxRepository(s),
+    inapp: new InAppRepository(s),
   });
 
   const open = async () => {
@@ -85,6 +87,92 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
       );
       const ids = (await repos.sandboxOutbox.list(scopeA, 'email')).map((m) => Number(m.id));
       expect(ids.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    });
+  });
+
+  describe('in-app inbox', () => {
+    const DAY = 86_400_000;
+    const t0 = Date.parse('2026-03-01T00:00:00.000Z');
+    const item = (id: string, at: number, retentionDays = 30) =>
+      inappItemOf(
+        {
+          trackingId: id,
+          accountId: scopeA.accountId,
+          envId: scopeA.envId,
+          receivedAt: at,
+          test: false,
+          notificationId: 'welcome',
+          userId: 'u1',
+          title: `title ${id}`,
+          retentionDays,
+        },
+        at,
+      );
+
+    it('pages newest first by `before`, keeps each environment and user apart, and is idempotent by id', async () => {
+      const inapp = repos.inapp;
+      for (let i = 0; i < 5; i++)
+        expect(await inapp.add(scopeA, 'u1', item(`t${i}`, t0 + i * 1_000), t0, t0)).toBe(true);
+      expect(await inapp.add(scopeA, 'u1', item('t4', t0 + 4_000), t0, t0)).toBe(false);
+      await inapp.add(scopeB, 'u1', item('other-env', t0), t0, t0);
+      await inapp.add(scopeA, 'u2', item('other-user', t0), t0, t0);
+
+      const first = (await inapp.page(scopeA, 'u1', { count: 2 }, t0)).items;
+      expect(first.map((i) => i.id)).toEqual(['t4', 't3']);
+      const next = await inapp.page(scopeA, 'u1', { count: 10, before: first[1]?.date }, t0);
+      expect(next.items.map((i) => i.id)).toEqual(['t2', 't1', 't0']);
+      expect(next.undelivered).toEqual(['t0', 't1', 't2']);
+      expect((await inapp.page(scopeB, 'u1', { count: 10 }, t0)).items.map((i) => i.id)).toEqual([
+        'other-env',
+      ]);
+      expect(await inapp.unreadCount(scopeA, 'u1', t0)).toBe(5);
+    });
+
+    it('sets and clears marks on the user’s own items only, counts unread, and records delivery once', async () => {
+      const inapp = repos.inapp;
+      await inapp.add(scopeA, 'u1', item('a', t0), t0, t0);
+      await inapp.add(scopeA, 'u1', item('b', t0 + 1), t0, t0);
+      await inapp.add(scopeA, 'u2', item('theirs', t0), t0, t0);
+      const at = '2026-03-01T10:00:00.000Z';
+      expect(
+        await inapp.update(scopeA, 'u1', { trackingIds: ['a', 'theirs', 'missing'], opened: at }),
+      ).toEqual(['a']);
+      const [b, a] = (await inapp.page(scopeA, 'u1', { count: 10 }, t0)).items;
+      expect(a).toMatchObject({ id: 'a', opened: at, seen: true });
+      expect(b).toMatchObject({ id: 'b', seen: false });
+      expect(b?.opened).toBeUndefined();
+      expect(await inapp.unreadCount(scopeA, 'u1', t0)).toBe(1);
+      expect(await inapp.unreadCount(scopeA, 'u2', t0)).toBe(1);
+
+      await inapp.update(scopeA, 'u1', { trackingIds: ['a'], opened: null, archived: at });
+      expect((await inapp.page(scopeA, 'u1', { count: 10 }, t0)).items[1]).toMatchObject({
+        id: 'a',
+        seen: false,
+        archived: at,
+      });
+      expect(await inapp.unreadCount(scopeA, 'u1', t0)).toBe(1);
+      expect(await inapp.markAllOpened(scopeA, 'u1', {}, at)).toEqual(['b']);
+      expect(await inapp.unreadCount(scopeA, 'u1', t0)).toBe(0);
+
+      expect((await inapp.page(scopeA, 'u1', { count: 10 }, t0)).undelivered.sort()).toEqual(['a', 'b']);
+      const marks = await Promise.all([1, 2, 3].map(() => inapp.markDelivered(scopeA, 'u1', 'a', at)));
+      expect(marks.filter((m) => m !== undefined)).toEqual([t0]);
+      expect(await inapp.markDelivered(scopeA, 'u2', 'a', at)).toBeUndefined();
+      expect((await inapp.page(scopeA, 'u1', { count: 10 }, t0)).undelivered).toEqual(['b']);
+    });
+
+    it('hides expired items and drops them and the surplus over the per-user cap on the next arrival', async () => {
+      const inapp = repos.inapp;
+      await inapp.add(scopeA, 'u1', item('short', t0, 1), t0, t0);
+      await inapp.add(scopeA, 'u1', item('long', t0 + 1, 30), t0, t0);
+      const later = t0 + 2 * DAY;
+      expect((await inapp.page(scopeA, 'u1', { count: 10 }, later)).items.map((i) => i.id)).toEqual(['long']);
+      for (let i = 0; i < Limits.inappItemsPerUser; i++)
+        await inapp.add(scopeA, 'u1', item(`n${String(i).padStart(4, '0')}`, later + i), later, later);
+      const all = (await inapp.page(scopeA, 'u1', { count: 1_000 }, later)).items;
+      expect(all).toHaveLength(Limits.inappItemsPerUser);
+      expect(all.map((i) => i.id)).not.toContain('long');
+      expect(await inapp.removeAll(scopeA, 'u1')).toBe(Limits.inappItemsPerUser);
     });
   });
 
@@ -420,10 +508,11 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
         ],
         LATER,
       );
-      expect(merged).toEqual([
+      expect(merged.preferences).toEqual([
         { notificationId: 'n', channel: 'EMAIL', delivery: 'daily' },
         { notificationId: 'n', channel: 'SMS', delivery: 'off' },
       ]);
+      expect(merged.previous).toEqual([{ notificationId: 'n', channel: 'EMAIL', delivery: 'off' }]);
       expect(await repos.preferences.get(scopeB, 'u1')).toEqual([]);
     });
   });

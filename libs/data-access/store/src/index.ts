@@ -3,6 +3,7 @@ export { EmbeddedDocumentStore } from './embedded/embedded.document-store';
 export { MongoDocumentStore } from './mongo/mongo.document-store';
 export { AccountRepository } from './repositories/account.repository';
 export { ApiKeyRepository } from './repositories/api-key.repository';
+export { InAppRepository } from './repositories/inapp.repository';
 export { NotificationTypeRepository } from './repositories/notification-type.repository';
 export { PreferenceRepository } from './repositories/preference.repository';
 export { SANDBOX_OUTBOX_KEEP, SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';

@@ -9,6 +9,7 @@ import { APP_CONFIG, type AppConfig, ReadinessRegistry } from '@notify/platform'
 import { DOCUMENT_STORE, type DocumentStore } from './document-store.port';
 import { AccountRepository } from './repositories/account.repository';
 import { ApiKeyRepository } from './repositories/api-key.repository';
+import { InAppRepository } from './repositories/inapp.repository';
 import { NotificationTypeRepository } from './repositories/notification-type.repository';
 import { PreferenceRepository } from './repositories/preference.repository';
 import { SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';
@@ -19,6 +20,7 @@ import { createDocumentStore } from './store.factory';
 const repositories = [
   AccountRepository,
   ApiKeyRepository,
+  InAppRepository,
   NotificationTypeRepository,
   PreferenceRepository,
   SandboxOutboxRepository,

@@ -39,15 +39,23 @@ function aTemplate(content: Partial<Template>): Template {
 }
 
 function compose(
-  channel: 'SMS' | 'CALL' | 'SLACK' | 'PUSH' | 'WEB_PUSH',
+  channel: 'SMS' | 'CALL' | 'SLACK' | 'PUSH' | 'WEB_PUSH' | 'INAPP_WEB',
   request: SendRequested,
   user: UserFields,
   template?: Template,
   missingTemplateId?: string,
+  retention?: number,
 ): Composition {
   const strategy = CHANNEL_STRATEGIES.get(channel);
   if (strategy === undefined) throw new Error(`no ${channel} strategy`);
-  return strategy.compose({ request, user, template, missingTemplateId, renderer });
+  return strategy.compose({
+    request,
+    user,
+    template,
+    missingTemplateId,
+    renderer,
+    ...(retention !== undefined ? { retention } : {}),
+  });
 }
 
 describe('channel strategies', () => {
@@ -55,6 +63,7 @@ describe('channel strategies', () => {
     expect([...CHANNEL_STRATEGIES.keys()].sort()).toEqual([
       'CALL',
       'EMAIL',
+      'INAPP_WEB',
       'PUSH',
       'SLACK',
       'SMS',
@@ -297,6 +306,63 @@ describe('channel strategies', () => {
         kind: 'failed',
         code: 'UNKNOWN',
         internal: 'the user has no webPushTokens',
+      });
+    });
+  });
+
+  describe('INAPP_WEB', () => {
+    it('renders inline title, url and image as plain text, with the parameters and the default retention', () => {
+      const composed = compose(
+        'INAPP_WEB',
+        aRequest({
+          subNotificationId: 'sub',
+          inapp: { title: 'Hi {{name}}', url: 'https://x.test/{{name}}', image: 'https://x.test/i.png' },
+        }),
+        {},
+      );
+      expect(composed).toMatchObject({
+        kind: 'job',
+        job: {
+          trackingId: 't-1',
+          userId: 'u-1',
+          subNotificationId: 'sub',
+          title: 'Hi Ann <3',
+          redirectURL: 'https://x.test/Ann <3',
+          imageURL: 'https://x.test/i.png',
+          parameters: { name: 'Ann <3' },
+          retentionDays: 30,
+        },
+      });
+    });
+
+    it("uses the template's instant variant, its batch variant for a digest, and the type's retention", () => {
+      const template = aTemplate({
+        channel: 'INAPP_WEB',
+        title: 'top',
+        instant: { title: 'One for {{name}}' },
+        batch: { title: 'Many', redirectURL: 'https://x.test/all' },
+      });
+      expect(compose('INAPP_WEB', aRequest(), {}, template, undefined, 7)).toMatchObject({
+        job: { title: 'One for Ann <3', retentionDays: 7 },
+      });
+      const digest = {
+        ...aRequest(),
+        digest: { channel: 'INAPP_WEB' as const, mode: 'daily' as const, trackingIds: ['t-1'] },
+      };
+      expect(compose('INAPP_WEB', digest, {}, template)).toMatchObject({
+        job: { title: 'Many', redirectURL: 'https://x.test/all' },
+      });
+    });
+
+    it('fails IN_APP_WEB_FAILED without a title, naming a missing template', () => {
+      expect(compose('INAPP_WEB', aRequest(), {}, undefined, 'nope')).toEqual({
+        kind: 'failed',
+        code: 'IN_APP_WEB_FAILED',
+        internal: 'no inline inapp title and template "nope" does not exist for INAPP_WEB',
+      });
+      expect(compose('INAPP_WEB', aRequest({ inapp: { title: '  ' } }), {})).toMatchObject({
+        kind: 'failed',
+        internal: 'inapp has no title',
       });
     });
   });

@@ -1,6 +1,7 @@
 import { callStrategy } from '../call/call.strategy';
 import type { Channel } from '../channels/channel';
 import { emailStrategy } from '../email/email.strategy';
+import { inappStrategy } from '../inapp/inapp.strategy';
 import { mobilePushStrategy } from '../push/mobile-push.strategy';
 import { webPushStrategy } from '../push/web-push.strategy';
 import { slackStrategy } from '../slack/slack.strategy';
@@ -12,7 +13,13 @@ import type { ChannelStrategy } from './channel-strategy';
  * logged as failed ("no sender is installed"); adding one is a strategy, a sender and a line here.
  */
 export const CHANNEL_STRATEGIES: ReadonlyMap<Channel, ChannelStrategy> = new Map(
-  [emailStrategy, smsStrategy, callStrategy, slackStrategy, mobilePushStrategy, webPushStrategy].map(
-    (strategy) => [strategy.channel, strategy],
-  ),
+  [
+    emailStrategy,
+    inappStrategy,
+    smsStrategy,
+    callStrategy,
+    slackStrategy,
+    mobilePushStrategy,
+    webPushStrategy,
+  ].map((strategy) => [strategy.channel, strategy]),
 );

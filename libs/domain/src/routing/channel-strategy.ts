@@ -16,6 +16,8 @@ export interface ComposeContext {
   readonly renderer: TemplateRenderer;
   /** The stored user's email suppression (a bounce or complaint), when there is one. */
   readonly suppression?: EmailSuppressionStatus;
+  /** The notification type's `retention` in days, when it has one (in-app items expire after it). */
+  readonly retention?: number;
 }
 
 export type Composition =

@@ -8,6 +8,11 @@ export const Topics = {
   events: 'delivery.events',
   /** One topic per channel, so each sender scales on its own. */
   delivery: (channel: Channel) => `delivery.${LOG_PREFIX[channel]}`,
+  /**
+   * What users do outside a delivery (a channel turned off in their preferences), keyed by user:
+   * for the webhook dispatcher, which forwards the types an endpoint lists (spec 6).
+   */
+  userEvents: 'user.events',
 } as const;
 
 /** Consumer groups (a Kafka group id is the prefix plus this). */

@@ -29,6 +29,10 @@ export const Limits = {
   token: 4_096,
   /** Preference entries stored per user, and per update. */
   preferencesPerUser: 1_000,
+  /** In-app notifications kept per user: the newest win, older ones are dropped on the next arrival. */
+  inappItemsPerUser: 500,
+  /** In-app notifications one feed page or one update may name. */
+  inappPage: 100,
 } as const;
 
 export const MAX_USER_ID_LENGTH = Limits.userId;

@@ -3,7 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { ApiKeyGuard } from './api-key.guard';
 import { ApiKeyResolver } from './api-key.resolver';
 import { AuthFailureLimiter } from './auth-failure.limiter';
-import { EndUserGuard } from './end-user.guard';
+import { EndUserAuthenticator, EndUserGuard } from './end-user.guard';
 
 /** API-key authentication on every route not marked @Public(), and the end-user (browser) guard. */
 @Module({
@@ -11,8 +11,9 @@ import { EndUserGuard } from './end-user.guard';
     ApiKeyResolver,
     AuthFailureLimiter,
     { provide: APP_GUARD, useClass: ApiKeyGuard },
+    EndUserAuthenticator,
     EndUserGuard,
   ],
-  exports: [ApiKeyResolver, AuthFailureLimiter, EndUserGuard],
+  exports: [ApiKeyResolver, AuthFailureLimiter, EndUserAuthenticator, EndUserGuard],
 })
 export class GatewayAuthModule {}

@@ -24,42 +24,60 @@ export function hashUserId(secret: string, userId: string): string {
 
 const FIX = 'Send Authorization: Basic base64(clientId:userId:hashedUserId) for this client and user.';
 
+/** Who claims to be calling: the environment (client) id, the user id and, in secure mode, the HMAC. */
+export interface EndUserClaim {
+  readonly clientId: string;
+  readonly userId: string;
+  readonly hash?: string;
+}
+
+/** The claim in `Authorization: Basic base64(clientId:userId[:hashedUserId])`, if any. */
+export function basicClaim(header: string | undefined): EndUserClaim | undefined {
+  const [scheme, value] = (header ?? '').length > 2_048 ? [] : (header ?? '').trim().split(/\s+/, 2);
+  if (scheme?.toLowerCase() !== 'basic' || !value) return undefined;
+  const [clientId, userId, hash] = Buffer.from(value, 'base64').toString('utf8').split(':');
+  return clientId && userId ? { clientId, userId, ...(hash ? { hash } : {}) } : undefined;
+}
+
 /**
- * Browser-client calls (`/{clientId}/users/{userId}/…`): the caller is an end user of an
- * environment, identified by client id and user id; in secure mode the HMAC of the user id is
- * required, so one user cannot act as another.
+ * Checks an end user's claim (decisions 2): the environment exists and, in secure mode or whenever
+ * a hash is given, the hash is the HMAC of the user id under the environment's secret (compared in
+ * constant time). One path for the REST guard and the WebSocket upgrade.
  */
 @Injectable()
-export class EndUserGuard implements CanActivate {
+export class EndUserAuthenticator {
   constructor(
     private readonly accounts: AccountRepository,
     private readonly failures: AuthFailureLimiter,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<EndUserRequest>();
-    this.failures.check(request.ip);
-    const outcome = await this.authenticate(request);
-    if (typeof outcome === 'string') {
-      await this.failures.failed(request.ip);
-      throw new UnauthorizedError({ code: 'UNAUTHORIZED', message: outcome, fix: FIX });
-    }
-    request.endUser = outcome;
-    return true;
+  /**
+   * The end user, or why the claim names none (the failure is counted against the caller's
+   * address). `path` holds the client and user a URL names, which the claim must match.
+   */
+  async authenticate(
+    claim: EndUserClaim | undefined,
+    ip: string,
+    path: { clientId?: string; userId?: string } = {},
+  ): Promise<EndUser | string> {
+    this.failures.check(ip);
+    const outcome = await this.verify(claim, path);
+    if (typeof outcome === 'string') await this.failures.failed(ip);
+    return outcome;
   }
 
-  /** The end user, or why the credentials do not name one. */
-  private async authenticate(request: EndUserRequest): Promise<EndUser | string> {
-    const header = request.headers.authorization ?? '';
-    const [scheme, value] = header.length > 2_048 ? [] : header.trim().split(/\s+/, 2);
-    const [clientId, userId, hash] =
-      scheme?.toLowerCase() === 'basic' && value
-        ? Buffer.from(value, 'base64').toString('utf8').split(':')
-        : [];
-    if (!clientId || !userId || clientId.length > 200 || userId.length > MAX_USER_ID_LENGTH)
-      return 'Missing end-user credentials.';
-    if (clientId !== request.params.clientId || userId !== request.params.userId)
+  private async verify(
+    claim: EndUserClaim | undefined,
+    path: { clientId?: string; userId?: string },
+  ): Promise<EndUser | string> {
+    if (claim === undefined) return 'Missing end-user credentials.';
+    const { clientId, userId, hash } = claim;
+    if (
+      (path.clientId !== undefined && path.clientId !== clientId) ||
+      (path.userId !== undefined && path.userId !== userId)
+    )
       return 'The credentials do not match the client and user of the path.';
+    if (clientId.length > 200 || userId.length > MAX_USER_ID_LENGTH) return 'Missing end-user credentials.';
     const environment = await this.accounts.findEnvironment(clientId);
     if (environment === undefined) return 'Unknown client id.';
     if (environment.secureMode || hash) {
@@ -69,6 +87,29 @@ export class EndUserGuard implements CanActivate {
         return 'Invalid hashedUserId.';
     }
     return { accountId: environment.accountId, envId: environment.envId, userId };
+  }
+}
+
+/**
+ * Browser-client calls (`/{clientId}/users/{userId}/…`, and `/user/inapp…` where the credentials
+ * alone name the user): the caller is an end user of an environment, identified by client id and
+ * user id; in secure mode the HMAC of the user id is required, so one user cannot act as another.
+ */
+@Injectable()
+export class EndUserGuard implements CanActivate {
+  constructor(private readonly authenticator: EndUserAuthenticator) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<EndUserRequest>();
+    const outcome = await this.authenticator.authenticate(
+      basicClaim(request.headers.authorization),
+      request.ip,
+      request.params,
+    );
+    if (typeof outcome === 'string')
+      throw new UnauthorizedError({ code: 'UNAUTHORIZED', message: outcome, fix: FIX });
+    request.endUser = outcome;
+    return true;
   }
 }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '@notify/gateway-accounts';
 import { GatewayAuthModule } from '@notify/gateway-auth';
+import { InAppModule } from '@notify/gateway-inapp';
 import { LogsModule } from '@notify/gateway-logs';
 import { ProviderCallbacksModule } from '@notify/gateway-provider-callbacks';
 import { PushSettingsModule } from '@notify/gateway-push-settings';
@@ -22,6 +23,7 @@ import { UsersModule } from '@notify/gateway-users';
     SendingModule,
     SchedulingModule,
     UsersModule,
+    InAppModule,
     SlackModule,
     PushSettingsModule,
     LogsModule,

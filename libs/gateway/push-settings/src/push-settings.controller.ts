@@ -10,6 +10,7 @@ import {
 import { CurrentEndUser, CurrentTenant, type EndUser, EndUserGuard, type Tenant } from '@notify/gateway-auth';
 import { ApiEndUserErrors, ApiErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
 import { NotFoundError, Public, ZodPipe } from '@notify/platform';
+import { AccountRepository } from '@notify/store';
 import { ProviderSettings } from '@notify/provider-settings';
 import { VapidKeyring } from '@notify/providers';
 import { z } from 'zod';
@@ -143,5 +144,50 @@ export class ClientWebPushController {
     const keys = await this.vapid.keysOf(user);
     if (keys === undefined) throw none('environment', 'Use an existing environment id.');
     return { applicationServerKey: keys.publicKey };
+  }
+}
+
+const accountMetadataSchema = z.object({
+  userAccountMetadata: z.object({
+    logo: z.string(),
+    environmentVapidPublicKey: z.string(),
+    hasWebPushEnabled: z.boolean(),
+  }),
+});
+
+/** What the browser client needs to offer web push (its `getUserAccountMetadata`). */
+@ApiTags('Browser client')
+@ApiEndUserErrors()
+@ApiPathParam('clientId', z.string().max(200), 'The environment (client) id')
+@ApiPathParam('userId', userIdSchema)
+@Public()
+@UseGuards(EndUserGuard)
+@Controller(':clientId/users/:userId/account_metadata')
+export class ClientAccountMetadataController {
+  constructor(
+    private readonly vapid: VapidKeyring,
+    private readonly accounts: AccountRepository,
+  ) {}
+
+  @Get()
+  @ApiOperation({
+    summary: "The environment's web push settings for the browser",
+    operationId: 'getClientAccountMetadata',
+  })
+  @ApiOkResponse({ schema: openApi(accountMetadataSchema, 'output') })
+  async metadata(@CurrentEndUser() user: EndUser): Promise<z.infer<typeof accountMetadataSchema>> {
+    const [keys, environment] = await Promise.all([
+      this.vapid.keysOf(user),
+      this.accounts.getEnvironment(user.accountId, user.envId),
+    ]);
+    if (keys === undefined || environment === undefined)
+      throw none('environment', 'Use an existing environment id.');
+    return {
+      userAccountMetadata: {
+        logo: '',
+        environmentVapidPublicKey: keys.publicKey,
+        hasWebPushEnabled: !environment.disabledChannels.includes('WEB_PUSH'),
+      },
+    };
   }
 }

@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
 import { GatewayAuthModule } from '@notify/gateway-auth';
 import { ProvidersModule } from '@notify/providers';
-import { ClientWebPushController, PushSettingsController } from './push-settings.controller';
+import {
+  ClientAccountMetadataController,
+  ClientWebPushController,
+  PushSettingsController,
+} from './push-settings.controller';
 
 /** Push credentials per environment (FCM, APNs) and the VAPID public key. */
 @Module({
   imports: [GatewayAuthModule, ProvidersModule],
-  controllers: [PushSettingsController, ClientWebPushController],
+  controllers: [PushSettingsController, ClientWebPushController, ClientAccountMetadataController],
 })
 export class PushSettingsModule {}

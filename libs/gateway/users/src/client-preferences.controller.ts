@@ -12,11 +12,15 @@ import { NotificationTypeRepository, PreferenceRepository } from '@notify/store'
 import { z } from 'zod';
 import { CurrentEndUser, type EndUser, EndUserGuard } from '@notify/gateway-auth';
 import { ApiEndUserErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
+import { UpdatePreferencesUseCase } from './update-preferences.usecase';
 
 const updateSchema = z.array(userPreferenceSchema).max(500);
 const preferencesOutput = z.array(userPreferenceSchema);
 
-/** The browser client's preference calls (decisions 3), authenticated as the end user. */
+/**
+ * The browser client's preference calls (decisions 3), authenticated as the end user. Routes of
+ * the user's own record sit in ClientUserController, whose path this one extends.
+ */
 @ApiTags('Browser client')
 @ApiEndUserErrors()
 @ApiPathParam('clientId', z.string().max(200), 'The environment (client) id')
@@ -28,6 +32,7 @@ export class ClientPreferencesController {
   constructor(
     private readonly preferences: PreferenceRepository,
     private readonly types: NotificationTypeRepository,
+    private readonly updatePreferences: UpdatePreferencesUseCase,
   ) {}
 
   @Get()
@@ -77,8 +82,6 @@ export class ClientPreferencesController {
     @CurrentEndUser() user: EndUser,
     @Body(new ZodPipe(updateSchema)) updates: UserPreference[],
   ): Promise<{ preferences: UserPreference[] }> {
-    return {
-      preferences: await this.preferences.update(user, user.userId, updates, new Date().toISOString()),
-    };
+    return { preferences: await this.updatePreferences.execute(user, user.userId, updates) };
   }
 }

@@ -1,21 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import {
-  InvalidPhoneNumberError,
-  normalizePhoneNumber,
-  type User,
-  userFieldsSchema,
-  userIdSchema,
-} from '@notify/domain';
-import { InvalidRequestError, ZodPipe } from '@notify/platform';
+import { type User, userIdSchema } from '@notify/domain';
+import { ZodPipe } from '@notify/platform';
 import { UserRepository } from '@notify/store';
 import { z } from 'zod';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import { ApiErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
 import { DeleteUserUseCase } from './delete-user.usecase';
+import { type IdentifyBody, identifySchema, IdentifyUserUseCase } from './identify-user.usecase';
 import { userSchema } from './user.presenter';
 
-const identifySchema = userFieldsSchema.extend({ id: userIdSchema.optional() });
 const userIdPipe = new ZodPipe(userIdSchema);
 const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1_000).default(100),
@@ -36,6 +30,7 @@ export class UsersController {
   constructor(
     private readonly users: UserRepository,
     private readonly deleteUser: DeleteUserUseCase,
+    private readonly identifyUser: IdentifyUserUseCase,
   ) {}
 
   @Get()
@@ -71,26 +66,9 @@ export class UsersController {
   identify(
     @CurrentTenant() tenant: Tenant,
     @Param('userId', userIdPipe) userId: string,
-    @Body(new ZodPipe(identifySchema)) body: z.infer<typeof identifySchema>,
+    @Body(new ZodPipe(identifySchema)) body: IdentifyBody,
   ): Promise<User> {
-    const { id, ...fields } = body;
-    if (id !== undefined && id !== userId) {
-      throw new InvalidRequestError({
-        code: 'USER_ID_MISMATCH',
-        message: `The body's id "${id}" differs from the path's "${userId}".`,
-        fix: 'Omit id from the body or make it match the path.',
-      });
-    }
-    // Stored in E.164, so every later send and inbound match sees one form of the number.
-    const number = fields.number === undefined ? undefined : normalizePhoneNumber(fields.number);
-    if (fields.number !== undefined && number === undefined)
-      throw new InvalidPhoneNumberError('number', fields.number);
-    return this.users.identify(
-      tenant,
-      userId,
-      number === undefined ? fields : { ...fields, number },
-      new Date().toISOString(),
-    );
+    return this.identifyUser.execute(tenant, userId, body);
   }
 
   /** Every user exists implicitly: an unknown id answers with just the id (as the reference does). */

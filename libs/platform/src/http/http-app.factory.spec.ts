@@ -88,6 +88,24 @@ describe('createHttpApp', () => {
     expect(res.json()).toEqual({ body: null });
   });
 
+  it('reads a text/plain body as JSON, as browsers label a string body (decisions 3), with the same checks', async () => {
+    const ok = await inject({
+      method: 'POST',
+      url: '/probe/echo',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      payload: '{"type":"a"}',
+    });
+    expect(ok.json()).toEqual({ body: { type: 'a' } });
+    const poisoned = await inject({
+      method: 'POST',
+      url: '/probe/echo',
+      headers: { 'content-type': 'text/plain' },
+      payload: '{"__proto__": {"admin": true}}',
+    });
+    expect(poisoned.statusCode).toBe(400);
+    expect(poisoned.json().error.code).toBe('INVALID_JSON');
+  });
+
   it('rejects prototype poisoning', async () => {
     const res = await inject({
       method: 'POST',

@@ -56,24 +56,30 @@ function tooDeep(): InvalidRequestError {
 /**
  * JSON bodies, with three deliberate differences from Fastify's default: an empty body with a JSON
  * content type is accepted as "no body" (the pingram client sends that header on GET and DELETE),
- * prototype-poisoning keys are rejected, and so is nesting deeper than MAX_JSON_DEPTH.
+ * prototype-poisoning keys are rejected, and so is nesting deeper than MAX_JSON_DEPTH. `text/plain`
+ * bodies are read the same way: browser clients (the published @notificationapi/core) post JSON
+ * as a plain string, which fetch labels text/plain (decisions 3); no route takes plain text.
  */
 function registerJsonParser(fastify: FastifyInstance): void {
   const strict = fastify.getDefaultJsonParser('error', 'error');
-  fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') {
-      done(null, undefined);
-      return;
-    }
-    // Fastify's default JSON parser is callback-style; its return value carries nothing.
-    void strict(request, text, (error, value) => {
-      if (error) done(invalidJson(error), undefined);
-      else if (jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) done(tooDeep(), undefined);
-      else done(null, value);
-    });
-  });
+  fastify.removeContentTypeParser(['application/json', 'text/plain']);
+  fastify.addContentTypeParser(
+    ['application/json', 'text/plain'],
+    { parseAs: 'string' },
+    (request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') {
+        done(null, undefined);
+        return;
+      }
+      // Fastify's default JSON parser is callback-style; its return value carries nothing.
+      void strict(request, text, (error, value) => {
+        if (error) done(invalidJson(error), undefined);
+        else if (jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) done(tooDeep(), undefined);
+        else done(null, value);
+      });
+    },
+  );
 }
 
 /**
@@ -117,7 +123,8 @@ export async function createHttpApp(
     logger: false,
     return503OnClosing: true,
     // GET /logs/{ids} carries up to 25 URL-encoded tracking ids in one path parameter (~1 KB).
-    routerOptions: { maxParamLength: 4_096 },
+    // The browser client addresses identify as `/{clientId}/users/{userId}/` (trailing slash).
+    routerOptions: { maxParamLength: 4_096, ignoreTrailingSlash: true },
   });
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     logger: new NestPinoLogger(logger),

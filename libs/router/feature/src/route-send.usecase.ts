@@ -384,6 +384,7 @@ export class RouteSendUseCase {
         missingTemplateId: missing,
         renderer: this.renderer,
         ...(suppression !== undefined ? { suppression } : {}),
+        ...(type.retention !== undefined ? { retention: type.retention } : {}),
       });
       if (composed.kind === 'failed') return channelFailed(composed.code, composed.internal);
       return {

@@ -17,19 +17,25 @@ export class PreferenceRepository {
     return doc?.preferences ?? [];
   }
 
+  /** Merges the updates in; answers the stored choices after, and those they replaced. */
   async update(
     scope: TenantScope,
     userId: string,
     updates: readonly UserPreference[],
     now: string,
-  ): Promise<UserPreference[]> {
-    const doc = await this.preferences.modify([...scopeKey(scope), userId], (current) => ({
-      ...scopeOf(scope),
-      userId,
-      preferences: mergePreferences(current?.preferences ?? [], updates),
-      updatedAt: now,
-    }));
-    return doc?.preferences ?? [];
+  ): Promise<{ preferences: UserPreference[]; previous: UserPreference[] }> {
+    // `modify` re-runs the change on a conflict: its last run saw what this write replaced.
+    let previous: UserPreference[] = [];
+    const doc = await this.preferences.modify([...scopeKey(scope), userId], (current) => {
+      previous = current?.preferences ?? [];
+      return {
+        ...scopeOf(scope),
+        userId,
+        preferences: mergePreferences(previous, updates),
+        updatedAt: now,
+      };
+    });
+    return { preferences: doc?.preferences ?? [], previous };
   }
 
   delete(scope: TenantScope, userId: string): Promise<boolean> {

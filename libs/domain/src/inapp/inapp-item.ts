@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import type { TenantScope } from '../tenancy/tenant-scope';
+import { Limits } from '../validation/limits';
+import type { InAppJob } from './inapp-job';
+
+/** One in-app notification as the browser client sees it (decisions 3); `id` is the send's trackingId. */
+export interface InAppItem {
+  readonly id: string;
+  readonly notificationId: string;
+  readonly subNotificationId?: string;
+  readonly seen: boolean;
+  readonly title: string;
+  readonly redirectURL?: string;
+  readonly imageURL?: string;
+  readonly date: string;
+  readonly parameters?: Record<string, unknown>;
+  /** When the item expires, in Unix seconds (the type's retention). */
+  readonly expDate: number;
+  readonly opened?: string;
+  readonly clicked?: string;
+  readonly archived?: string;
+}
+
+const DAY_MS = 86_400_000;
+
+export function inappItemOf(job: InAppJob, now: number): InAppItem {
+  return {
+    id: job.trackingId,
+    notificationId: job.notificationId,
+    ...(job.subNotificationId !== undefined ? { subNotificationId: job.subNotificationId } : {}),
+    seen: false,
+    title: job.title,
+    ...(job.redirectURL !== undefined ? { redirectURL: job.redirectURL } : {}),
+    ...(job.imageURL !== undefined ? { imageURL: job.imageURL } : {}),
+    date: new Date(now).toISOString(),
+    ...(job.parameters !== undefined && Object.keys(job.parameters).length > 0
+      ? { parameters: job.parameters }
+      : {}),
+    expDate: Math.floor((now + job.retentionDays * DAY_MS) / 1_000),
+  };
+}
+
+export const isExpired = (item: InAppItem, now: number): boolean => item.expDate * 1_000 <= now;
+
+/** Unread: neither opened nor archived (what a bell counts). */
+export const isUnread = (item: InAppItem): boolean =>
+  item.opened === undefined && item.archived === undefined;
+
+const stamp = z.iso.datetime({ offset: true }).nullable().optional();
+
+/** `PATCH …/notifications/INAPP_WEB` and `PATCH /user/inapp`: set (ISO time) or clear (null) each mark. */
+export const inappPatchSchema = z.object({
+  trackingIds: z.array(z.string().min(1).max(Limits.id)).min(1).max(Limits.inappPage),
+  opened: stamp,
+  clicked: stamp,
+  archived: stamp,
+});
+export type InAppPatch = z.infer<typeof inappPatchSchema>;
+
+/** The item after a patch; `seen` follows `opened` (an opened item has been seen). */
+export function patchItem(item: InAppItem, patch: Omit<InAppPatch, 'trackingIds'>): InAppItem {
+  const next: Record<string, unknown> = { ...item };
+  for (const mark of ['opened', 'clicked', 'archived'] as const) {
+    const value = patch[mark];
+    if (value === null) delete next[mark];
+    else if (value !== undefined) next[mark] = new Date(value).toISOString();
+  }
+  next['seen'] = next['opened'] !== undefined;
+  return next as unknown as InAppItem;
+}
+
+/** A feed page: newest first, strictly older than `before`, unexpired, at most `count`. */
+export function feedPage(
+  items: readonly InAppItem[],
+  options: { before?: string; count: number },
+  now: number,
+): InAppItem[] {
+  const before = options.before === undefined ? Infinity : Date.parse(options.before);
+  return items
+    .filter((item) => !isExpired(item, now) && Date.parse(item.date) < before)
+    .sort((a, b) => (a.date === b.date ? (a.id < b.id ? 1 : -1) : a.date < b.date ? 1 : -1))
+    .slice(0, options.count);
+}
+
+/**
+ * What the in-app sender publishes for the gateways (decisions 3): every replica gets every item and
+ * writes it to the user's open WebSockets, if it holds any.
+ */
+export const INAPP_FANOUT_CHANNEL = 'inapp/new';
+export interface InAppFanout extends TenantScope {
+  readonly userId: string;
+  readonly item: InAppItem;
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { GatewayAuthModule } from '@notify/gateway-auth';
+import { ClientInAppController } from './client-inapp.controller';
+import { InAppDeliveries } from './inapp-deliveries';
+import { InAppFeed } from './inapp-feed';
+import { InAppSockets } from './inapp-sockets';
+import { UserInAppController } from './user-inapp.controller';
+
+/** The in-app inbox on the gateway: the end-user REST routes and the live WebSocket (decisions 3). */
+@Module({
+  imports: [GatewayAuthModule],
+  controllers: [ClientInAppController, UserInAppController],
+  providers: [InAppDeliveries, InAppFeed, InAppSockets],
+  exports: [InAppSockets],
+})
+export class InAppModule {}

@@ -1,0 +1,48 @@
+import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type User, userIdSchema } from '@notify/domain';
+import { Public, ZodPipe } from '@notify/platform';
+import { UserRepository } from '@notify/store';
+import { z } from 'zod';
+import { CurrentEndUser, type EndUser, EndUserGuard } from '@notify/gateway-auth';
+import { ApiEndUserErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
+import { type IdentifyBody, identifySchema, IdentifyUserUseCase } from './identify-user.usecase';
+import { userSchema } from './user.presenter';
+
+/** The browser client's identify (`POST ''`) and read (`GET ''`) of its own user (decisions 3). */
+@ApiTags('Browser client')
+@ApiEndUserErrors()
+@ApiPathParam('clientId', z.string().max(200), 'The environment (client) id')
+@ApiPathParam('userId', userIdSchema)
+@Public()
+@UseGuards(EndUserGuard)
+@Controller(':clientId/users/:userId')
+export class ClientUserController {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly identifyUser: IdentifyUserUseCase,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Identify: store the user’s own contact details',
+    operationId: 'identifyClientUser',
+  })
+  @ApiMoreErrors(413)
+  @ApiBody({ schema: openApi(identifySchema) })
+  @ApiOkResponse({ schema: openApi(userSchema, 'output') })
+  identify(
+    @CurrentEndUser() user: EndUser,
+    @Body(new ZodPipe(identifySchema)) body: IdentifyBody,
+  ): Promise<User> {
+    return this.identifyUser.execute(user, user.userId, body);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'The user’s own record', operationId: 'getClientUser' })
+  @ApiOkResponse({ schema: openApi(userSchema, 'output') })
+  async get(@CurrentEndUser() user: EndUser): Promise<User> {
+    return (await this.users.get(user, user.userId)) ?? { id: user.userId };
+  }
+}

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import {
+  InvalidPhoneNumberError,
+  normalizePhoneNumber,
+  type TenantScope,
+  type User,
+  userFieldsSchema,
+  userIdSchema,
+} from '@notify/domain';
+import { InvalidRequestError } from '@notify/platform';
+import { UserRepository } from '@notify/store';
+import type { z } from 'zod';
+
+export const identifySchema = userFieldsSchema.extend({ id: userIdSchema.optional() });
+export type IdentifyBody = z.infer<typeof identifySchema>;
+
+/** Identify (spec 4.3), for the server API and the browser client alike. */
+@Injectable()
+export class IdentifyUserUseCase {
+  constructor(private readonly users: UserRepository) {}
+
+  execute(scope: TenantScope, userId: string, body: IdentifyBody): Promise<User> {
+    const { id, ...fields } = body;
+    if (id !== undefined && id !== userId) {
+      throw new InvalidRequestError({
+        code: 'USER_ID_MISMATCH',
+        message: `The body's id "${id}" differs from the path's "${userId}".`,
+        fix: 'Omit id from the body or make it match the path.',
+      });
+    }
+    // Stored in E.164, so every later send and inbound match sees one form of the number.
+    const number = fields.number === undefined ? undefined : normalizePhoneNumber(fields.number);
+    if (fields.number !== undefined && number === undefined)
+      throw new InvalidPhoneNumberError('number', fields.number);
+    return this.users.identify(
+      scope,
+      userId,
+      number === undefined ? fields : { ...fields, number },
+      new Date().toISOString(),
+    );
+  }
+}

@@ -1,0 +1,1 @@
+export { InAppSenderModule } from './inapp-sender.module';
