@@ -62,7 +62,11 @@ export function inappSuite(context: () => ChannelsContext): void {
     const basic = (userId: string, clientId = envId, hashed = hash(userId)) =>
       `Basic ${Buffer.from(`${clientId}:${userId}:${hashed}`).toString('base64')}`;
     /** A call as @notificationapi/core makes it: no content type header, so fetch sends text/plain. */
-    const browser = (userId: string, path: string, init: { method?: string; body?: unknown; auth?: string } = {}) =>
+    const browser = (
+      userId: string,
+      path: string,
+      init: { method?: string; body?: unknown; auth?: string } = {},
+    ) =>
       fetch(`${context().topology.baseUrl}/${envId}/users/${encodeURIComponent(userId)}/${path}`, {
         method: init.method ?? 'GET',
         headers: { authorization: init.auth ?? basic(userId) },
@@ -111,7 +115,10 @@ export function inappSuite(context: () => ChannelsContext): void {
         const log = await context().logOf(trackingId, (l) => l.inapp_delivered_at !== undefined);
         expect(log).toMatchObject({ inapp_routing: 'SEND', inapp_sent_at: expect.any(String) });
 
-        const feed = await browser(userId, `notifications/INAPP_WEB?count=10&before=${new Date(Date.now() + 1_000).toISOString()}`);
+        const feed = await browser(
+          userId,
+          `notifications/INAPP_WEB?count=10&before=${new Date(Date.now() + 1_000).toISOString()}`,
+        );
         expect(feed.status).toBe(200);
         expect(((await feed.json()) as { notifications: Item[] }).notifications).toEqual([item]);
         expect(await userApi(userId).getInAppUnreadCount()).toEqual({ count: 1 });
@@ -149,7 +156,9 @@ export function inappSuite(context: () => ChannelsContext): void {
       );
       await context().logOf(first, (l) => l.inapp_delivered_at !== undefined);
 
-      expect(await userApi(userId).markInAppNotificationsAsSeen({ trackingId: first })).toEqual({ success: true });
+      expect(await userApi(userId).markInAppNotificationsAsSeen({ trackingId: first })).toEqual({
+        success: true,
+      });
       expect(await userApi(userId).getInAppUnreadCount()).toEqual({ count: 2 });
       await userApi(userId).markInAppNotificationsAsSeen({});
       expect(await userApi(userId).getInAppUnreadCount()).toEqual({ count: 0 });
@@ -157,9 +166,15 @@ export function inappSuite(context: () => ChannelsContext): void {
 
     it('identifies and reads the user, gives account metadata, and turns a channel off by preference', async () => {
       const userId = uniqueName('prefs');
-      const identified = await browser(userId, '', { method: 'POST', body: { email: `${userId}@example.com` } });
+      const identified = await browser(userId, '', {
+        method: 'POST',
+        body: { email: `${userId}@example.com` },
+      });
       expect(identified.status).toBe(200);
-      expect(await (await browser(userId, '')).json()).toMatchObject({ id: userId, email: `${userId}@example.com` });
+      expect(await (await browser(userId, '')).json()).toMatchObject({
+        id: userId,
+        email: `${userId}@example.com`,
+      });
       const metadata = (await (await browser(userId, 'account_metadata')).json()) as {
         userAccountMetadata: { environmentVapidPublicKey: string; hasWebPushEnabled: boolean };
       };

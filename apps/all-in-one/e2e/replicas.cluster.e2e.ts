@@ -1,20 +1,22 @@
-import { awayFromMinuteBoundary, eventually } from '@notify/testing';
-import { randomBytes } from 'node:crypto';
+import { awayFromMinuteBoundary, eventually, uniqueName } from '@notify/testing';
+import { createHmac, randomBytes } from 'node:crypto';
 import { CreateKeyRequestKeyTypeEnum, Pingram } from 'pingram';
+import { framesOf, openInboxSocket } from './inapp.suite';
 import { clusterTopology, type Topology } from './topologies';
 
 /**
- * Two gateway replicas over MongoDB and Redis: what one of them learns about keys and about
- * failing clients holds on the other at once, not after its cache expires.
+ * Two gateway replicas over Kafka, MongoDB and Redis: what one of them learns about keys and about
+ * failing clients holds on the other at once, not after its cache expires; and an in-app
+ * notification accepted by one reaches a user whose WebSocket is open on the other.
  */
-describe('authentication across two gateways', () => {
+describe('two gateway replicas', () => {
   let topology: Topology;
   let first: string;
   let second: string;
 
   beforeAll(async () => {
     topology = await clusterTopology({
-      services: ['gateway-1', 'gateway-2'],
+      services: ['gateway-1', 'gateway-2', 'router', 'sender-inapp'],
       // Behind a proxy, each test stands for a client address of its own.
       env: { AUTH_FAILURES_PER_MINUTE: '6', TRUST_PROXY: '1' },
     });
@@ -25,6 +27,34 @@ describe('authentication across two gateways', () => {
   afterAll(async () => {
     await topology?.stop();
   }, 60_000);
+
+  it('delivers an in-app notification sent through one gateway to a socket open on the other', async () => {
+    const admin = new Pingram({ apiKey: topology.apiKey, baseUrl: first });
+    const [environment] = await admin.environments.listEnvironments();
+    const envId = environment?.clientId ?? '';
+    const userId = uniqueName('replica');
+    const userIdHash = createHmac('sha256', environment?.clientSecret ?? '')
+      .update(userId)
+      .digest('base64');
+    const onSecond = await openInboxSocket(second, { envId, userId, userIdHash });
+    const onFirst = await openInboxSocket(first, { envId, userId, userIdHash });
+    try {
+      const { trackingId } = await admin.send({
+        type: 'replicas',
+        to: { id: userId },
+        inapp: { title: 'hop' },
+      });
+      const [[viaSecond], [viaFirst]] = await Promise.all([
+        framesOf(onSecond, trackingId),
+        framesOf(onFirst, trackingId),
+      ]);
+      expect(viaSecond).toMatchObject({ id: trackingId, title: 'hop' });
+      expect(viaFirst).toEqual(viaSecond);
+    } finally {
+      onSecond.close();
+      onFirst.close();
+    }
+  });
 
   const users = (base: string, key: string, from = '198.51.100.1') =>
     fetch(`${base}/users?limit=1&nextToken=`, {
