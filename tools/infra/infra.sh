@@ -5,7 +5,7 @@
 #   tools/infra/infra.sh status [service...]   one line per service; exit 3 if any stopped
 #   tools/infra/infra.sh install [service...]  install only, print install path (helm: the binary)
 #   tools/infra/infra.sh env [service...]      print the env a service would use
-# Services: kafka mongo redis mailpit stripe-mock; install-only: helm.
+# Services: kafka mongo redis mailpit stripe-mock; install-only: helm chromium.
 # `up` without services starts the test backends: kafka mongo redis.
 set -euo pipefail
 
@@ -18,7 +18,7 @@ done
 
 DAEMONS=(kafka mongo redis mailpit stripe-mock)
 DEFAULT_UP=(kafka mongo redis)
-TOOLS=(helm)
+TOOLS=(helm chromium)
 
 usage() {
   sed -n '2,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
@@ -66,6 +66,7 @@ install_one() {
 install_path() {
   case "$1" in
     helm) helm_bin ;;
+    chromium) chromium_bin ;;
     redis) command -v redis-server ;;
     mongo) cache_dir mongo-java-server "$MONGO_JAVA_SERVER_VERSION" ;;
     *) cache_dir "$1" "$("$(fn "$1")_version")" ;;

@@ -164,6 +164,37 @@ export function inappSuite(context: () => ChannelsContext): void {
       expect(await userApi(userId).getInAppUnreadCount()).toEqual({ count: 0 });
     });
 
+    it('answers CORS preflights on the browser routes only', async () => {
+      const { baseUrl } = context().topology;
+      const preflight = (path: string) =>
+        fetch(`${baseUrl}${path}`, {
+          method: 'OPTIONS',
+          headers: {
+            origin: 'https://shop.example',
+            'access-control-request-method': 'PATCH',
+            'access-control-request-headers': 'authorization,content-type',
+          },
+        });
+      for (const path of [
+        `/${envId}/users/u1/notifications/INAPP_WEB`,
+        `/${envId}/users/u1/`,
+        '/user/inapp/unread',
+      ]) {
+        const answer = await preflight(path);
+        expect(answer.status).toBe(204);
+        expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+        expect(answer.headers.get('access-control-allow-headers')).toContain('authorization');
+      }
+      const feed = await browser('u1', 'notifications/INAPP_WEB');
+      expect(feed.headers.get('access-control-allow-origin')).toBe('*');
+      const server = await fetch(`${baseUrl}/users`, {
+        headers: { authorization: `Bearer ${context().topology.apiKey}` },
+      });
+      expect(server.status).toBe(200);
+      expect(server.headers.get('access-control-allow-origin')).toBeNull();
+      expect((await preflight('/send')).headers.get('access-control-allow-origin')).toBeNull();
+    });
+
     it('identifies and reads the user, gives account metadata, and turns a channel off by preference', async () => {
       const userId = uniqueName('prefs');
       const identified = await browser(userId, '', {
