@@ -54,6 +54,7 @@ export default tseslint.config(
       '.nx/**',
       'tmp/**',
       'tools/bench/results/**',
+      'libs/inapp-client/dist/**',
     ],
   },
   ...nx.configs['flat/base'],

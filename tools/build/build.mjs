@@ -25,7 +25,9 @@ async function* sources(dir) {
 async function emit(file) {
   const rel = relative(root, file);
   if (!file.endsWith('.ts')) {
-    if (!/\.(sql|json|hbs|html)$/.test(file) || rel.endsWith('project.json')) return;
+    // The browser client's committed ESM build is served as is by the dev inbox page.
+    const clientBuild = rel.startsWith('libs/inapp-client/dist/') && rel.endsWith('.js');
+    if ((!/\.(sql|json|hbs|html)$/.test(file) && !clientBuild) || rel.endsWith('project.json')) return;
     await mkdir(dirname(join(outDir, rel)), { recursive: true });
     await copyFile(file, join(outDir, rel));
     return;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite with the real backends: README's test command and what CI runs (.ci/run).
-# Starts Kafka, the MongoDB-wire server and Redis from tools/infra (installing them on first use),
+# Starts Kafka, the MongoDB-wire server and Redis from tools/infra (installing them, and Chromium for
+# the browser tests, on first use),
 # then lint, typecheck, every Jest tier and the API fuzzer. Backends this script started are stopped
 # at the end.
 set -euo pipefail
@@ -16,6 +17,8 @@ if [[ "$already_running" == false ]]; then
   trap 'bash tools/infra/infra.sh down kafka mongo redis >/dev/null 2>&1 || true' EXIT
 fi
 
+step "browser (Debian's chromium, for the in-app browser tests)"
+bash tools/infra/infra.sh install chromium >/dev/null
 step "lint"
 npm run --silent lint
 step "typecheck"

@@ -4,7 +4,7 @@ import { CoordinationModule } from '@notify/cache';
 import { DeliveryEventsModule } from '@notify/delivery-events';
 import { EventLogModule } from '@notify/event-log';
 import { GatewayModule } from '@notify/gateway-feature';
-import { DevOutboxModule, type OutboxSource } from '@notify/gateway-dev-outbox';
+import { DevInboxModule, DevOutboxModule, type OutboxSource } from '@notify/gateway-dev-outbox';
 import { type AppConfig, type Logger, PlatformModule } from '@notify/platform';
 import { ProviderSettingsModule } from '@notify/provider-settings';
 import { RecorderModule } from '@notify/recorder-feature';
@@ -45,6 +45,7 @@ export class AllInOneModule {
         WebPushSenderModule,
         RecorderModule,
         DevOutboxModule.forRoot(outboxes),
+        DevInboxModule,
       ],
     };
   }

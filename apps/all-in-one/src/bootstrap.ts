@@ -56,6 +56,14 @@ export async function bootstrap(app: INestApplication, config: AppConfig): Promi
  * What `npm start` prints. The API key appears on the first start only (terminal scrollback and CI
  * logs are not where secrets should live); later starts say where it is kept.
  */
+/** The demo inbox page opened for the example user. */
+const inboxUrl = (baseUrl: string, installation: Installation): string =>
+  `${baseUrl}/dev/inbox?${new URLSearchParams({
+    clientId: installation.envId,
+    userId: EXAMPLE_USER,
+    hashedUserId: installation.exampleUserHash,
+  }).toString()}`;
+
 export function banner(
   baseUrl: string,
   installation: Installation,
@@ -106,6 +114,9 @@ export function banner(
     `  computed by your server (clientSecret: GET ${baseUrl}/environments). For user "${EXAMPLE_USER}":`,
     `    curl -s ${baseUrl}/${installation.envId}/users/${EXAMPLE_USER}/preferences \\`,
     `      -u '${installation.envId}:${EXAMPLE_USER}:${installation.exampleUserHash}'`,
+    '',
+    `  In-app inbox of "${EXAMPLE_USER}", live (open it, then send with "inapp": {"title": "Hi"} and to.id "${EXAMPLE_USER}"):`,
+    `    ${inboxUrl(baseUrl, installation)}`,
     '',
     '',
   ].join('\n');

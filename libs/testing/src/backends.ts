@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 
 /**
@@ -44,4 +45,18 @@ export async function requireBackend(name: 'kafka' | 'mongo' | 'redis'): Promise
 /** A name unique to this test run, for topics, databases and key prefixes that must not collide. */
 export function uniqueName(prefix: string): string {
   return `${prefix}-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/**
+ * Debian's Chromium for the browser tests (CHROMIUM_PATH overrides); fails the suite, never skips
+ * it, when it is missing, with the command that installs it.
+ */
+export function chromiumPath(): string {
+  const candidates = [process.env['CHROMIUM_PATH'], '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = candidates.find((path) => path !== undefined && path !== '' && existsSync(path));
+  if (found === undefined)
+    throw new Error(
+      'Chromium is not installed. Install it with `bash tools/infra/infra.sh install chromium`.',
+    );
+  return found;
 }

@@ -1,4 +1,4 @@
-export { requireBackend, testBackends, uniqueName } from './backends';
+export { chromiumPath, requireBackend, testBackends, uniqueName } from './backends';
 export { awayFromMinuteBoundary, eventually } from './eventually';
 export { tcpProxy, type TcpProxy } from './tcp-proxy';
 export { tempDir } from './temp-dir';

@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { DevInboxController } from './dev-inbox.controller';
 import { DevMailController } from './dev-mail.controller';
 import { DevOutbox, OUTBOX_SOURCES } from './dev-outbox';
 import { DevOutboxController } from './dev-outbox.controller';
@@ -15,3 +16,7 @@ export class DevOutboxModule {
     };
   }
 }
+
+/** `/dev/inbox`, the demo in-app inbox page (all-in-one only). */
+@Module({ controllers: [DevInboxController] })
+export class DevInboxModule {}

@@ -1,0 +1,2 @@
+/** The shapes the in-app API sends and takes. */
+export {};
