@@ -1,35 +1,93 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import { afterMs, DeliveryEventsPublisher } from '@notify/delivery-events';
 import type { DeliveryEvent, TenantScope } from '@notify/domain';
+import { InjectLogger, type Logger, Semaphore } from '@notify/platform';
 import { InAppRepository } from '@notify/store';
+
+interface Reached {
+  readonly scope: TenantScope;
+  readonly userId: string;
+  readonly id: string;
+  readonly at: number;
+}
+
+/** Items pushed to sockets are recorded after this pause, in batches: sockets are written first. */
+const BATCH_DELAY_MS = 50;
+const BATCH_SIZE = 500;
+/** Store round trips in flight for one batch. */
+const CONCURRENCY = 16;
 
 /**
  * `inapp_delivered` (spec 2.3): an item is delivered when it is first pushed to an open connection
  * of its user, or first fetched, whichever comes first; logged once however many replicas race.
+ * Pushes are recorded in batches off the fan-out path (a broadcast to every socket of a replica
+ * writes every frame before any store round trip), fetches before their answer.
  */
 @Injectable()
-export class InAppDeliveries {
+export class InAppDeliveries implements BeforeApplicationShutdown {
+  private readonly pending: Reached[] = [];
+  private timer?: NodeJS.Timeout;
+  private flushing: Promise<void> = Promise.resolve();
+  private readonly slots = new Semaphore(CONCURRENCY);
+
   constructor(
     private readonly inbox: InAppRepository,
     private readonly events: DeliveryEventsPublisher,
+    @InjectLogger() private readonly logger: Logger,
   ) {}
 
+  /** Records items a fetch shows, before the fetch answers. */
   async record(scope: TenantScope, userId: string, ids: readonly string[], now = Date.now()): Promise<void> {
-    const at = new Date(now).toISOString();
+    await this.write(ids.map((id) => ({ scope, userId, id, at: now })));
+  }
+
+  /** Records an item pushed to a socket, shortly and in a batch. */
+  pushed(scope: TenantScope, userId: string, id: string): void {
+    this.pending.push({ scope, userId, id, at: Date.now() });
+    this.timer ??= setTimeout(() => this.flush(), BATCH_DELAY_MS);
+  }
+
+  /** What is pending is recorded before the process stops. */
+  async beforeApplicationShutdown(): Promise<void> {
+    clearTimeout(this.timer);
+    this.flush();
+    await this.flushing;
+  }
+
+  private flush(): void {
+    this.timer = undefined;
+    if (this.pending.length === 0) return;
+    const batch = this.pending.splice(0, BATCH_SIZE);
+    this.flushing = this.flushing
+      .then(() => this.write(batch))
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error, items: batch.length }, 'could not record in-app deliveries'),
+      )
+      .finally(() => {
+        if (this.pending.length > 0) this.timer ??= setTimeout(() => this.flush(), 0);
+      });
+  }
+
+  private async write(reached: readonly Reached[]): Promise<void> {
     const events: DeliveryEvent[] = [];
-    for (const id of ids) {
-      const receivedAt = await this.inbox.markDelivered(scope, userId, id, at);
-      if (receivedAt === undefined) continue;
-      events.push(
-        this.events.event(
-          { accountId: scope.accountId, envId: scope.envId, trackingId: id },
-          'inapp_delivered',
-          { inapp_delivered_at: at, inapp_delivered_after: afterMs(receivedAt, now) },
-          'inapp',
-          now,
-        ),
-      );
-    }
+    await Promise.all(
+      reached.map(({ scope, userId, id, at }) =>
+        this.slots.run(async () => {
+          const stamp = new Date(at).toISOString();
+          const receivedAt = await this.inbox.markDelivered(scope, userId, id, stamp);
+          if (receivedAt === undefined) return;
+          events.push(
+            this.events.event(
+              { accountId: scope.accountId, envId: scope.envId, trackingId: id },
+              'inapp_delivered',
+              { inapp_delivered_at: stamp, inapp_delivered_after: afterMs(receivedAt, at) },
+              'inapp',
+              at,
+            ),
+          );
+        }),
+      ),
+    );
     if (events.length > 0) await this.events.publish(...events);
   }
 }

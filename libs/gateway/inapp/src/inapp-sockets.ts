@@ -160,10 +160,7 @@ export class InAppSockets implements OnApplicationBootstrap, BeforeApplicationSh
       socket.send(text);
       sent++;
     }
-    if (sent > 0)
-      this.deliveries.record(fanout, fanout.userId, [fanout.item.id]).catch((error: unknown) => {
-        this.logger.warn({ err: error, trackingId: fanout.item.id }, 'could not record an in-app delivery');
-      });
+    if (sent > 0) this.deliveries.pushed(fanout, fanout.userId, fanout.item.id);
   }
 
   private beat(): void {
