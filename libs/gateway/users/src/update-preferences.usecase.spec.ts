@@ -1,0 +1,53 @@
+import type { EventBus, OutgoingMessage } from '@notify/bus';
+import { Topics } from '@notify/domain';
+import { EmbeddedDocumentStore, PreferenceRepository } from '@notify/store';
+import { tempDir } from '@notify/testing';
+import { UpdatePreferencesUseCase } from './update-preferences.usecase';
+
+describe('UpdatePreferencesUseCase', () => {
+  const scope = { accountId: 'a', envId: 'e' };
+  let store: EmbeddedDocumentStore;
+  let remove: () => Promise<void>;
+  let published: OutgoingMessage[];
+  let useCase: UpdatePreferencesUseCase;
+
+  beforeEach(async () => {
+    const dir = await tempDir('notify-prefs-');
+    remove = dir.remove;
+    store = new EmbeddedDocumentStore(dir.path);
+    published = [];
+    const bus = { publish: async (messages: readonly OutgoingMessage[]) => void published.push(...messages) };
+    useCase = new UpdatePreferencesUseCase(new PreferenceRepository(store), bus as unknown as EventBus);
+  });
+
+  afterEach(async () => {
+    await store.close();
+    await remove();
+  });
+
+  it('stores the choices and announces each channel newly turned off on user.events, keyed by user', async () => {
+    const stored = await useCase.execute(scope, 'u1', [
+      { notificationId: 'news', channel: 'EMAIL', delivery: 'off' },
+      { notificationId: 'news', channel: 'SMS', delivery: 'daily' },
+    ]);
+    expect(stored).toHaveLength(2);
+    expect(published).toEqual([
+      {
+        topic: Topics.userEvents,
+        key: 'a/e/u1',
+        value: expect.objectContaining({
+          eventType: 'EMAIL_UNSUBSCRIBE',
+          userId: 'u1',
+          notificationId: 'news',
+        }),
+      },
+    ]);
+
+    // Off again is no new unsubscribe; a channel turned back on and off again is one.
+    await useCase.execute(scope, 'u1', [{ notificationId: 'news', channel: 'EMAIL', delivery: 'off' }]);
+    expect(published).toHaveLength(1);
+    await useCase.execute(scope, 'u1', [{ notificationId: 'news', channel: 'EMAIL', delivery: 'instant' }]);
+    await useCase.execute(scope, 'u1', [{ notificationId: 'news', channel: 'EMAIL', delivery: 'off' }]);
+    expect(published).toHaveLength(2);
+  });
+});
