@@ -23,6 +23,10 @@ const BENCHES: Record<string, { file: string; needs: string }> = {
     file: 'service/inapp.bench.ts',
     needs: 'Kafka, MongoDB and Redis from `npm run infra:up`; 10,000 WebSockets (ulimit -n above 10,100)',
   },
+  webhooks: {
+    file: 'service/webhooks.bench.ts',
+    needs: 'Kafka, MongoDB and Redis from `npm run infra:up`',
+  },
   'event-log': { file: 'backbone/event-log.bench.ts', needs: 'nothing (embedded ClickHouse)' },
   bus: { file: 'backbone/bus.bench.ts', needs: 'Kafka from `npm run infra:up`' },
   scheduler: {

@@ -112,6 +112,8 @@ const peerEnv = (parts: Peers) => ({
   PUSH_PEER_CA: parts.fcm.ca,
   WEB_PUSH_PEER_URL: parts.webPush.url,
   PUBLIC_URL: `http://127.0.0.1:${parts.gatewayPort}`,
+  // Webhook retries a test can wait for (the real schedule spans 28 hours).
+  WEBHOOK_RETRY_SCHEDULE_MS: '0,300,600,1200',
 });
 
 async function stopPeers(parts: Peers): Promise<void> {
@@ -275,6 +277,7 @@ export async function clusterTopology(options: ClusterOptions = {}): Promise<Top
     'sender-push',
     'sender-web-push',
     'sender-inapp',
+    'webhook-dispatcher',
   ];
   const attempts = await Promise.allSettled(names.map(async (name) => [name, await start(name)] as const));
   const started = attempts.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));

@@ -18,6 +18,7 @@ import { SlackSenderModule } from '@notify/sender-slack-feature';
 import { SmsSenderModule } from '@notify/sender-sms-feature';
 import { WebPushSenderModule } from '@notify/sender-web-push-feature';
 import { StoreModule } from '@notify/store';
+import { WebhookDispatcherModule } from '@notify/webhooks-feature';
 
 /** Every service module in one process, on the embedded adapters unless configured otherwise. */
 @Module({})
@@ -44,6 +45,7 @@ export class AllInOneModule {
         PushSenderModule,
         WebPushSenderModule,
         RecorderModule,
+        WebhookDispatcherModule,
         DevOutboxModule.forRoot(outboxes),
         DevInboxModule,
       ],

@@ -50,3 +50,4 @@ export * from './sends/digest';
 export * from './inapp/inapp-job';
 export * from './inapp/inapp-item';
 export * from './preferences/user-event';
+export * from './webhooks/webhook-event';

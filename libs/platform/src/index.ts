@@ -40,7 +40,15 @@ export {
   type EgressPolicy,
   guardedLookup,
 } from './egress/guard';
-export { type ByteBudget, type Fetched, safeFetch, type SafeFetchOptions } from './egress/safe-fetch';
+export {
+  type ByteBudget,
+  type Fetched,
+  type Posted,
+  safeFetch,
+  type SafeFetchOptions,
+  safePost,
+  type SafePostOptions,
+} from './egress/safe-fetch';
 export { LruCache, type LruOptions } from './cache/lru-cache';
 export { Semaphore } from './concurrency/semaphore';
 export { maskSecret, parseSecretKey, SecretBox, secretKeyId, SecretsError } from './secrets/secret-box';

@@ -1,4 +1,5 @@
 export { chromiumPath, requireBackend, testBackends, uniqueName } from './backends';
+export { type ReceivedWebhook, WebhookReceiver } from './webhook-receiver';
 export { awayFromMinuteBoundary, eventually } from './eventually';
 export { tcpProxy, type TcpProxy } from './tcp-proxy';
 export { tempDir } from './temp-dir';

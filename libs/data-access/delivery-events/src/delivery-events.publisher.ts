@@ -7,6 +7,9 @@ export interface EventSubject {
   readonly accountId: string;
   readonly envId: string;
   readonly trackingId: string;
+  /** Whose send it is: carried on the event for webhooks (a job, the subject of most events, has both). */
+  readonly userId?: string;
+  readonly notificationId?: string;
 }
 
 /** Builds delivery events (what the recorder folds into log records) and the messages carrying them. */
@@ -29,6 +32,8 @@ export class DeliveryEventsPublisher {
       time: now,
       event,
       ...(channel === undefined ? {} : { channel }),
+      ...(subject.userId === undefined ? {} : { userId: subject.userId }),
+      ...(subject.notificationId === undefined ? {} : { notificationId: subject.notificationId }),
       fields,
     };
   }
@@ -74,10 +79,16 @@ export function subjectOfPayload(value: string): EventSubject | undefined {
   } catch {
     return undefined;
   }
-  const { accountId, envId, trackingId } = (parsed ?? {}) as Record<string, unknown>;
-  return typeof accountId === 'string' && typeof envId === 'string' && typeof trackingId === 'string'
-    ? { accountId, envId, trackingId }
-    : undefined;
+  const { accountId, envId, trackingId, userId, notificationId } = (parsed ?? {}) as Record<string, unknown>;
+  if (typeof accountId !== 'string' || typeof envId !== 'string' || typeof trackingId !== 'string')
+    return undefined;
+  return {
+    accountId,
+    envId,
+    trackingId,
+    ...(typeof userId === 'string' ? { userId } : {}),
+    ...(typeof notificationId === 'string' ? { notificationId } : {}),
+  };
 }
 
 /** Milliseconds from a send's reception to `now`: the log's `*_after` fields (decisions 5). */

@@ -29,6 +29,16 @@ export type TemplateDoc = Scoped<Mutable<Template>> & { channel: Channel };
 export type InAppItemDoc = Scoped<
   Mutable<InAppItem> & { userId: string; receivedAt: number; deliveredAt?: string }
 >;
+/** A webhook endpoint (decisions 1 and 7); `secret` is sealed with SECRETS_KEY; `isDefault` marks `/webhooks/events`'s. */
+export type WebhookEndpointDoc = Scoped<{
+  endpointId: string;
+  webhook: string;
+  events: string[];
+  secret: string;
+  isDefault: boolean;
+  createdAt: string;
+  updatedAt: string;
+}>;
 export type PreferencesDoc = Scoped<{ userId: string; preferences: UserPreference[]; updatedAt: string }>;
 
 /** One message a test environment's sandbox peer received, in a ring of slots (see SandboxOutboxRepository). */
@@ -69,6 +79,10 @@ export const Collections = {
     name: 'inapp_items',
     key: ['accountId', 'envId', 'userId', 'id'],
   } satisfies CollectionDefinition<InAppItemDoc>,
+  webhookEndpoints: {
+    name: 'webhook_endpoints',
+    key: ['accountId', 'envId', 'endpointId'],
+  } satisfies CollectionDefinition<WebhookEndpointDoc>,
   sandboxOutbox: {
     name: 'sandbox_outbox',
     key: ['accountId', 'envId', 'channel', 'slot'],

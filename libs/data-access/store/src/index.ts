@@ -9,6 +9,7 @@ export { PreferenceRepository } from './repositories/preference.repository';
 export { SANDBOX_OUTBOX_KEEP, SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';
 export { TemplateRepository } from './repositories/template.repository';
 export { UserRepository, type UserPage } from './repositories/user.repository';
+export { type WebhookEndpoint, WebhookEndpointRepository } from './repositories/webhook-endpoint.repository';
 export { createDocumentStore } from './store.factory';
 export { StoreModule } from './store.module';
 export { Collections } from './collections';

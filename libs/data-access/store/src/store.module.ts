@@ -15,6 +15,7 @@ import { PreferenceRepository } from './repositories/preference.repository';
 import { SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';
 import { TemplateRepository } from './repositories/template.repository';
 import { UserRepository } from './repositories/user.repository';
+import { WebhookEndpointRepository } from './repositories/webhook-endpoint.repository';
 import { createDocumentStore } from './store.factory';
 
 const repositories = [
@@ -26,6 +27,7 @@ const repositories = [
   SandboxOutboxRepository,
   TemplateRepository,
   UserRepository,
+  WebhookEndpointRepository,
 ];
 
 /** Provides the repositories over the configured document store (MongoDB or embedded). */

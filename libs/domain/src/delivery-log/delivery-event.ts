@@ -17,6 +17,9 @@ export interface DeliveryEvent {
   /** What happened, e.g. `request_received`, `email_routed`, `email_sent`. */
   readonly event: string;
   readonly channel?: string;
+  /** Whose send it is (for webhooks, whose payload names them); absent on events that predate it. */
+  readonly userId?: string;
+  readonly notificationId?: string;
   readonly fields: LogFields;
 }
 
@@ -47,5 +50,7 @@ export const deliveryEventSchema = z.object({
   time: z.number().int().nonnegative(),
   event: z.string().min(1),
   channel: z.string().optional(),
+  userId: z.string().optional(),
+  notificationId: z.string().optional(),
   fields: fieldsSchema,
 }) satisfies z.ZodType<DeliveryEvent>;

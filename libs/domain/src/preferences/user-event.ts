@@ -1,4 +1,5 @@
-import type { Channel } from '../channels/channel';
+import { z } from 'zod';
+import { type Channel, channelSchema } from '../channels/channel';
 import type { TenantScope } from '../tenancy/tenant-scope';
 import type { UserPreference } from './preference';
 
@@ -11,6 +12,18 @@ export interface UserEvent extends TenantScope {
   readonly subNotificationId?: string;
   readonly timestamp: string;
 }
+
+/** A user event as it travels on the bus (Topics.userEvents). */
+export const userEventSchema = z.object({
+  accountId: z.string().min(1),
+  envId: z.string().min(1),
+  eventType: z.string().regex(/^[A-Z_]+_UNSUBSCRIBE$/) as unknown as z.ZodType<UserEvent['eventType']>,
+  channel: channelSchema,
+  userId: z.string().min(1),
+  notificationId: z.string().min(1),
+  subNotificationId: z.string().optional(),
+  timestamp: z.string(),
+}) satisfies z.ZodType<UserEvent>;
 
 /**
  * `<CHANNEL>_UNSUBSCRIBE` for each choice that turns a channel off which was not off before

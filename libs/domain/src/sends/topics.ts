@@ -19,6 +19,9 @@ export const Topics = {
 export const Groups = {
   router: 'router',
   recorder: 'recorder',
+  /** The webhook dispatcher reads delivery events and user events in two groups (one topic each). */
+  webhookEvents: 'webhook-dispatcher',
+  webhookUserEvents: 'webhook-dispatcher-users',
   sender: (channel: Channel) =>
     `sender-${LOG_PREFIX[channel].replace('_', '-').replace('mobile-push', 'push')}`,
 } as const;
@@ -33,6 +36,8 @@ export const Queues = {
   scheduledSends: 'scheduled-sends',
   /** Digests and batching windows, each released once when its window closes. */
   digests: 'digests',
+  /** Webhook deliveries, each due at its next attempt (the dispatcher works through them). */
+  webhooks: 'webhook-deliveries',
 } as const;
 
 /** A scheduled send's id in its queue: tenant-scoped, so one tenant cannot name another's. */

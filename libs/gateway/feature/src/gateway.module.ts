@@ -10,6 +10,7 @@ import { SendingModule } from '@notify/gateway-sending';
 import { SlackModule } from '@notify/gateway-slack';
 import { TemplatesModule } from '@notify/gateway-templates';
 import { UsersModule } from '@notify/gateway-users';
+import { WebhooksModule } from '@notify/gateway-webhooks';
 
 /**
  * The REST API, one module per area. Needs the bus, the document store, the coordination store and
@@ -29,6 +30,7 @@ import { UsersModule } from '@notify/gateway-users';
     LogsModule,
     TemplatesModule,
     ProviderCallbacksModule,
+    WebhooksModule,
   ],
   exports: [AccountsModule],
 })

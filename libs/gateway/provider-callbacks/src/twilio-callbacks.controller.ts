@@ -14,6 +14,8 @@ const subjectSchema = z.object({
   envId: z.string().min(1).max(200),
   trackingId: z.string().min(1).max(200),
   receivedAt: z.coerce.number().int().min(0),
+  userId: z.string().min(1).max(256).optional(),
+  notificationId: z.string().min(1).max(200).optional(),
 });
 
 const refused = () =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   envBool,
+  envDelayList,
   envHostPortList,
   envInt,
   envPort,
@@ -149,6 +150,9 @@ const envSchema = z.object({
   LOG_QUERIES_PER_ENVIRONMENT: envInt(1, 1_000).default(5),
   TEMPLATE_CACHE_MB: envInt(1, 4_096).default(32),
   CONSUMER_RETRY_WINDOW_MS: envInt(1_000, 86_400_000).default(600_000),
+  WEBHOOK_RETRY_SCHEDULE_MS: envDelayList.optional(),
+  WEBHOOK_TIMEOUT_MS: envInt(100, 60_000).default(15_000),
+  WEBHOOK_ENDPOINT_CONCURRENCY: envInt(1, 256).default(8),
   MAIL_CATCHER_PORT: envPort.default(0),
   BOOTSTRAP_API_KEY: z
     .string()
@@ -302,6 +306,13 @@ function toAppConfig(env: Env) {
       templateCacheBytes: env.TEMPLATE_CACHE_MB * 1024 * 1024,
     },
     consumers: { retryWindowMs: env.CONSUMER_RETRY_WINDOW_MS },
+    webhooks: {
+      /** Absent: the Standard Webhooks schedule (WEBHOOK_RETRY_SCHEDULE_MS in the domain). */
+      retryScheduleMs: env.WEBHOOK_RETRY_SCHEDULE_MS,
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      /** Deliveries in flight to one endpoint, per dispatcher process. */
+      endpointConcurrency: env.WEBHOOK_ENDPOINT_CONCURRENCY,
+    },
     dev: { mailCatcherPort: env.MAIL_CATCHER_PORT, bootstrapApiKey: env.BOOTSTRAP_API_KEY },
     telemetry: { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME },
   };

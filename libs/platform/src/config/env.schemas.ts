@@ -24,6 +24,18 @@ export const envHostPortList = z
     message: 'expected a comma-separated list of host:port',
   });
 
+/** Comma-separated delays in milliseconds, e.g. `0,5000,300000`: each from 0 to a day, 1 to 20 of them. */
+export const envDelayList = z
+  .string()
+  .transform((v) => v.split(',').map((s) => Number(s.trim())))
+  .refine(
+    (list) =>
+      list.length >= 1 &&
+      list.length <= 20 &&
+      list.every((n) => Number.isInteger(n) && n >= 0 && n <= 86_400_000),
+    { message: 'expected 1 to 20 comma-separated delays in milliseconds (0 to 86400000)' },
+  );
+
 export const envUrl = (protocols: readonly string[]) =>
   z.string().refine(
     (v) => {

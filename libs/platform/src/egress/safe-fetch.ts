@@ -1,5 +1,5 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { type Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { type Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { checkLiteral, type EgressPolicy, EgressError, guardedLookup } from './guard';
 
 export interface SafeFetchOptions extends EgressPolicy {
@@ -102,4 +102,68 @@ async function fetchWithin(target: string, options: SafeFetchOptions, signal: Ab
     }
     return { content: Buffer.concat(chunks), contentType: response.headers['content-type'] };
   }
+}
+
+export interface SafePostOptions extends EgressPolicy {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  /** The whole exchange (connect, send, answer headers) must finish within this. */
+  readonly deadlineMs: number;
+  /** Keep-alive agents, so repeated posts to one receiver reuse its connections. */
+  readonly agents?: { readonly http: HttpAgent; readonly https: HttpsAgent };
+}
+
+/** The receiver's answer: its status and the first bytes of its body (for the log). */
+export interface Posted {
+  readonly status: number;
+  readonly excerpt: string;
+}
+
+const EXCERPT_BYTES = 512;
+
+/**
+ * POST to a URL given by an API caller (webhooks): only http(s), never to a private, loopback or
+ * link-local address unless allowed, no redirect followed (a 3xx is the answer), within
+ * `deadlineMs`; only the first bytes of the answer are read.
+ */
+export function safePost(target: string, options: SafePostOptions): Promise<Posted> {
+  const url = new URL(target);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return Promise.reject(new EgressError(`refusing ${url.protocol} URLs`));
+  checkLiteral(url.hostname, options);
+  const secure = url.protocol === 'https:';
+  const request = secure ? httpsRequest : httpRequest;
+  const agent = secure ? options.agents?.https : options.agents?.http;
+  return new Promise<Posted>((resolve, reject) => {
+    const req = request(url, {
+      method: 'POST',
+      headers: { ...options.headers, 'content-length': String(Buffer.byteLength(options.body)) },
+      lookup: guardedLookup(options),
+      signal: AbortSignal.timeout(options.deadlineMs),
+      ...(agent !== undefined ? { agent } : {}),
+    });
+    req.once('response', (response) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        if (size < EXCERPT_BYTES) chunks.push(chunk);
+        size += chunk.length;
+      });
+      response.once('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          excerpt: Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8'),
+        }),
+      );
+      response.once('error', reject);
+    });
+    req.once('error', (error: Error) =>
+      reject(
+        error.name === 'AbortError' || error.name === 'TimeoutError'
+          ? new EgressError(`${url.host} did not answer within ${options.deadlineMs} ms`)
+          : error,
+      ),
+    );
+    req.end(options.body);
+  });
 }

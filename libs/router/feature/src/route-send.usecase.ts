@@ -345,7 +345,13 @@ export class RouteSendUseCase {
   ): DeliveryEvent {
     const prefix = LOG_PREFIX[channel];
     return this.events.event(
-      { accountId: request.accountId, envId: request.envId, trackingId: request.trackingId },
+      {
+        accountId: request.accountId,
+        envId: request.envId,
+        trackingId: request.trackingId,
+        userId: request.send.userId,
+        notificationId: request.send.notificationId,
+      },
       `${prefix}_failed`,
       {
         [`${prefix}_failed_at`]: iso(now),

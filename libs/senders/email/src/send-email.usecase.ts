@@ -142,18 +142,17 @@ export class SendEmailUseCase {
     recipients: readonly string[],
     now: number,
   ): DeliveryEvent[] {
-    const subject = { accountId: job.accountId, envId: job.envId, trackingId: job.trackingId };
     const after = afterMs(job.receivedAt, now);
     return [
       this.events.event(
-        subject,
+        job,
         'email_sent',
         { email_sent_at: iso(now), email_sent_after: after, email_sent_message_id: messageId },
         'email',
         now,
       ),
       this.events.event(
-        subject,
+        job,
         'email_delivered',
         {
           email_delivered_at: iso(now),
@@ -194,7 +193,7 @@ export class SendEmailUseCase {
   private failed(job: EmailJob, code: EmailFailedCode, internal: string, diagnostic?: string): DeliveryEvent {
     const now = Date.now();
     return this.events.event(
-      { accountId: job.accountId, envId: job.envId, trackingId: job.trackingId },
+      job,
       'email_failed',
       {
         email_failed_at: iso(now),

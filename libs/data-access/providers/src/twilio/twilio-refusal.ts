@@ -24,12 +24,22 @@ export const isTransientTwilioError = (error: unknown): boolean =>
 export function twilioCallbackUrl(
   publicUrl: string,
   kind: 'status' | 'call-status',
-  job: { accountId: string; envId: string; trackingId: string; receivedAt: number },
+  job: {
+    accountId: string;
+    envId: string;
+    trackingId: string;
+    receivedAt: number;
+    userId: string;
+    notificationId: string;
+  },
 ): string {
   const url = new URL(`inbound/twilio/${kind}`, publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`);
   url.searchParams.set('accountId', job.accountId);
   url.searchParams.set('envId', job.envId);
   url.searchParams.set('trackingId', job.trackingId);
   url.searchParams.set('receivedAt', String(job.receivedAt));
+  // Whose send it is, for the webhook the status may call for (Twilio signs the whole URL).
+  url.searchParams.set('userId', job.userId);
+  url.searchParams.set('notificationId', job.notificationId);
   return url.toString();
 }

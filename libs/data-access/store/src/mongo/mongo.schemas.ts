@@ -157,6 +157,17 @@ const definitions: Record<string, SchemaDefinition> = {
     receivedAt: Number,
     deliveredAt: String,
   },
+  [Collections.webhookEndpoints.name]: {
+    accountId: String,
+    envId: String,
+    endpointId: String,
+    webhook: String,
+    events: [String],
+    secret: String,
+    isDefault: Boolean,
+    createdAt: String,
+    updatedAt: String,
+  },
   [Collections.sandboxOutbox.name]: {
     accountId: String,
     envId: String,

@@ -1,0 +1,226 @@
+import { eventually, type ReceivedWebhook, uniqueName, WebhookReceiver } from '@notify/testing';
+import { createHmac } from 'node:crypto';
+import { Pingram } from 'pingram';
+import { verify } from 'pingram/webhooks';
+import { Webhook } from 'standardwebhooks';
+import type { ChannelsContext } from './channels.suite';
+
+interface Payload {
+  eventType: string;
+  channel: string;
+  userId: string;
+  notificationId: string;
+  trackingId: string;
+  failureCode?: string;
+}
+
+/**
+ * Webhooks out (decisions 7), through the pingram client: every delivery the local receiver gets is
+ * verified with both `verify` from pingram/webhooks and the standardwebhooks package, against the
+ * secret the endpoint was created with.
+ */
+export function webhooksSuite(context: () => ChannelsContext): void {
+  describe('webhooks', () => {
+    const receiver = new WebhookReceiver();
+    const secrets = new Map<string, string>();
+
+    /** Verifies a delivery with both libraries; answers its payload. */
+    const verified = (delivery: ReceivedWebhook, secret: string): Payload => {
+      const header = (name: string) => String(delivery.headers[name] ?? '');
+      const viaPingram = verify({
+        payload: delivery.body,
+        headers: {
+          id: header('x-pingram-id'),
+          signature: header('x-pingram-signature'),
+          timestamp: header('x-pingram-timestamp'),
+        },
+        secret,
+      });
+      const viaStandard = new Webhook(secret).verify(delivery.body, {
+        'webhook-id': header('webhook-id'),
+        'webhook-timestamp': header('webhook-timestamp'),
+        'webhook-signature': header('webhook-signature'),
+      });
+      expect(viaStandard).toEqual(viaPingram);
+      expect(header('webhook-id')).toBe(header('x-pingram-id'));
+      return viaPingram as unknown as Payload;
+    };
+    const deliveriesOf = (trackingId: string, count = 1) =>
+      eventually(() => {
+        const found = receiver.received.filter(
+          (r) => (JSON.parse(r.body) as Payload).trackingId === trackingId,
+        );
+        if (found.length < count) throw new Error(`${found.length}/${count} deliveries for ${trackingId}`);
+        return found;
+      }, 20_000);
+    const failingEmail = (userId: string) =>
+      context().client.send({
+        type: 'receipts',
+        to: { id: userId, email: `${userId}@bounce.test` },
+        email: { subject: 'Receipt', html: '<p>Thanks</p>' },
+      });
+
+    beforeAll(async () => {
+      await receiver.start();
+      const created = await context().client.webhooks.upsertEventsWebhook({
+        webhook: receiver.url,
+        events: ['EMAIL_FAILED', 'INAPP_WEB_UNSUBSCRIBE'] as never,
+      });
+      expect(created.secret).toMatch(/^whsec_/);
+      secrets.set('default', created.secret);
+    });
+
+    afterAll(() => receiver.stop());
+
+    it('delivers EMAIL_FAILED signed twice over the same body, and logs the result', async () => {
+      const userId = uniqueName('bounced');
+      const { trackingId } = await failingEmail(userId);
+      const [delivery] = await deliveriesOf(trackingId);
+      const payload = verified(delivery as ReceivedWebhook, secrets.get('default') ?? '');
+      expect(payload).toMatchObject({
+        eventType: 'EMAIL_FAILED',
+        channel: 'EMAIL',
+        userId,
+        notificationId: 'receipts',
+        trackingId,
+        failureCode: expect.stringMatching(/BOUNCE$/),
+      });
+      await context().logOf(trackingId, (l) => l.email_failed_webhook_res === '200');
+      const shown = await context().client.webhooks.getEventsWebhook();
+      expect(shown).toMatchObject({ webhook: receiver.url, webhookId: 'events' });
+      expect(shown.secret).not.toBe(secrets.get('default'));
+    });
+
+    it('retries a receiver that answers 500 twice, with the same id, until it takes the event', async () => {
+      const userId = uniqueName('flaky');
+      const refusals = new Map<string, number>();
+      receiver.answer = (body) => {
+        const { trackingId, userId: who } = JSON.parse(body) as Payload;
+        if (who !== userId) return 200;
+        const seen = refusals.get(trackingId) ?? 0;
+        refusals.set(trackingId, seen + 1);
+        return seen < 2 ? 500 : 200;
+      };
+      try {
+        const { trackingId } = await failingEmail(userId);
+        const attempts = await deliveriesOf(trackingId, 3);
+        expect(attempts.map((a) => a.status)).toEqual([500, 500, 200]);
+        const ids = attempts.map((a) => a.headers['webhook-id']);
+        expect(new Set(ids).size).toBe(1);
+        for (const attempt of attempts) verified(attempt, secrets.get('default') ?? '');
+        // The waits between attempts follow the configured schedule (300 ms, then 600 ms).
+        expect((attempts[2]?.at ?? 0) - (attempts[0]?.at ?? 0)).toBeGreaterThanOrEqual(800);
+        await context().logOf(trackingId, (l) => l.email_failed_webhook_res === '200');
+      } finally {
+        receiver.answer = () => 200;
+      }
+    });
+
+    it('forwards a channel turned off by the user as <CHANNEL>_UNSUBSCRIBE', async () => {
+      const { client, topology } = context();
+      const [environment] = await client.environments.listEnvironments();
+      const userId = uniqueName('leaver');
+      const hash = createHmac('sha256', environment?.clientSecret ?? '')
+        .update(userId)
+        .digest('base64');
+      const off = await fetch(`${topology.baseUrl}/${environment?.clientId}/users/${userId}/preferences`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${environment?.clientId}:${userId}:${hash}`).toString('base64')}`,
+        },
+        body: JSON.stringify([{ notificationId: 'news', channel: 'INAPP_WEB', delivery: 'off' }]),
+      });
+      expect(off.status).toBe(200);
+      const delivery = await eventually(() => {
+        const found = receiver.received.find((r) => (JSON.parse(r.body) as Payload).userId === userId);
+        if (found === undefined) throw new Error('no unsubscribe yet');
+        return found;
+      }, 20_000);
+      expect(verified(delivery, secrets.get('default') ?? '')).toMatchObject({
+        eventType: 'INAPP_WEB_UNSUBSCRIBE',
+        channel: 'INAPP_WEB',
+        notificationId: 'news',
+      });
+    });
+
+    it('manages many endpoints per environment, each receiving only the types it lists, and none of another environment', async () => {
+      const { client, topology } = context();
+      const raw = (path: string, init: RequestInit = {}, key = topology.apiKey) =>
+        fetch(`${topology.baseUrl}${path}`, {
+          ...init,
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        });
+      const deliveredOnly = await raw('/webhooks', {
+        method: 'POST',
+        body: JSON.stringify({ webhook: `${receiver.url}?only=delivered`, events: ['EMAIL_DELIVERED'] }),
+      });
+      expect(deliveredOnly.status).toBe(200);
+      const endpoint = (await deliveredOnly.json()) as { endpointId: string; secret: string };
+      expect(endpoint.secret).toMatch(/^whsec_/);
+      const listed = (await (await raw('/webhooks')).json()) as Record<string, unknown>[];
+      expect(listed.find((e) => e.endpointId === endpoint.endpointId)).toEqual({
+        endpointId: endpoint.endpointId,
+        webhook: `${receiver.url}?only=delivered`,
+        events: ['EMAIL_DELIVERED'],
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
+
+      const userId = uniqueName('delivered');
+      const { trackingId } = await client.send({
+        type: 'receipts',
+        to: { id: userId, email: `${userId}@example.com` },
+        email: { subject: 'Receipt', html: '<p>Thanks</p>' },
+      });
+      const [delivery] = await deliveriesOf(trackingId);
+      expect(delivery?.headers['user-agent']).toBe('notify-webhooks/1');
+      expect(verified(delivery as ReceivedWebhook, endpoint.secret)).toMatchObject({
+        eventType: 'EMAIL_DELIVERED',
+      });
+      // The default endpoint lists EMAIL_FAILED only: nothing else arrived for this send.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(
+        receiver.received.filter((r) => (JSON.parse(r.body) as Payload).trackingId === trackingId),
+      ).toHaveLength(1);
+
+      // Updating keeps the secret; bad input is refused; another environment sees nothing of it.
+      const updated = await raw(`/webhooks/${endpoint.endpointId}`, {
+        method: 'PUT',
+        body: JSON.stringify({ webhook: `${receiver.url}?v=2`, events: ['EMAIL_DELIVERED', 'EMAIL_FAILED'] }),
+      });
+      expect(updated.status).toBe(200);
+      expect(await updated.json()).not.toHaveProperty('secret');
+      for (const body of [
+        { webhook: 'ftp://example.com/x', events: ['EMAIL_FAILED'] },
+        { webhook: receiver.url, events: ['EMAIL_EXPLODED'] },
+        { webhook: receiver.url, events: [] },
+      ]) {
+        const refused = await raw('/webhooks', { method: 'POST', body: JSON.stringify(body) });
+        expect(refused.status).toBe(400);
+      }
+      const other = await raw('/environments', {
+        method: 'POST',
+        body: JSON.stringify({ title: uniqueName('other') }),
+      });
+      const otherKey = ((await other.json()) as { apiKey: string }).apiKey;
+      expect(await (await raw('/webhooks', {}, otherKey)).json()).toEqual([]);
+      expect((await raw(`/webhooks/${endpoint.endpointId}`, { method: 'DELETE' }, otherKey)).status).toBe(
+        404,
+      );
+      expect((await raw('/webhooks/events', {}, otherKey)).status).toBe(404);
+      const theirs = new Pingram({ apiKey: otherKey, baseUrl: topology.baseUrl });
+      const failed = await theirs.send({
+        type: 'receipts',
+        to: { id: userId, email: `${userId}@bounce.test` },
+        email: { subject: 'Receipt', html: '<p>x</p>' },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(
+        receiver.received.some((r) => (JSON.parse(r.body) as Payload).trackingId === failed.trackingId),
+      ).toBe(false);
+
+      expect((await raw(`/webhooks/${endpoint.endpointId}`, { method: 'DELETE' })).status).toBe(204);
+      expect((await raw(`/webhooks/${endpoint.endpointId}`, { method: 'DELETE' })).status).toBe(404);
+    });
+  });
+}

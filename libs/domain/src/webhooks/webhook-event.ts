@@ -1,0 +1,155 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { DeliveryEvent } from '../delivery-log/delivery-event';
+import type { LogField } from '../delivery-log/log-fields';
+
+/** Spec 6: what an endpoint may subscribe to; it receives only the types it lists. */
+export const WEBHOOK_EVENT_TYPES = [
+  'EMAIL_OPEN',
+  'EMAIL_CLICK',
+  'EMAIL_FAILED',
+  'EMAIL_DELIVERED',
+  'EMAIL_UNSUBSCRIBE',
+  'EMAIL_INBOUND',
+  'INAPP_WEB_FAILED',
+  'INAPP_WEB_UNSUBSCRIBE',
+  'SMS_DELIVERED',
+  'SMS_FAILED',
+  'SMS_UNSUBSCRIBE',
+  'SMS_SUBSCRIBE',
+  'SMS_INBOUND',
+  'PUSH_FAILED',
+  'PUSH_UNSUBSCRIBE',
+  'CALL_FAILED',
+  'CALL_UNSUBSCRIBE',
+  'WEB_PUSH_FAILED',
+  'WEB_PUSH_UNSUBSCRIBE',
+  'SLACK_FAILED',
+  'SLACK_UNSUBSCRIBE',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
+
+/** The payload every delivery carries (decisions 7); channel-specific fields join it. */
+export interface WebhookPayload {
+  readonly eventType: WebhookEventType;
+  readonly channel: string;
+  readonly userId: string;
+  readonly notificationId: string;
+  readonly trackingId: string;
+  readonly timestamp: string;
+  readonly failureCode?: string;
+  readonly clickedLink?: string;
+  readonly clickedLinkTags?: readonly string[];
+}
+
+/** What a delivery event means for webhooks: the type, the payload's channel, and where its result is logged. */
+interface Mapping {
+  readonly type: WebhookEventType;
+  readonly channel: string;
+  /** The log field of the forwarding result (spec 6 names these for some events only). */
+  readonly resField?: LogField;
+  /** The log field holding the event's failure code. */
+  readonly codeField?: LogField;
+}
+
+const MAPPINGS: Readonly<Record<string, Mapping>> = {
+  email_delivered: { type: 'EMAIL_DELIVERED', channel: 'EMAIL', resField: 'email_delivered_webhook_res' },
+  email_failed: {
+    type: 'EMAIL_FAILED',
+    channel: 'EMAIL',
+    resField: 'email_failed_webhook_res',
+    codeField: 'email_failed_code',
+  },
+  sms_delivered: { type: 'SMS_DELIVERED', channel: 'SMS' },
+  sms_failed: { type: 'SMS_FAILED', channel: 'SMS', codeField: 'sms_failed_code' },
+  call_failed: { type: 'CALL_FAILED', channel: 'CALL', codeField: 'call_failed_code' },
+  mobile_push_failed: { type: 'PUSH_FAILED', channel: 'PUSH', codeField: 'mobile_push_failed_code' },
+  web_push_failed: { type: 'WEB_PUSH_FAILED', channel: 'WEB_PUSH', codeField: 'web_push_failed_code' },
+  slack_failed: { type: 'SLACK_FAILED', channel: 'SLACK', codeField: 'slack_failed_code' },
+  inapp_failed: { type: 'INAPP_WEB_FAILED', channel: 'INAPP_WEB', codeField: 'inapp_failed_code' },
+};
+
+/**
+ * The webhook a delivery event calls for, if any. Events without a user and type (from before
+ * they carried them) have no payload to give and call for none.
+ */
+export function webhookFor(
+  event: DeliveryEvent,
+): { payload: WebhookPayload; resField?: LogField } | undefined {
+  const mapping = MAPPINGS[event.event];
+  if (mapping === undefined || event.userId === undefined || event.notificationId === undefined)
+    return undefined;
+  const code = mapping.codeField === undefined ? undefined : event.fields[mapping.codeField];
+  return {
+    payload: {
+      eventType: mapping.type,
+      channel: mapping.channel,
+      userId: event.userId,
+      notificationId: event.notificationId,
+      trackingId: event.trackingId,
+      timestamp: new Date(event.time).toISOString(),
+      ...(code !== undefined ? { failureCode: String(code) } : {}),
+    },
+    ...(mapping.resField !== undefined ? { resField: mapping.resField } : {}),
+  };
+}
+
+/**
+ * Announced (coordination pub/sub, message `accountId/envId`) when an environment's endpoints
+ * change, so every dispatcher drops its cached copy at once.
+ */
+export const WEBHOOK_ENDPOINTS_CHANGED_CHANNEL = 'webhooks/changed';
+
+/** `whsec_` + base64 of 24 random bytes (decisions 7). */
+export const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
+
+/**
+ * Both signature header sets over the same body (decisions 7): Standard Webhooks (seconds, base64,
+ * key = the decoded part after `whsec_`) and the pingram helper's (milliseconds, hex, key = the
+ * whole secret string).
+ */
+export function webhookSignatureHeaders(
+  secret: string,
+  id: string,
+  body: string,
+  nowMs: number,
+): Record<string, string> {
+  const seconds = String(Math.floor(nowMs / 1_000));
+  const millis = String(nowMs);
+  const standardKey = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const standard = createHmac('sha256', standardKey).update(`${id}.${seconds}.${body}`).digest('base64');
+  const pingram = createHmac('sha256', secret).update(`${id}.${millis}.${body}`).digest('hex');
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': seconds,
+    'webhook-signature': `v1,${standard}`,
+    'x-pingram-id': id,
+    'x-pingram-timestamp': millis,
+    'x-pingram-signature': `v1,${pingram}`,
+  };
+}
+
+/**
+ * The wait before each attempt (decisions 7, the Standard Webhooks schedule): the first at once,
+ * then, after each failure, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h: about 28 h in all.
+ */
+export const WEBHOOK_RETRY_SCHEDULE_MS: readonly number[] = [
+  0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
+];
+
+/** Network errors, timeouts, 408, 429 and 5xx are retried; any other answer is final. */
+export const isRetryableStatus = (status: number | undefined): boolean =>
+  status === undefined || status === 408 || status === 429 || status >= 500;
+
+/** One attempt's outcome as the log keeps it (`*_webhook_res`): the status, or why there was none. */
+export function webhookResult(
+  outcome: { status?: number; error?: string },
+  attempt: number,
+  retrying: boolean,
+): string {
+  const what =
+    outcome.status === undefined ? `no answer (${outcome.error ?? 'network error'})` : String(outcome.status);
+  if (outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300) return what;
+  return `${what} on attempt ${attempt}${retrying ? ', retrying' : ''}`;
+}

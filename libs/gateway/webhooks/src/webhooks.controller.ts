@@ -1,0 +1,123 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { webhookEventTypeSchema } from '@notify/domain';
+import { ZodPipe } from '@notify/platform';
+import { z } from 'zod';
+import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
+import { ApiErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
+import { type EndpointBody, endpointBodySchema, WebhookEndpoints } from './webhook-endpoints';
+
+const endpointSchema = z.object({
+  endpointId: z.string(),
+  webhook: z.string(),
+  events: z.array(webhookEventTypeSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+const createdSchema = endpointSchema.extend({
+  secret: z.string().describe('Shown once: keep it to verify signatures'),
+});
+const defaultSchema = z.object({
+  webhookId: z.string(),
+  webhook: z.string(),
+  events: z.array(webhookEventTypeSchema),
+  secret: z.string().describe('In full when the endpoint was just created, masked afterwards'),
+});
+const bodyPipe = new ZodPipe(endpointBodySchema);
+const endpointIdPipe = new ZodPipe(z.string().min(1).max(100));
+
+const asDefault = (view: {
+  endpointId: string;
+  webhook: string;
+  events: readonly string[];
+  secret: string;
+}) => ({
+  webhookId: view.endpointId,
+  webhook: view.webhook,
+  events: view.events,
+  secret: view.secret,
+});
+
+/**
+ * Webhook endpoints of the caller's environment (decisions 1): many per environment, and
+ * `/webhooks/events`, the one default endpoint the pingram WebhooksApi manages.
+ */
+@ApiTags('Webhooks')
+@ApiErrors()
+@Controller('webhooks')
+export class WebhooksController {
+  constructor(private readonly endpoints: WebhookEndpoints) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Create a webhook endpoint (its secret is shown once)',
+    operationId: 'createWebhook',
+  })
+  @ApiMoreErrors(413)
+  @ApiBody({ schema: openApi(endpointBodySchema) })
+  @ApiOkResponse({ schema: openApi(createdSchema, 'output') })
+  create(@CurrentTenant() tenant: Tenant, @Body(bodyPipe) body: EndpointBody) {
+    return this.endpoints.create(tenant, body);
+  }
+
+  @Get()
+  @ApiOperation({ summary: "List the environment's webhook endpoints", operationId: 'listWebhooks' })
+  @ApiOkResponse({ schema: openApi(z.array(endpointSchema), 'output') })
+  list(@CurrentTenant() tenant: Tenant) {
+    return this.endpoints.list(tenant);
+  }
+
+  @Get('events')
+  @ApiOperation({ summary: 'The default webhook endpoint', operationId: 'getEventsWebhook' })
+  @ApiOkResponse({ schema: openApi(defaultSchema, 'output') })
+  async getDefault(@CurrentTenant() tenant: Tenant) {
+    return asDefault(await this.endpoints.getDefault(tenant));
+  }
+
+  @Put('events')
+  @ApiOperation({
+    summary: 'Create or update the default webhook endpoint',
+    operationId: 'upsertEventsWebhook',
+  })
+  @ApiMoreErrors(413)
+  @ApiBody({ schema: openApi(endpointBodySchema) })
+  @ApiOkResponse({ schema: openApi(defaultSchema, 'output') })
+  async upsertDefault(@CurrentTenant() tenant: Tenant, @Body(bodyPipe) body: EndpointBody) {
+    return asDefault(await this.endpoints.upsertDefault(tenant, body));
+  }
+
+  @Delete('events')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete the default webhook endpoint', operationId: 'deleteEventsWebhook' })
+  @ApiNoContentResponse()
+  async removeDefault(@CurrentTenant() tenant: Tenant): Promise<void> {
+    await this.endpoints.remove(tenant, 'events');
+  }
+
+  @Put(':endpointId')
+  @ApiOperation({ summary: 'Update a webhook endpoint (its secret is kept)', operationId: 'updateWebhook' })
+  @ApiMoreErrors(413)
+  @ApiPathParam('endpointId', z.string().max(100))
+  @ApiBody({ schema: openApi(endpointBodySchema) })
+  @ApiOkResponse({ schema: openApi(endpointSchema, 'output') })
+  update(
+    @CurrentTenant() tenant: Tenant,
+    @Param('endpointId', endpointIdPipe) endpointId: string,
+    @Body(bodyPipe) body: EndpointBody,
+  ) {
+    return this.endpoints.update(tenant, endpointId, body);
+  }
+
+  @Delete(':endpointId')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a webhook endpoint', operationId: 'deleteWebhook' })
+  @ApiPathParam('endpointId', z.string().max(100))
+  @ApiNoContentResponse()
+  async remove(
+    @CurrentTenant() tenant: Tenant,
+    @Param('endpointId', endpointIdPipe) endpointId: string,
+  ): Promise<void> {
+    await this.endpoints.remove(tenant, endpointId);
+  }
+}

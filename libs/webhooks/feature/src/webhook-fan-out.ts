@@ -1,0 +1,93 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { COORDINATION, type CoordinationStore } from '@notify/cache';
+import {
+  type DeliveryEvent,
+  type LogField,
+  Queues,
+  type TenantScope,
+  type UserEvent,
+  webhookFor,
+  type WebhookPayload,
+} from '@notify/domain';
+import { EndpointCache } from './endpoint-cache';
+import { deliveryId, queueId, type WebhookDelivery } from './webhook-delivery';
+import { WebhookWorker } from './webhook-worker';
+
+/**
+ * Turns events into webhook deliveries: each event that calls for a webhook (spec 6), for each
+ * endpoint of its environment that lists the type, becomes one delivery in the durable delayed
+ * queue, due at once. The consumer commits only after that, so nothing is lost between the bus
+ * and the queue; the worker makes the attempts.
+ */
+@Injectable()
+export class WebhookFanOut {
+  constructor(
+    private readonly endpoints: EndpointCache,
+    private readonly worker: WebhookWorker,
+    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+  ) {}
+
+  async deliveryEvents(events: readonly DeliveryEvent[]): Promise<void> {
+    const deliveries: WebhookDelivery[] = [];
+    for (const event of events) {
+      const webhook = webhookFor(event);
+      if (webhook === undefined) continue;
+      deliveries.push(
+        ...(await this.deliveriesOf(event, event.eventId, webhook.payload.eventType, webhook.payload, {
+          trackingId: event.trackingId,
+          ...(webhook.resField !== undefined ? { resField: webhook.resField } : {}),
+        })),
+      );
+    }
+    await this.enqueue(deliveries);
+  }
+
+  async userEvent(event: UserEvent, sourceId: string): Promise<void> {
+    const payload = {
+      eventType: event.eventType,
+      channel: event.channel,
+      userId: event.userId,
+      notificationId: event.notificationId,
+      ...(event.subNotificationId !== undefined ? { subNotificationId: event.subNotificationId } : {}),
+      timestamp: event.timestamp,
+    };
+    await this.enqueue(await this.deliveriesOf(event, sourceId, event.eventType, payload, {}));
+  }
+
+  private async deliveriesOf(
+    scope: TenantScope,
+    sourceId: string,
+    eventType: string,
+    payload: WebhookPayload | Record<string, unknown>,
+    log: { trackingId?: string; resField?: LogField },
+  ): Promise<WebhookDelivery[]> {
+    const destinations = await this.endpoints.destinations(scope);
+    const body = JSON.stringify(payload);
+    return destinations
+      .filter((d) => d.events.has(eventType))
+      .map((d) => ({
+        accountId: scope.accountId,
+        envId: scope.envId,
+        endpointId: d.endpointId,
+        msgId: deliveryId(sourceId, d.endpointId),
+        body,
+        attempts: 0,
+        ...log,
+      }));
+  }
+
+  private async enqueue(deliveries: readonly WebhookDelivery[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    const now = Date.now();
+    await Promise.all(
+      deliveries.map((delivery) =>
+        this.coordination.schedule(Queues.webhooks, {
+          id: queueId(delivery, delivery.msgId),
+          dueAt: now,
+          payload: JSON.stringify(delivery),
+        }),
+      ),
+    );
+    this.worker.wake();
+  }
+}

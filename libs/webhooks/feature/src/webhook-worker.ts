@@ -1,0 +1,195 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { COORDINATION, type CoordinationStore } from '@notify/cache';
+import { DeliveryEventsPublisher } from '@notify/delivery-events';
+import {
+  isRetryableStatus,
+  type LogFields,
+  Queues,
+  WEBHOOK_RETRY_SCHEDULE_MS,
+  webhookResult,
+  webhookSignatureHeaders,
+} from '@notify/domain';
+import {
+  type AppConfig,
+  InjectConfig,
+  InjectLogger,
+  type Logger,
+  safePost,
+  Semaphore,
+} from '@notify/platform';
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import { EndpointCache } from './endpoint-cache';
+import { queueId, type WebhookDelivery, webhookDeliverySchema } from './webhook-delivery';
+
+/** Attempts in flight per dispatcher process, over all endpoints. */
+const MAX_IN_FLIGHT = 256;
+/** An endpoint whose queue of waiting attempts is this long gets new ones a second later instead. */
+const MAX_WAITING_PER_ENDPOINT = 64;
+/** A claim outlives the longest attempt; an unacknowledged one (the dispatcher died) comes due again. */
+const LEASE_MARGIN_MS = 30_000;
+const IDLE_POLL_MS = 250;
+
+/**
+ * Makes the attempts of webhook deliveries from the durable delayed queue, so a pending retry
+ * survives any restart: claims what is due, posts it (signed, through the egress guard, within
+ * WEBHOOK_TIMEOUT_MS), and then acknowledges it, or reschedules it at its next attempt on a
+ * network error, timeout, 408, 429 or 5xx while the schedule lasts. Each endpoint has its own
+ * concurrency limit, so a slow receiver delays only its own deliveries. Outcomes go to the log
+ * (`*_webhook_res`) of the event's tracking id.
+ */
+@Injectable()
+export class WebhookWorker implements OnApplicationShutdown {
+  private readonly schedule: readonly number[];
+  private readonly slots = new Map<string, Semaphore>();
+  private readonly agents = {
+    http: new HttpAgent({ keepAlive: true, maxSockets: 64 }),
+    https: new HttpsAgent({ keepAlive: true, maxSockets: 64 }),
+  };
+  private inFlight = 0;
+  private running = false;
+  private timer?: NodeJS.Timeout;
+  private polling?: Promise<void>;
+
+  constructor(
+    private readonly endpoints: EndpointCache,
+    private readonly events: DeliveryEventsPublisher,
+    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    @InjectConfig() private readonly config: AppConfig,
+    @InjectLogger() private readonly logger: Logger,
+  ) {
+    this.schedule = config.webhooks.retryScheduleMs ?? WEBHOOK_RETRY_SCHEDULE_MS;
+  }
+
+  start(): void {
+    this.running = true;
+    this.wake();
+  }
+
+  /** Claims at once (new deliveries were queued), instead of at the next poll. */
+  wake(): void {
+    if (!this.running || this.polling !== undefined) return;
+    clearTimeout(this.timer);
+    this.polling = this.poll().finally(() => {
+      this.polling = undefined;
+      if (this.running) this.timer = setTimeout(() => this.wake(), IDLE_POLL_MS);
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.running = false;
+    clearTimeout(this.timer);
+    await this.polling;
+    // Attempts in flight finish (each within the timeout); unfinished claims come due again after their lease.
+    const deadline = Date.now() + this.config.webhooks.timeoutMs + 1_000;
+    while (this.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    this.agents.http.destroy();
+    this.agents.https.destroy();
+  }
+
+  private async poll(): Promise<void> {
+    try {
+      while (this.running && this.inFlight < MAX_IN_FLIGHT) {
+        const claimed = await this.coordination.claimDue(
+          Queues.webhooks,
+          Date.now(),
+          MAX_IN_FLIGHT - this.inFlight,
+          this.config.webhooks.timeoutMs + LEASE_MARGIN_MS,
+        );
+        for (const item of claimed) this.begin(item.payload, item.claimToken, item.id);
+        if (claimed.length === 0) return;
+      }
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not claim webhook deliveries; retrying');
+    }
+  }
+
+  private begin(payload: string, claimToken: string, id: string): void {
+    const parsed = webhookDeliverySchema.safeParse(JSON.parse(payload));
+    if (!parsed.success) {
+      this.logger.error({ id }, 'dropping an unreadable webhook delivery');
+      void this.coordination.ack(Queues.webhooks, id, claimToken);
+      return;
+    }
+    const delivery = parsed.data;
+    let slots = this.slots.get(delivery.endpointId);
+    if (slots === undefined) {
+      slots = new Semaphore(this.config.webhooks.endpointConcurrency);
+      this.slots.set(delivery.endpointId, slots);
+    }
+    if (slots.usage.waiting >= MAX_WAITING_PER_ENDPOINT) {
+      // This endpoint is saturated: its delivery waits in the queue, not in memory under a lease.
+      void this.reschedule(delivery, Date.now() + 1_000, delivery.attempts);
+      return;
+    }
+    this.inFlight++;
+    void slots
+      .run(() => this.attempt(delivery, claimToken))
+      .catch((error: unknown) =>
+        this.logger.error({ err: error, msgId: delivery.msgId }, 'webhook attempt failed'),
+      )
+      .finally(() => {
+        this.inFlight--;
+        if (slots.usage.active === 0 && slots.usage.waiting === 0) this.slots.delete(delivery.endpointId);
+        this.wake();
+      });
+  }
+
+  private async attempt(delivery: WebhookDelivery, claimToken: string): Promise<void> {
+    const id = queueId(delivery, delivery.msgId);
+    const destination = (await this.endpoints.destinations(delivery)).find(
+      (d) => d.endpointId === delivery.endpointId,
+    );
+    if (destination === undefined) {
+      // The endpoint was deleted since: nothing to deliver to.
+      await this.coordination.ack(Queues.webhooks, id, claimToken);
+      return;
+    }
+    const attempt = delivery.attempts + 1;
+    const now = Date.now();
+    const outcome = await safePost(destination.webhook, {
+      allowPrivateNetworks: this.config.egress.allowPrivateNetworks,
+      deadlineMs: this.config.webhooks.timeoutMs,
+      agents: this.agents,
+      body: delivery.body,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'notify-webhooks/1',
+        ...webhookSignatureHeaders(destination.secret, delivery.msgId, delivery.body, now),
+      },
+    }).then(
+      (posted) => ({ status: posted.status }),
+      (error: unknown) => ({ error: error instanceof Error ? error.message.slice(0, 200) : 'network error' }),
+    );
+    const status = 'status' in outcome ? outcome.status : undefined;
+    const next = this.schedule[attempt];
+    const retrying = isRetryableStatus(status) && next !== undefined;
+    // The schedule gives the wait before each attempt: after attempt n failed, schedule[n].
+    if (retrying) await this.reschedule(delivery, Date.now() + next, attempt);
+    else await this.coordination.ack(Queues.webhooks, id, claimToken);
+    await this.record(delivery, webhookResult(outcome, attempt, retrying), now);
+  }
+
+  private reschedule(delivery: WebhookDelivery, dueAt: number, attempts: number): Promise<void> {
+    return this.coordination.schedule(Queues.webhooks, {
+      id: queueId(delivery, delivery.msgId),
+      dueAt,
+      payload: JSON.stringify({ ...delivery, attempts }),
+    });
+  }
+
+  /** The attempt's outcome on the event's log record, when spec 6 names a field for it. */
+  private async record(delivery: WebhookDelivery, result: string, now: number): Promise<void> {
+    if (delivery.trackingId === undefined || delivery.resField === undefined) return;
+    const fields = { [delivery.resField]: result } as LogFields;
+    await this.events.publish(
+      this.events.event(
+        { accountId: delivery.accountId, envId: delivery.envId, trackingId: delivery.trackingId },
+        'webhook_attempt',
+        fields,
+        undefined,
+        now,
+      ),
+    );
+  }
+}
