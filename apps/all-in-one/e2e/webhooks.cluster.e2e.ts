@@ -5,10 +5,11 @@ import { clusterTopology, type Topology } from './topologies';
 type Log = LogsGetResponseLogsInner & Record<string, unknown>;
 
 /**
- * The webhook dispatcher SIGKILLed with a retry pending: the retry waits in the durable delayed
- * queue (Redis), and the restarted dispatcher delivers it, with the same webhook-id.
+ * The webhook dispatcher as its own service over Kafka, MongoDB and Redis: a slow receiver delays
+ * only its own endpoint; SIGKILLed with a retry pending, the retry waits in the durable delayed
+ * queue (Redis) and the restarted dispatcher delivers it, with the same webhook-id.
  */
-describe('webhook retries across a dispatcher crash', () => {
+describe('webhook dispatcher: fairness and crash', () => {
   let topology: Topology;
   let client: Pingram;
   const receiver = new WebhookReceiver();
@@ -17,8 +18,8 @@ describe('webhook retries across a dispatcher crash', () => {
     await receiver.start();
     topology = await clusterTopology({
       services: ['gateway', 'router', 'sender-email', 'webhook-dispatcher'],
-      // The retry comes due while the dispatcher is down.
-      env: { WEBHOOK_RETRY_SCHEDULE_MS: '0,3000' },
+      // The retry comes due while the dispatcher is down; two attempts at a time per endpoint.
+      env: { WEBHOOK_RETRY_SCHEDULE_MS: '0,3000', WEBHOOK_ENDPOINT_CONCURRENCY: '2' },
     });
     client = new Pingram({ apiKey: topology.apiKey, baseUrl: topology.baseUrl });
     await client.webhooks.upsertEventsWebhook({ webhook: receiver.url, events: ['EMAIL_FAILED'] as never });
@@ -29,27 +30,72 @@ describe('webhook retries across a dispatcher crash', () => {
     await receiver.stop();
   }, 60_000);
 
+  it('keeps a slow receiver from holding up another endpoint', async () => {
+    const slow = new WebhookReceiver();
+    const fast = new WebhookReceiver();
+    await Promise.all([slow.start(), fast.start()]);
+    slow.delayMs = 2_000;
+    const ids: string[] = [];
+    try {
+      const create = (url: string) =>
+        fetch(`${topology.baseUrl}/webhooks`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${topology.apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ webhook: url, events: ['EMAIL_FAILED'] }),
+        });
+      const endpoints = await Promise.all([create(slow.url), create(fast.url)]);
+      expect(endpoints.map((e) => e.status)).toEqual([200, 200]);
+      ids.push(
+        ...(await Promise.all(
+          endpoints.map(async (e) => ((await e.json()) as { endpointId: string }).endpointId),
+        )),
+      );
+      const sends = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          client.send({
+            type: 'fairness',
+            to: { id: `fair-${i}`, email: `fair-${i}@bounce.test` },
+            email: { subject: 'x', html: '<p>x</p>' },
+          }),
+        ),
+      );
+      await eventually(() => expect(fast.received).toHaveLength(sends.length), 30_000);
+      // The slow receiver, two at a time and two seconds each, has had at most a few by then.
+      expect(slow.received.length).toBeLessThan(sends.length / 2);
+      await eventually(() => expect(slow.received).toHaveLength(sends.length), 60_000);
+    } finally {
+      for (const id of ids)
+        await fetch(`${topology.baseUrl}/webhooks/${id}`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${topology.apiKey}` },
+        });
+      await Promise.all([slow.stop(), fast.stop()]);
+    }
+  }, 90_000);
+
   it('delivers the pending retry after the dispatcher is killed and restarted', async () => {
+    const userId = uniqueName('crash');
+    const mine = () =>
+      receiver.received.filter((r) => (JSON.parse(r.body) as { userId: string }).userId === userId);
     let refused = false;
-    receiver.answer = () => {
-      if (refused) return 200;
+    receiver.answer = (body) => {
+      if ((JSON.parse(body) as { userId: string }).userId !== userId || refused) return 200;
       refused = true;
       return 503;
     };
-    const userId = uniqueName('crash');
     const { trackingId } = await client.send({
       type: 'receipts',
       to: { id: userId, email: `${userId}@bounce.test` },
       email: { subject: 'Receipt', html: '<p>x</p>' },
     });
-    await eventually(() => expect(receiver.received).toHaveLength(1), 30_000);
+    await eventually(() => expect(mine()).toHaveLength(1), 30_000);
     await topology.services.get('webhook-dispatcher')?.kill();
     await new Promise((resolve) => setTimeout(resolve, 4_000));
-    expect(receiver.received).toHaveLength(1);
+    expect(mine()).toHaveLength(1);
 
     await topology.restart('webhook-dispatcher');
-    await eventually(() => expect(receiver.received).toHaveLength(2), 30_000);
-    const [first, second] = receiver.received;
+    await eventually(() => expect(mine()).toHaveLength(2), 30_000);
+    const [first, second] = mine();
     expect(first?.status).toBe(503);
     expect(second?.status).toBe(200);
     expect(second?.headers['webhook-id']).toBe(first?.headers['webhook-id']);

@@ -16,6 +16,8 @@ export interface ReceivedWebhook {
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
   answer: (body: string, headers: IncomingHttpHeaders) => number = () => 200;
+  /** How long the receiver takes to answer (a slow receiver). */
+  delayMs = 0;
   private server?: Server;
   private port = 0;
 
@@ -31,7 +33,7 @@ export class WebhookReceiver {
         const body = Buffer.concat(chunks).toString('utf8');
         const status = this.answer(body, request.headers);
         this.received.push({ headers: request.headers, body, status, at: Date.now() });
-        response.writeHead(status).end();
+        setTimeout(() => response.writeHead(status).end(), this.delayMs);
       });
     });
     this.server.keepAliveTimeout = 60_000;

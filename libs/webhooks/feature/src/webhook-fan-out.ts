@@ -61,19 +61,22 @@ export class WebhookFanOut {
     payload: WebhookPayload | Record<string, unknown>,
     log: { trackingId?: string; resField?: LogField },
   ): Promise<WebhookDelivery[]> {
-    const destinations = await this.endpoints.destinations(scope);
+    const destinations = (await this.endpoints.destinations(scope)).filter((d) => d.events.has(eventType));
     const body = JSON.stringify(payload);
-    return destinations
-      .filter((d) => d.events.has(eventType))
-      .map((d) => ({
-        accountId: scope.accountId,
-        envId: scope.envId,
-        endpointId: d.endpointId,
-        msgId: deliveryId(sourceId, d.endpointId),
-        body,
-        attempts: 0,
-        ...log,
-      }));
+    // One log field per event: it records the primary endpoint's outcome (the default one when it
+    // takes the event, else the first by id); the others' outcomes go to the dispatcher's logs.
+    const primary =
+      destinations.find((d) => d.endpointId === 'events') ??
+      [...destinations].sort((a, b) => (a.endpointId < b.endpointId ? -1 : 1))[0];
+    return destinations.map((d) => ({
+      accountId: scope.accountId,
+      envId: scope.envId,
+      endpointId: d.endpointId,
+      msgId: deliveryId(sourceId, d.endpointId),
+      body,
+      attempts: 0,
+      ...(d === primary ? log : log.trackingId !== undefined ? { trackingId: log.trackingId } : {}),
+    }));
   }
 
   private async enqueue(deliveries: readonly WebhookDelivery[]): Promise<void> {

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { COORDINATION, type CoordinationStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
+  type DeliveryEvent,
   isRetryableStatus,
   type LogFields,
   Queues,
@@ -22,10 +23,23 @@ import { Agent as HttpsAgent } from 'node:https';
 import { EndpointCache } from './endpoint-cache';
 import { queueId, type WebhookDelivery, webhookDeliverySchema } from './webhook-delivery';
 
-/** Attempts in flight per dispatcher process, over all endpoints. */
+/** Attempts claimed (running or waiting for their endpoint) per dispatcher process. */
 const MAX_IN_FLIGHT = 256;
-/** An endpoint whose queue of waiting attempts is this long gets new ones a second later instead. */
+/** Claimed at once, so one busy endpoint does not take every claim of a poll. */
+const CLAIM_BATCH = 64;
+/**
+ * An endpoint with this many attempts waiting has new ones deferred in the queue (by about the time
+ * its backlog takes), so a slow receiver holds a bounded share of MAX_IN_FLIGHT.
+ */
 const MAX_WAITING_PER_ENDPOINT = 64;
+/** Outcomes are logged in batches, this long apart at most. */
+const RECORD_DELAY_MS = 50;
+
+/** One endpoint's lane: its concurrency limit and how long its attempts take (moving average). */
+interface Lane {
+  readonly slots: Semaphore;
+  averageMs: number;
+}
 /** A claim outlives the longest attempt; an unacknowledged one (the dispatcher died) comes due again. */
 const LEASE_MARGIN_MS = 30_000;
 const IDLE_POLL_MS = 250;
@@ -41,7 +55,9 @@ const IDLE_POLL_MS = 250;
 @Injectable()
 export class WebhookWorker implements OnApplicationShutdown {
   private readonly schedule: readonly number[];
-  private readonly slots = new Map<string, Semaphore>();
+  private readonly lanes = new Map<string, Lane>();
+  private readonly outcomes: DeliveryEvent[] = [];
+  private recordTimer?: NodeJS.Timeout;
   private readonly agents = {
     http: new HttpAgent({ keepAlive: true, maxSockets: 64 }),
     https: new HttpsAgent({ keepAlive: true, maxSockets: 64 }),
@@ -83,6 +99,8 @@ export class WebhookWorker implements OnApplicationShutdown {
     // Attempts in flight finish (each within the timeout); unfinished claims come due again after their lease.
     const deadline = Date.now() + this.config.webhooks.timeoutMs + 1_000;
     while (this.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    clearTimeout(this.recordTimer);
+    await this.flushOutcomes();
     this.agents.http.destroy();
     this.agents.https.destroy();
   }
@@ -93,7 +111,7 @@ export class WebhookWorker implements OnApplicationShutdown {
         const claimed = await this.coordination.claimDue(
           Queues.webhooks,
           Date.now(),
-          MAX_IN_FLIGHT - this.inFlight,
+          Math.min(CLAIM_BATCH, MAX_IN_FLIGHT - this.inFlight),
           this.config.webhooks.timeoutMs + LEASE_MARGIN_MS,
         );
         for (const item of claimed) this.begin(item.payload, item.claimToken, item.id);
@@ -105,32 +123,45 @@ export class WebhookWorker implements OnApplicationShutdown {
   }
 
   private begin(payload: string, claimToken: string, id: string): void {
-    const parsed = webhookDeliverySchema.safeParse(JSON.parse(payload));
+    const parsed = webhookDeliverySchema.safeParse(parseJson(payload));
     if (!parsed.success) {
       this.logger.error({ id }, 'dropping an unreadable webhook delivery');
       void this.coordination.ack(Queues.webhooks, id, claimToken);
       return;
     }
     const delivery = parsed.data;
-    let slots = this.slots.get(delivery.endpointId);
-    if (slots === undefined) {
-      slots = new Semaphore(this.config.webhooks.endpointConcurrency);
-      this.slots.set(delivery.endpointId, slots);
+    let lane = this.lanes.get(delivery.endpointId);
+    if (lane === undefined) {
+      lane = { slots: new Semaphore(this.config.webhooks.endpointConcurrency), averageMs: 100 };
+      this.lanes.set(delivery.endpointId, lane);
     }
-    if (slots.usage.waiting >= MAX_WAITING_PER_ENDPOINT) {
-      // This endpoint is saturated: its delivery waits in the queue, not in memory under a lease.
-      void this.reschedule(delivery, Date.now() + 1_000, delivery.attempts);
+    const { waiting } = lane.slots.usage;
+    if (waiting >= MAX_WAITING_PER_ENDPOINT) {
+      // Saturated: the delivery waits in the queue, not in memory under a lease, for about as long
+      // as the endpoint's backlog takes.
+      const backlogMs = (lane.averageMs * waiting) / this.config.webhooks.endpointConcurrency;
+      void this.reschedule(
+        delivery,
+        Date.now() + Math.min(60_000, Math.max(50, backlogMs)),
+        delivery.attempts,
+      );
       return;
     }
     this.inFlight++;
-    void slots
-      .run(() => this.attempt(delivery, claimToken))
+    const current = lane;
+    void current.slots
+      .run(async () => {
+        const started = Date.now();
+        await this.attempt(delivery, claimToken);
+        current.averageMs = current.averageMs * 0.8 + (Date.now() - started) * 0.2;
+      })
       .catch((error: unknown) =>
         this.logger.error({ err: error, msgId: delivery.msgId }, 'webhook attempt failed'),
       )
       .finally(() => {
         this.inFlight--;
-        if (slots.usage.active === 0 && slots.usage.waiting === 0) this.slots.delete(delivery.endpointId);
+        const usage = current.slots.usage;
+        if (usage.active === 0 && usage.waiting === 0) this.lanes.delete(delivery.endpointId);
         this.wake();
       });
   }
@@ -167,7 +198,7 @@ export class WebhookWorker implements OnApplicationShutdown {
     // The schedule gives the wait before each attempt: after attempt n failed, schedule[n].
     if (retrying) await this.reschedule(delivery, Date.now() + next, attempt);
     else await this.coordination.ack(Queues.webhooks, id, claimToken);
-    await this.record(delivery, webhookResult(outcome, attempt, retrying), now);
+    this.record(delivery, webhookResult(outcome, attempt, retrying), now);
   }
 
   private reschedule(delivery: WebhookDelivery, dueAt: number, attempts: number): Promise<void> {
@@ -178,11 +209,15 @@ export class WebhookWorker implements OnApplicationShutdown {
     });
   }
 
-  /** The attempt's outcome on the event's log record, when spec 6 names a field for it. */
-  private async record(delivery: WebhookDelivery, result: string, now: number): Promise<void> {
+  /**
+   * The attempt's outcome on the event's log record, when spec 6 names a field for it and this is
+   * the event's primary endpoint (batched); every outcome goes to the dispatcher's own log.
+   */
+  private record(delivery: WebhookDelivery, result: string, now: number): void {
+    this.logger.debug({ msgId: delivery.msgId, endpointId: delivery.endpointId, result }, 'webhook attempt');
     if (delivery.trackingId === undefined || delivery.resField === undefined) return;
     const fields = { [delivery.resField]: result } as LogFields;
-    await this.events.publish(
+    this.outcomes.push(
       this.events.event(
         { accountId: delivery.accountId, envId: delivery.envId, trackingId: delivery.trackingId },
         'webhook_attempt',
@@ -191,5 +226,23 @@ export class WebhookWorker implements OnApplicationShutdown {
         now,
       ),
     );
+    this.recordTimer ??= setTimeout(() => void this.flushOutcomes(), RECORD_DELAY_MS);
+  }
+
+  private async flushOutcomes(): Promise<void> {
+    this.recordTimer = undefined;
+    const batch = this.outcomes.splice(0, this.outcomes.length);
+    if (batch.length === 0) return;
+    await this.events.publish(...batch).catch((error: unknown) => {
+      this.logger.warn({ err: error, outcomes: batch.length }, 'could not log webhook outcomes');
+    });
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
