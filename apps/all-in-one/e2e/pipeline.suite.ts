@@ -6,6 +6,7 @@ import { eventually, uniqueName } from '@notify/testing';
 import { ChannelsEnum, CreateKeyRequestKeyTypeEnum, type LogsGetResponseLogsInner, Pingram } from 'pingram';
 import { channelsSuite } from './channels.suite';
 import { inappSuite } from './inapp.suite';
+import { inboundSmsSuite } from './inbound-sms.suite';
 import { webhooksSuite } from './webhooks.suite';
 import { pushSuite } from './push.suite';
 import { repeatsSuite } from './repeats.suite';
@@ -567,6 +568,7 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
     pushSuite(() => ({ topology, client, logOf }));
     inappSuite(() => ({ topology, client, logOf }));
     webhooksSuite(() => ({ topology, client, logOf }));
+    inboundSmsSuite(() => ({ topology, client, logOf }));
     schedulingSuite(() => ({ topology, client, logOf }));
     repeatsSuite(() => ({ topology, client, logOf }));
   });

@@ -88,15 +88,16 @@ async function peers() {
   await Promise.all([fcm.start(), apns.start(), webPush.start()]);
   const files = new Map<string, Buffer>();
   const { server, url } = await fileServer(files);
-  // The gateway's port is chosen up front: providers post callbacks to PUBLIC_URL.
-  const gatewayPort = await freePort();
-  return { mail, twilio, slack, fcm, apns, webPush, files, server, fileUrl: url, gatewayPort };
+  // The gateway's and the inbound service's ports are chosen up front: providers post callbacks
+  // to PUBLIC_URL (the all-in-one's, or in a cluster the inbound service's).
+  const [gatewayPort, inboundPort] = [await freePort(), await freePort()];
+  return { mail, twilio, slack, fcm, apns, webPush, files, server, fileUrl: url, gatewayPort, inboundPort };
 }
 
 type Peers = Awaited<ReturnType<typeof peers>>;
 
-/** What every service of a topology needs to reach the peers. */
-const peerEnv = (parts: Peers) => ({
+/** What every service of a topology needs to reach the peers; `publicPort` takes the callbacks. */
+const peerEnv = (parts: Peers, publicPort: number) => ({
   SMTP_URL: parts.mail.url,
   TWILIO_ACCOUNT_SID: parts.twilio.accountSid,
   TWILIO_AUTH_TOKEN: parts.twilio.authToken,
@@ -111,7 +112,7 @@ const peerEnv = (parts: Peers) => ({
   APNS_API_URL: parts.apns.url,
   PUSH_PEER_CA: parts.fcm.ca,
   WEB_PUSH_PEER_URL: parts.webPush.url,
-  PUBLIC_URL: `http://127.0.0.1:${parts.gatewayPort}`,
+  PUBLIC_URL: `http://127.0.0.1:${publicPort}`,
   // Webhook retries a test can wait for (the real schedule spans 28 hours).
   WEBHOOK_RETRY_SCHEDULE_MS: '0,300,600,1200',
 });
@@ -188,7 +189,7 @@ export async function embeddedTopology(): Promise<Topology> {
   const env = {
     DATA_DIR: data.path,
     BOOTSTRAP_API_KEY: apiKey,
-    ...peerEnv(parts),
+    ...peerEnv(parts, parts.gatewayPort),
     EGRESS_ALLOW_PRIVATE_NETWORKS: 'true',
     LOG_LEVEL: 'warn',
   };
@@ -222,7 +223,9 @@ const pushDefaultsEnv = (parts: Peers) => {
 
 /**
  * The cluster shape: gateway (hosting the recorder, as the event log stays on the embedded engine
- * here), router and email sender as separate processes over Kafka, MongoDB and Redis.
+ * here), router, scheduler, the senders, the webhook dispatcher and the inbound service (which
+ * PUBLIC_URL points at, as an ingress would route /inbound) as separate processes over Kafka,
+ * MongoDB and Redis.
  */
 export async function clusterTopology(options: ClusterOptions = {}): Promise<Topology> {
   await Promise.all([requireBackend('kafka'), requireBackend('mongo'), requireBackend('redis')]);
@@ -247,7 +250,7 @@ export async function clusterTopology(options: ClusterOptions = {}): Promise<Top
     CACHE_DRIVER: 'redis',
     REDIS_URL: testBackends.redisUrl,
     REDIS_KEY_PREFIX: `${uniqueName('e2e')}:`,
-    ...peerEnv(parts),
+    ...peerEnv(parts, parts.inboundPort),
     ...(options.pushDefaults === true ? pushDefaultsEnv(parts) : {}),
     SECRETS_KEY: randomBytes(32).toString('base64'),
     EGRESS_ALLOW_PRIVATE_NETWORKS: 'true',
@@ -264,7 +267,9 @@ export async function clusterTopology(options: ClusterOptions = {}): Promise<Top
             DATA_DIR: join(data.path, name),
             ...(name === 'gateway' ? { PORT: String(parts.gatewayPort) } : {}),
           }
-        : env,
+        : name === 'inbound'
+          ? { ...env, PORT: String(parts.inboundPort) }
+          : env,
     );
   const names = options.services ?? [
     'gateway',
@@ -278,6 +283,7 @@ export async function clusterTopology(options: ClusterOptions = {}): Promise<Top
     'sender-web-push',
     'sender-inapp',
     'webhook-dispatcher',
+    'inbound',
   ];
   const attempts = await Promise.allSettled(names.map(async (name) => [name, await start(name)] as const));
   const started = attempts.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));

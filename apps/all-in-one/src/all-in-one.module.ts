@@ -4,6 +4,7 @@ import { CoordinationModule } from '@notify/cache';
 import { DeliveryEventsModule } from '@notify/delivery-events';
 import { EventLogModule } from '@notify/event-log';
 import { GatewayModule } from '@notify/gateway-feature';
+import { InboundModule } from '@notify/inbound-feature';
 import { DevInboxModule, DevOutboxModule, type OutboxSource } from '@notify/gateway-dev-outbox';
 import { type AppConfig, type Logger, PlatformModule } from '@notify/platform';
 import { ProviderSettingsModule } from '@notify/provider-settings';
@@ -35,6 +36,7 @@ export class AllInOneModule {
         EventLogModule.forRoot(),
         DeliveryEventsModule,
         GatewayModule,
+        InboundModule,
         RouterModule,
         SchedulerModule,
         EmailSenderModule,

@@ -51,3 +51,4 @@ export * from './inapp/inapp-job';
 export * from './inapp/inapp-item';
 export * from './preferences/user-event';
 export * from './webhooks/webhook-event';
+export * from './sms/inbound-sms';

@@ -5,7 +5,8 @@ import { phoneFailureCode } from '../sms/provider-failure';
 
 export type TwilioForm = Readonly<Record<string, string | readonly string[]>>;
 
-const field = (form: TwilioForm, name: string): string | undefined => {
+/** A form value (Twilio may repeat a key: the first counts). */
+export const twilioField = (form: TwilioForm, name: string): string | undefined => {
   const value = form[name];
   return Array.isArray(value) ? value[0] : (value as string | undefined);
 };
@@ -21,14 +22,14 @@ const after = (receivedAt: number, now: number) => Math.max(0, now - receivedAt)
 
 /** The log event a message status callback records, or undefined for an intermediate status. */
 export function smsStatusEvent(form: TwilioForm, receivedAt: number, now: number): StatusOutcome | undefined {
-  const status = field(form, 'MessageStatus') ?? field(form, 'SmsStatus');
+  const status = twilioField(form, 'MessageStatus') ?? twilioField(form, 'SmsStatus');
   if (status === 'delivered')
     return {
       event: 'sms_delivered',
       fields: { sms_delivered_at: iso(now), sms_delivered_after: after(receivedAt, now) },
     };
   if (status === 'undelivered' || status === 'failed') {
-    const code = field(form, 'ErrorCode');
+    const code = twilioField(form, 'ErrorCode');
     return {
       event: 'sms_failed',
       fields: {
@@ -54,7 +55,7 @@ export function callStatusEvent(
   now: number,
   perMinute: RateTable,
 ): StatusOutcome | undefined {
-  const status = field(form, 'CallStatus');
+  const status = twilioField(form, 'CallStatus');
   if (status === undefined || ['queued', 'initiated', 'ringing', 'in-progress'].includes(status))
     return undefined;
   if (status === 'failed' || status === 'canceled')
@@ -62,13 +63,13 @@ export function callStatusEvent(
       event: 'call_failed',
       fields: {
         call_failed_at: iso(now),
-        call_failed_code: phoneFailureCode(field(form, 'ErrorCode')),
+        call_failed_code: phoneFailureCode(twilioField(form, 'ErrorCode')),
         call_failed_internal: `the call ${status}`,
       },
     };
-  const seconds = Number(field(form, 'CallDuration') ?? '0');
+  const seconds = Number(twilioField(form, 'CallDuration') ?? '0');
   const minutes = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 0;
-  const country = parsePhoneNumber(field(form, 'To') ?? '')?.country;
+  const country = parsePhoneNumber(twilioField(form, 'To') ?? '')?.country;
   const cost = priceOf(perMinute, country, minutes);
   return {
     event: 'call_delivered',

@@ -8,13 +8,25 @@ describe('push refusals', () => {
       transient: false,
     });
     expect(fcmRefusal('messaging/invalid-registration-token').dead).toBe(true);
-    expect(fcmRefusal('messaging/server-unavailable')).toEqual({ code: 'UNKNOWN', dead: false, transient: true });
-    expect(fcmRefusal('messaging/invalid-argument')).toEqual({ code: 'UNKNOWN', dead: false, transient: false });
+    expect(fcmRefusal('messaging/server-unavailable')).toEqual({
+      code: 'UNKNOWN',
+      dead: false,
+      transient: true,
+    });
+    expect(fcmRefusal('messaging/invalid-argument')).toEqual({
+      code: 'UNKNOWN',
+      dead: false,
+      transient: false,
+    });
     expect(fcmRefusal(undefined).transient).toBe(true);
   });
 
   it("follows Apple's reasons: Unregistered and BadDeviceToken are dead, 429 and 5xx pass", () => {
-    expect(apnsRefusal(410, 'Unregistered')).toEqual({ code: 'INVALID_APN_TOKEN', dead: true, transient: false });
+    expect(apnsRefusal(410, 'Unregistered')).toEqual({
+      code: 'INVALID_APN_TOKEN',
+      dead: true,
+      transient: false,
+    });
     expect(apnsRefusal(400, 'BadDeviceToken').dead).toBe(true);
     expect(apnsRefusal(400, 'DeviceTokenNotForTopic')).toEqual({
       code: 'INVALID_APN_TOKEN',
@@ -23,7 +35,11 @@ describe('push refusals', () => {
     });
     expect(apnsRefusal(429, 'TooManyRequests')).toEqual({ code: 'UNKNOWN', dead: false, transient: true });
     expect(apnsRefusal(503, 'ServiceUnavailable').transient).toBe(true);
-    expect(apnsRefusal(403, 'InvalidProviderToken')).toEqual({ code: 'UNKNOWN', dead: false, transient: false });
+    expect(apnsRefusal(403, 'InvalidProviderToken')).toEqual({
+      code: 'UNKNOWN',
+      dead: false,
+      transient: false,
+    });
     expect(apnsRefusal(undefined, undefined).transient).toBe(true);
   });
 

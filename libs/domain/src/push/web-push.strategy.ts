@@ -27,7 +27,11 @@ export const webPushStrategy: ChannelStrategy = {
     const url =
       source?.url === undefined
         ? undefined
-        : renderer.render(source.url, send.parameters, { html: false, field: 'web_push.url', cache: !inline });
+        : renderer.render(source.url, send.parameters, {
+            html: false,
+            field: 'web_push.url',
+            cache: !inline,
+          });
     const job: WebPushJob = {
       ...deliveryJobOf(request),
       ...content,

@@ -11,6 +11,9 @@ export const lastSmsSchema = z.object({
   from: z.string(),
   autoReply: z.string().optional(),
   sentAt: z.string(),
+  /** Whose send it was, for the webhooks an answer calls for (absent on records written before). */
+  userId: z.string().optional(),
+  notificationId: z.string().optional(),
 });
 export type LastSms = z.infer<typeof lastSmsSchema>;
 

@@ -41,6 +41,12 @@ export interface WebhookPayload {
   readonly failureCode?: string;
   readonly clickedLink?: string;
   readonly clickedLinkTags?: readonly string[];
+  /** Inbound SMS (decisions 7). */
+  readonly from?: string;
+  readonly to?: string;
+  readonly text?: string;
+  readonly receivedAt?: string;
+  readonly lastTrackingId?: string;
 }
 
 /** What a delivery event means for webhooks: the type, the payload's channel, and where its result is logged. */
@@ -51,6 +57,17 @@ interface Mapping {
   readonly resField?: LogField;
   /** The log field holding the event's failure code. */
   readonly codeField?: LogField;
+  /** The log field that says whether the webhook got through (spec 6: inbound events). */
+  readonly deliveredField?: LogField;
+  /** Events that need no user: an inbound SMS may come from a number no send went to. */
+  readonly anonymous?: boolean;
+  /** Payload fields taken from the event's log fields (inbound SMS). */
+  readonly inbound?: {
+    readonly from: LogField;
+    readonly to?: LogField;
+    readonly text?: LogField;
+    readonly at: LogField;
+  };
 }
 
 const MAPPINGS: Readonly<Record<string, Mapping>> = {
@@ -68,6 +85,35 @@ const MAPPINGS: Readonly<Record<string, Mapping>> = {
   web_push_failed: { type: 'WEB_PUSH_FAILED', channel: 'WEB_PUSH', codeField: 'web_push_failed_code' },
   slack_failed: { type: 'SLACK_FAILED', channel: 'SLACK', codeField: 'slack_failed_code' },
   inapp_failed: { type: 'INAPP_WEB_FAILED', channel: 'INAPP_WEB', codeField: 'inapp_failed_code' },
+  sms_inbound: {
+    type: 'SMS_INBOUND',
+    channel: 'SMS',
+    resField: 'sms_inbound_webhook_res',
+    deliveredField: 'sms_inbound_webhook_delivered',
+    anonymous: true,
+    inbound: {
+      from: 'sms_inbound_from',
+      to: 'sms_inbound_to',
+      text: 'sms_inbound_text',
+      at: 'sms_inbound_at',
+    },
+  },
+  sms_unsubscribe: {
+    type: 'SMS_UNSUBSCRIBE',
+    channel: 'SMS',
+    resField: 'sms_unsubscribe_webhook_res',
+    deliveredField: 'sms_unsubscribe_webhook_delivered',
+    anonymous: true,
+    inbound: { from: 'sms_unsubscribe_from', at: 'sms_unsubscribe_at' },
+  },
+  sms_subscribe: {
+    type: 'SMS_SUBSCRIBE',
+    channel: 'SMS',
+    resField: 'sms_subscribe_webhook_res',
+    deliveredField: 'sms_subscribe_webhook_delivered',
+    anonymous: true,
+    inbound: { from: 'sms_subscribe_from', at: 'sms_subscribe_at' },
+  },
 };
 
 /**
@@ -76,22 +122,38 @@ const MAPPINGS: Readonly<Record<string, Mapping>> = {
  */
 export function webhookFor(
   event: DeliveryEvent,
-): { payload: WebhookPayload; resField?: LogField } | undefined {
+): { payload: WebhookPayload; resField?: LogField; deliveredField?: LogField } | undefined {
   const mapping = MAPPINGS[event.event];
-  if (mapping === undefined || event.userId === undefined || event.notificationId === undefined)
+  if (mapping === undefined) return undefined;
+  if (!mapping.anonymous && (event.userId === undefined || event.notificationId === undefined))
     return undefined;
-  const code = mapping.codeField === undefined ? undefined : event.fields[mapping.codeField];
+  const field = (name: LogField | undefined) => (name === undefined ? undefined : event.fields[name]);
+  const code = field(mapping.codeField);
+  const inbound =
+    mapping.inbound === undefined
+      ? {}
+      : {
+          from: String(field(mapping.inbound.from) ?? ''),
+          ...(mapping.inbound.to !== undefined ? { to: String(field(mapping.inbound.to) ?? '') } : {}),
+          ...(mapping.inbound.text !== undefined ? { text: String(field(mapping.inbound.text) ?? '') } : {}),
+          receivedAt: String(field(mapping.inbound.at) ?? new Date(event.time).toISOString()),
+          ...(event.webhookExtras?.['lastTrackingId'] !== undefined
+            ? { lastTrackingId: event.webhookExtras['lastTrackingId'] }
+            : {}),
+        };
   return {
     payload: {
       eventType: mapping.type,
       channel: mapping.channel,
-      userId: event.userId,
-      notificationId: event.notificationId,
+      userId: event.userId ?? '',
+      notificationId: event.notificationId ?? '',
       trackingId: event.trackingId,
       timestamp: new Date(event.time).toISOString(),
       ...(code !== undefined ? { failureCode: String(code) } : {}),
+      ...inbound,
     },
     ...(mapping.resField !== undefined ? { resField: mapping.resField } : {}),
+    ...(mapping.deliveredField !== undefined ? { deliveredField: mapping.deliveredField } : {}),
   };
 }
 

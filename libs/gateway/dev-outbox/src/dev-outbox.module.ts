@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { DevInboundController } from './dev-inbound.controller';
 import { DevInboxController } from './dev-inbox.controller';
 import { DevMailController } from './dev-mail.controller';
 import { DevOutbox, OUTBOX_SOURCES } from './dev-outbox';
@@ -11,7 +12,7 @@ export class DevOutboxModule {
   static forRoot(sources: readonly OutboxSource[]): DynamicModule {
     return {
       module: DevOutboxModule,
-      controllers: [DevOutboxController, DevMailController],
+      controllers: [DevOutboxController, DevMailController, DevInboundController],
       providers: [DevOutbox, { provide: OUTBOX_SOURCES, useValue: sources }],
     };
   }

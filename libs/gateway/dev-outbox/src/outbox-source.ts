@@ -14,4 +14,6 @@ export interface OutboxSource {
   remove(ids: readonly string[]): void;
   /** Web push: a subscription the peer holds the browser's keys of (decisions 12). */
   subscribe?(): { endpoint: string; keys: { p256dh: string; auth: string } };
+  /** SMS: delivers an inbound message to `url` as the provider would (signed); answers its status. */
+  inbound?(url: string, message: { from: string; to: string; body: string }): Promise<number>;
 }

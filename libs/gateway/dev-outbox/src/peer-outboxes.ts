@@ -16,6 +16,7 @@ export function twilioOutboxes(peer: TwilioPeer): OutboxSource[] {
       channel: 'sms',
       messages: () => peer.sms().map(smsOutboxView),
       remove: (ids) => peer.remove('sms', ids),
+      inbound: (url, message) => peer.inboundSms(url, message),
     },
     {
       channel: 'call',

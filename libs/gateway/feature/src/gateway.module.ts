@@ -3,7 +3,6 @@ import { AccountsModule } from '@notify/gateway-accounts';
 import { GatewayAuthModule } from '@notify/gateway-auth';
 import { InAppModule } from '@notify/gateway-inapp';
 import { LogsModule } from '@notify/gateway-logs';
-import { ProviderCallbacksModule } from '@notify/gateway-provider-callbacks';
 import { PushSettingsModule } from '@notify/gateway-push-settings';
 import { SchedulingModule } from '@notify/gateway-scheduling';
 import { SendingModule } from '@notify/gateway-sending';
@@ -29,7 +28,6 @@ import { WebhooksModule } from '@notify/gateway-webhooks';
     PushSettingsModule,
     LogsModule,
     TemplatesModule,
-    ProviderCallbacksModule,
     WebhooksModule,
   ],
   exports: [AccountsModule],

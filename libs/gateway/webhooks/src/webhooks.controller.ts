@@ -70,6 +70,7 @@ export class WebhooksController {
 
   @Get('events')
   @ApiOperation({ summary: 'The default webhook endpoint', operationId: 'getEventsWebhook' })
+  @ApiMoreErrors(404)
   @ApiOkResponse({ schema: openApi(defaultSchema, 'output') })
   async getDefault(@CurrentTenant() tenant: Tenant) {
     return asDefault(await this.endpoints.getDefault(tenant));
@@ -90,6 +91,7 @@ export class WebhooksController {
   @Delete('events')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete the default webhook endpoint', operationId: 'deleteEventsWebhook' })
+  @ApiMoreErrors(404)
   @ApiNoContentResponse()
   async removeDefault(@CurrentTenant() tenant: Tenant): Promise<void> {
     await this.endpoints.remove(tenant, 'events');
@@ -97,7 +99,7 @@ export class WebhooksController {
 
   @Put(':endpointId')
   @ApiOperation({ summary: 'Update a webhook endpoint (its secret is kept)', operationId: 'updateWebhook' })
-  @ApiMoreErrors(413)
+  @ApiMoreErrors(404, 413)
   @ApiPathParam('endpointId', z.string().max(100))
   @ApiBody({ schema: openApi(endpointBodySchema) })
   @ApiOkResponse({ schema: openApi(endpointSchema, 'output') })
@@ -112,6 +114,7 @@ export class WebhooksController {
   @Delete(':endpointId')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a webhook endpoint', operationId: 'deleteWebhook' })
+  @ApiMoreErrors(404)
   @ApiPathParam('endpointId', z.string().max(100))
   @ApiNoContentResponse()
   async remove(

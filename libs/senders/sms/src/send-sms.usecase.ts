@@ -6,6 +6,8 @@ import {
   LAST_SMS_TTL_MS,
   type LastSms,
   lastSmsKey,
+  smsLastEnvironmentKey,
+  smsOptOutKey,
   ownsNumber,
   phoneFailureCode,
   priceOf,
@@ -71,6 +73,9 @@ export class SendSmsUseCase {
       return [
         this.failed(job, 'Unknown', 'the Twilio account has no default from-number or messaging service'),
       ];
+    // The recipient replied STOP: no provider call, the code Twilio itself would answer.
+    if ((await this.coordination.get(smsOptOutKey(job.accountId, job.envId, job.to))) !== undefined)
+      return [this.failed(job, '21610', 'the recipient replied STOP to this environment; a START lifts it')];
     if (job.test) this.sandbox.expect(job);
     try {
       // An earlier attempt died mid-send: Twilio may have the message already, and has no
@@ -99,12 +104,18 @@ export class SendSmsUseCase {
       from,
       ...(job.autoReply !== undefined ? { autoReply: job.autoReply } : {}),
       sentAt: new Date().toISOString(),
+      userId: job.userId,
+      notificationId: job.notificationId,
     };
-    await this.coordination.set(
-      lastSmsKey(job.accountId, job.envId, job.to),
-      JSON.stringify(last),
-      LAST_SMS_TTL_MS,
-    );
+    await Promise.all([
+      this.coordination.set(lastSmsKey(job.accountId, job.envId, job.to), JSON.stringify(last), LAST_SMS_TTL_MS),
+      // A reply to a number several environments share finds the one that texted last.
+      this.coordination.set(
+        smsLastEnvironmentKey(from, job.to),
+        `${job.accountId}/${job.envId}`,
+        LAST_SMS_TTL_MS,
+      ),
+    ]);
   }
 
   /** The message an earlier attempt of this job created, if Twilio has it (same number, body, after the send came in). */

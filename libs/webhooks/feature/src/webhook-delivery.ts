@@ -6,6 +6,8 @@ import { z } from 'zod';
  * One webhook delivery waiting in the delayed queue (Queues.webhooks): the signed body stays the
  * same on every attempt, and so does its id, so a receiver recognises a retry.
  */
+const logField = z.custom<LogField>((v) => typeof v === 'string' && LOG_FIELDS.has(v as LogField));
+
 export const webhookDeliverySchema = z.object({
   accountId: z.string(),
   envId: z.string(),
@@ -16,7 +18,9 @@ export const webhookDeliverySchema = z.object({
   attempts: z.number().int().min(0),
   /** The log record the outcome goes to, and its field (spec 6), when the event has them. */
   trackingId: z.string().optional(),
-  resField: z.custom<LogField>((v) => typeof v === 'string' && LOG_FIELDS.has(v as LogField)).optional(),
+  resField: logField.optional(),
+  /** The boolean log field saying whether it got through (inbound events). */
+  deliveredField: logField.optional(),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 

@@ -36,6 +36,7 @@ export class WebhookFanOut {
         ...(await this.deliveriesOf(event, event.eventId, webhook.payload.eventType, webhook.payload, {
           trackingId: event.trackingId,
           ...(webhook.resField !== undefined ? { resField: webhook.resField } : {}),
+          ...(webhook.deliveredField !== undefined ? { deliveredField: webhook.deliveredField } : {}),
         })),
       );
     }
@@ -59,7 +60,7 @@ export class WebhookFanOut {
     sourceId: string,
     eventType: string,
     payload: WebhookPayload | Record<string, unknown>,
-    log: { trackingId?: string; resField?: LogField },
+    log: { trackingId?: string; resField?: LogField; deliveredField?: LogField },
   ): Promise<WebhookDelivery[]> {
     const destinations = (await this.endpoints.destinations(scope)).filter((d) => d.events.has(eventType));
     const body = JSON.stringify(payload);

@@ -198,7 +198,8 @@ export class WebhookWorker implements OnApplicationShutdown {
     // The schedule gives the wait before each attempt: after attempt n failed, schedule[n].
     if (retrying) await this.reschedule(delivery, Date.now() + next, attempt);
     else await this.coordination.ack(Queues.webhooks, id, claimToken);
-    this.record(delivery, webhookResult(outcome, attempt, retrying), now);
+    const delivered = status !== undefined && status >= 200 && status < 300;
+    this.record(delivery, webhookResult(outcome, attempt, retrying), retrying ? undefined : delivered, now);
   }
 
   private reschedule(delivery: WebhookDelivery, dueAt: number, attempts: number): Promise<void> {
@@ -213,10 +214,21 @@ export class WebhookWorker implements OnApplicationShutdown {
    * The attempt's outcome on the event's log record, when spec 6 names a field for it and this is
    * the event's primary endpoint (batched); every outcome goes to the dispatcher's own log.
    */
-  private record(delivery: WebhookDelivery, result: string, now: number): void {
+  private record(
+    delivery: WebhookDelivery,
+    result: string,
+    delivered: boolean | undefined,
+    now: number,
+  ): void {
     this.logger.debug({ msgId: delivery.msgId, endpointId: delivery.endpointId, result }, 'webhook attempt');
     if (delivery.trackingId === undefined || delivery.resField === undefined) return;
-    const fields = { [delivery.resField]: result } as LogFields;
+    const fields = {
+      [delivery.resField]: result,
+      // Whether it got through, once that is known (a success, or the last attempt).
+      ...(delivery.deliveredField !== undefined && delivered !== undefined
+        ? { [delivery.deliveredField]: delivered }
+        : {}),
+    } as LogFields;
     this.outcomes.push(
       this.events.event(
         { accountId: delivery.accountId, envId: delivery.envId, trackingId: delivery.trackingId },

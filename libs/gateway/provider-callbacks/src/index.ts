@@ -1,1 +1,0 @@
-export { ProviderCallbacksModule } from './provider-callbacks.module';

@@ -1,0 +1,205 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { COORDINATION, type CoordinationStore } from '@notify/cache';
+import { DeliveryEventsPublisher } from '@notify/delivery-events';
+import {
+  classifyInboundSms,
+  type DeliveryEvent,
+  LAST_SMS_TTL_MS,
+  type LastSms,
+  lastSmsKey,
+  lastSmsSchema,
+  type LogFields,
+  normalizePhoneNumber,
+  smsOptOutKey,
+  smsSegments,
+  type TenantScope,
+  type TwilioForm,
+  twilioField,
+} from '@notify/domain';
+import { InjectLogger, type Logger } from '@notify/platform';
+import { TwilioAccounts } from '@notify/providers';
+import { randomUUID } from 'node:crypto';
+
+/** An opt-out lasts until the number replies START (the store needs an expiry: ten years). */
+const OPT_OUT_TTL_MS = 10 * 365 * 86_400_000;
+const MAX_TEXT = 1_600;
+const MAX_MEDIA_JSON = 2_000;
+
+/**
+ * An inbound SMS (decisions 8), already verified as Twilio's: STOP and its synonyms opt the number
+ * out of this environment's SMS (later sends fail 21610 without reaching Twilio), START and its
+ * synonyms opt it back in, anything else is a message, answered once with the last send's
+ * `autoReply`. Each gets a log record of its own (`sms_inbound_*`, `sms_unsubscribe_*`,
+ * `sms_subscribe_*`) carrying the user and type of the last SMS to that number, which the webhook
+ * dispatcher forwards as SMS_INBOUND (with `lastTrackingId`), SMS_UNSUBSCRIBE or SMS_SUBSCRIBE.
+ */
+@Injectable()
+export class InboundSmsUseCase {
+  constructor(
+    private readonly accounts: TwilioAccounts,
+    private readonly events: DeliveryEventsPublisher,
+    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    @InjectLogger() private readonly logger: Logger,
+  ) {}
+
+  async receive(scope: TenantScope, form: TwilioForm, now = Date.now()): Promise<string> {
+    const sender = twilioField(form, 'From') ?? '';
+    const from = normalizePhoneNumber(sender) ?? sender;
+    const to = twilioField(form, 'To') ?? '';
+    const text = (twilioField(form, 'Body') ?? '').slice(0, MAX_TEXT);
+    const last = await this.lastSms(scope, from);
+    const at = new Date(now).toISOString();
+    const kind = classifyInboundSms(text);
+    const trackingId = randomUUID();
+    const subject = {
+      ...scope,
+      trackingId,
+      ...(last?.userId !== undefined ? { userId: last.userId } : {}),
+      ...(last?.notificationId !== undefined ? { notificationId: last.notificationId } : {}),
+    };
+    const record: LogFields = {
+      received_at: at,
+      clientId: scope.envId,
+      ...(last?.notificationId !== undefined ? { type: last.notificationId } : {}),
+      ...(last?.userId !== undefined ? { user_id: last.userId } : {}),
+      user_number: from,
+    };
+    const events: DeliveryEvent[] = [];
+    if (kind.kind === 'unsubscribe') {
+      await this.coordination.set(
+        smsOptOutKey(scope.accountId, scope.envId, from),
+        JSON.stringify({ keyword: kind.keyword, at }),
+        OPT_OUT_TTL_MS,
+      );
+      events.push(
+        this.event(
+          subject,
+          'sms_unsubscribe',
+          {
+            ...record,
+            sms_unsubscribe_at: at,
+            sms_unsubscribe_from: from,
+            sms_unsubscribe_keyword: kind.keyword,
+          },
+          last,
+          now,
+        ),
+      );
+    } else if (kind.kind === 'subscribe') {
+      await this.coordination.delete(smsOptOutKey(scope.accountId, scope.envId, from));
+      events.push(
+        this.event(
+          subject,
+          'sms_subscribe',
+          {
+            ...record,
+            sms_subscribe_at: at,
+            sms_subscribe_from: from,
+            sms_subscribe_keyword: kind.keyword,
+          },
+          last,
+          now,
+        ),
+      );
+    } else {
+      const media = mediaOf(form);
+      events.push(
+        this.event(
+          subject,
+          'sms_inbound',
+          {
+            ...record,
+            sms_inbound_at: at,
+            sms_inbound_from: from,
+            sms_inbound_to: to,
+            sms_inbound_text: text,
+            ...(media !== undefined ? { sms_inbound_media: media } : {}),
+          },
+          last,
+          now,
+        ),
+      );
+      const reply = last === undefined ? undefined : await this.autoReply(scope, last, from, to, now);
+      if (reply !== undefined) events.push(reply);
+    }
+    await this.events.publish(...events);
+    return trackingId;
+  }
+
+  private event(
+    subject: Parameters<DeliveryEventsPublisher['event']>[0],
+    name: string,
+    fields: LogFields,
+    last: LastSms | undefined,
+    now: number,
+  ): DeliveryEvent {
+    const event = this.events.event(subject, name, fields, 'sms', now);
+    return last === undefined ? event : { ...event, webhookExtras: { lastTrackingId: last.trackingId } };
+  }
+
+  private async lastSms(scope: TenantScope, number: string): Promise<LastSms | undefined> {
+    const stored = await this.coordination.get(lastSmsKey(scope.accountId, scope.envId, number));
+    if (stored === undefined) return undefined;
+    const parsed = lastSmsSchema.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : undefined;
+  }
+
+  /** The last send's autoReply, sent once per send however many replies come; logged on that send. */
+  private async autoReply(
+    scope: TenantScope,
+    last: LastSms,
+    userNumber: string,
+    serviceNumber: string,
+    now: number,
+  ): Promise<DeliveryEvent | undefined> {
+    if (last.autoReply === undefined) return undefined;
+    const once = `sms-replied/${scope.accountId}/${scope.envId}/${last.trackingId}`;
+    if (!(await this.coordination.setIfAbsent(once, String(now), LAST_SMS_TTL_MS))) return undefined;
+    const twilio = await this.accounts.for(scope);
+    if (twilio === undefined) {
+      this.logger.warn({ trackingId: last.trackingId }, 'no Twilio account to send the autoReply with');
+      return undefined;
+    }
+    try {
+      await twilio.client.messages.create({
+        to: userNumber,
+        from: serviceNumber || last.from,
+        body: last.autoReply,
+      });
+    } catch (error) {
+      // Sent at most once: a failed reply is logged, not retried (the next reply does not repeat it).
+      this.logger.warn({ err: error, trackingId: last.trackingId }, 'the autoReply was refused');
+      return undefined;
+    }
+    const { encoding, segments } = smsSegments(last.autoReply);
+    return this.events.event(
+      {
+        ...scope,
+        trackingId: last.trackingId,
+        ...(last.userId !== undefined ? { userId: last.userId } : {}),
+        ...(last.notificationId !== undefined ? { notificationId: last.notificationId } : {}),
+      },
+      'sms_replied',
+      {
+        sms_replied_at: new Date(now).toISOString(),
+        sms_replied_to: userNumber,
+        sms_replied_text: last.autoReply,
+        sms_replied_encoding: encoding,
+        sms_replied_segments: segments,
+      },
+      'sms',
+      now,
+    );
+  }
+}
+
+/** An MMS's media, as the log keeps it: a bounded JSON list of {url, contentType}. */
+function mediaOf(form: TwilioForm): string | undefined {
+  const count = Math.min(10, Number(twilioField(form, 'NumMedia') ?? 0) || 0);
+  if (count === 0) return undefined;
+  const media = Array.from({ length: count }, (_, i) => ({
+    url: twilioField(form, `MediaUrl${i}`) ?? '',
+    contentType: twilioField(form, `MediaContentType${i}`) ?? '',
+  }));
+  return JSON.stringify(media).slice(0, MAX_MEDIA_JSON);
+}

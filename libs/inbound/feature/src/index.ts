@@ -1,0 +1,1 @@
+export { InboundModule } from './inbound.module';
