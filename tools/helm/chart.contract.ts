@@ -457,7 +457,7 @@ describe('Helm chart helm/notify', () => {
     expect(named(large, 'TriggerAuthentication', 'notify-kafka')).toBeDefined();
   });
 
-  it('exposes the gateway, with the WebSocket path on an Ingress of its own, and the inbound service on /inbound', () => {
+  it('exposes the gateway, with the WebSocket path on an Ingress of its own, and the inbound service on /inbound and /t', () => {
     const ingresses = ofKind(render('-f', join(root, 'deploy/values-small.yaml')), 'Ingress');
     const routes = ingresses.flatMap((ing) =>
       ing.spec.rules.flatMap(
@@ -465,7 +465,12 @@ describe('Helm chart helm/notify', () => {
           rule.http.paths.map((p) => `${p.path} -> ${p.backend.service.name}`),
       ),
     );
-    expect(routes.sort()).toEqual(['/ -> notify-gateway', '/inbound -> notify-inbound', '/ws -> notify-gateway']);
+    expect(routes.sort()).toEqual([
+      '/ -> notify-gateway',
+      '/inbound -> notify-inbound',
+      '/t -> notify-inbound',
+      '/ws -> notify-gateway',
+    ]);
     expect(
       ingresses.find((i) => i.metadata.name === 'notify-gateway-ws')?.metadata.annotations,
     ).toMatchObject({

@@ -143,6 +143,124 @@ export function webhooksSuite(context: () => ChannelsContext): void {
       });
     });
 
+    it('tracks opens and clicks through signed links, unsubscribes in one click, and can be turned off', async () => {
+      const { client, topology } = context();
+      const api = (path: string, init: RequestInit = {}) =>
+        fetch(`${topology.baseUrl}${path}`, {
+          ...init,
+          headers: { authorization: `Bearer ${topology.apiKey}`, 'content-type': 'application/json' },
+        });
+      const endpoint = (await (
+        await api('/webhooks', {
+          method: 'POST',
+          body: JSON.stringify({
+            webhook: `${receiver.url}?tracking`,
+            events: ['EMAIL_OPEN', 'EMAIL_CLICK', 'EMAIL_UNSUBSCRIBE'],
+          }),
+        })
+      ).json()) as { endpointId: string; secret: string };
+      const userId = uniqueName('reader');
+      const type = uniqueName('deals');
+      const email = (html: string) =>
+        client.send({
+          type,
+          to: { id: userId, email: `${userId}@example.com` },
+          email: { subject: 'Deals', html },
+        });
+      const mailOf = (trackingId: string) =>
+        eventually(() => {
+          const mail = topology.mail.messages().find((m) => m.headers['x-notify-tracking-id'] === trackingId);
+          if (mail === undefined) throw new Error('no mail yet');
+          return mail;
+        }, 20_000);
+      const tracked = (eventType: string, trackingId: string) =>
+        eventually(() => {
+          const found = receiver.received
+            .filter((r) => r.headers['webhook-id'] !== undefined)
+            .map((r) => ({
+              r,
+              p: JSON.parse(r.body) as Payload & { clickedLink?: string; clickedLinkTags?: string[] },
+            }))
+            .find(({ p }) => p.eventType === eventType && p.trackingId === trackingId);
+          if (found === undefined) throw new Error(`no ${eventType} yet`);
+          return { ...found.p, verified: verified(found.r, endpoint.secret) };
+        }, 20_000);
+
+      const { trackingId } = await email(
+        '<html><body><p><a href="https://example.com/deal?x=1&amp;y=2" data-link-tags="promo,summer">Deal</a></p></body></html>',
+      );
+      const mail = await mailOf(trackingId);
+      const pixel = /src="([^"]+\/t\/o\/[^"]+)"/.exec(mail.html ?? '')?.[1] ?? '';
+      const link = /href="([^"]+\/t\/c\/[^"]+)"/.exec(mail.html ?? '')?.[1] ?? '';
+      expect(pixel.startsWith(String(topology.env['PUBLIC_URL']))).toBe(true);
+      expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      const unsubscribeUrl = /^<(.+)>$/.exec(mail.headers['list-unsubscribe'] ?? '')?.[1] ?? '';
+
+      const opened = await fetch(pixel, { headers: { 'user-agent': 'MailReader/1.0' } });
+      expect(opened.status).toBe(200);
+      expect(opened.headers.get('content-type')).toBe('image/gif');
+      const clicked = await fetch(link, { redirect: 'manual' });
+      expect(clicked.status).toBe(302);
+      expect(clicked.headers.get('location')).toBe('https://example.com/deal?x=1&y=2');
+      expect(await tracked('EMAIL_OPEN', trackingId)).toMatchObject({ userId, notificationId: type });
+      expect(await tracked('EMAIL_CLICK', trackingId)).toMatchObject({
+        clickedLink: 'https://example.com/deal?x=1&y=2',
+        clickedLinkTags: ['promo', 'summer'],
+      });
+      expect(
+        await context().logOf(
+          trackingId,
+          (l) => l.email_clicked_at !== undefined && l.email_opened_at !== undefined,
+        ),
+      ).toMatchObject({ email_opened_user_agent: 'MailReader/1.0', email_clicked_link_tags: 'promo,summer' });
+
+      // A token changed by one character is no link of ours.
+      const forged = `${link.slice(0, -3)}${link.at(-3) === 'A' ? 'B' : 'A'}${link.slice(-2)}`;
+      expect((await fetch(forged, { redirect: 'manual' })).status).toBe(404);
+
+      const unsubscribed = await fetch(unsubscribeUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+      expect(unsubscribed.status).toBe(200);
+      const unsubscribe = await eventually(() => {
+        const found = receiver.received
+          .map((r) => JSON.parse(r.body) as Payload)
+          .find((p) => p.eventType === 'EMAIL_UNSUBSCRIBE' && p.userId === userId);
+        if (found === undefined) throw new Error('no unsubscribe yet');
+        return found;
+      }, 20_000);
+      expect(unsubscribe).toMatchObject({ channel: 'EMAIL', notificationId: type });
+      const after = await email('<p>more</p>');
+      expect(await context().logOf(after.trackingId, (l) => l.email_routing !== undefined)).toMatchObject({
+        email_routing: 'IGNORE',
+        email_routing_reason: 'IGNORE_BY_PREFERENCES',
+      });
+
+      // Tracking off for the environment: links untouched and no pixel; unsubscribing stays.
+      const [environment] = await client.environments.listEnvironments();
+      const patch = (on: boolean) =>
+        api(`/environments/${environment?.clientId}`, {
+          method: 'PATCH',
+          body: JSON.stringify({ emailTracking: on }),
+        });
+      expect((await patch(false)).status).toBe(200);
+      try {
+        const plain = await client.send({
+          type: uniqueName('plain'),
+          to: { id: userId, email: `${userId}@example.com` },
+          email: { subject: 'Plain', html: '<p><a href="https://example.com/plain">x</a></p>' },
+        });
+        const plainMail = await mailOf(plain.trackingId);
+        expect(plainMail.html).toContain('href="https://example.com/plain"');
+        expect(plainMail.html).not.toContain('/t/o/');
+        expect(plainMail.headers['list-unsubscribe']).toMatch(/\/t\/u\//);
+      } finally {
+        await patch(true);
+      }
+    });
+
     it('manages many endpoints per environment, each receiving only the types it lists, and none of another environment', async () => {
       const { client, topology } = context();
       const raw = (path: string, init: RequestInit = {}, key = topology.apiKey) =>

@@ -52,3 +52,4 @@ export * from './inapp/inapp-item';
 export * from './preferences/user-event';
 export * from './webhooks/webhook-event';
 export * from './sms/inbound-sms';
+export * from './email/tracking';

@@ -6,3 +6,4 @@ export {
 } from './delivery-events.publisher';
 export { DeliveryEventsModule } from './delivery-events.module';
 export { newEventId } from './event-id';
+export { PreferenceChanges } from './preference-changes';

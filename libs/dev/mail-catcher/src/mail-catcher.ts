@@ -110,8 +110,16 @@ export class MailCatcher {
               subject: parsed.subject,
               html: typeof parsed.html === 'string' ? parsed.html : undefined,
               text: parsed.text,
+              // Every header as it was written (unfolded): mailparser's structured values drop some,
+              // such as List-Unsubscribe-Post, which it folds into `list`.
               headers: Object.fromEntries(
-                [...parsed.headers].map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+                parsed.headerLines.map(({ key, line }) => [
+                  key,
+                  line
+                    .slice(line.indexOf(':') + 1)
+                    .replace(/\r?\n[ \t]+/g, ' ')
+                    .trim(),
+                ]),
               ),
               attachments: parsed.attachments.map((a) => ({
                 filename: a.filename,

@@ -19,6 +19,8 @@ export const emailJobSchema = deliveryJobSchema.extend({
   attachments: z.array(attachmentSchema),
   /** Why the content may be incomplete (e.g. a template that does not exist), for the log. */
   note: z.string().optional(),
+  /** Track opens and clicks (the environment's switch); absent on jobs routed before it existed: on. */
+  track: z.boolean().optional(),
 });
 export type EmailJob = z.infer<typeof emailJobSchema>;
 

@@ -6,7 +6,7 @@ import { composeEmail, type EmailJob } from './email-job';
 /** Email: missing parts travel with the job; the sender logs them with the spec's MISSING_EMAIL_* codes. */
 export const emailStrategy: ChannelStrategy = {
   channel: 'EMAIL',
-  compose({ request, user, template, missingTemplateId, renderer, suppression }) {
+  compose({ request, user, template, missingTemplateId, renderer, suppression, emailTracking }) {
     // A bounced or complained-about address gets nothing more until its suppression is lifted.
     if (suppression !== undefined && suppresses(suppression, user.email))
       return failed(
@@ -19,6 +19,7 @@ export const emailStrategy: ChannelStrategy = {
       ...deliveryJobOf(request),
       to: user.email,
       ...content,
+      track: emailTracking !== false,
       replyTo: options?.replyToAddresses ?? [],
       cc: options?.ccAddresses ?? [],
       bcc: options?.bccAddresses ?? [],

@@ -18,6 +18,8 @@ export interface ComposeContext {
   readonly suppression?: EmailSuppressionStatus;
   /** The notification type's `retention` in days, when it has one (in-app items expire after it). */
   readonly retention?: number;
+  /** The environment tracks email opens and clicks (its `emailTracking`, on unless turned off). */
+  readonly emailTracking?: boolean;
 }
 
 export type Composition =

@@ -27,6 +27,8 @@ export interface Environment {
   readonly disabledChannels: readonly string[];
   /** Test environments use sandbox providers: nothing leaves the service. */
   readonly test: boolean;
+  /** Email opens and clicks are tracked (pixel, rewritten links) unless this is false (decisions 13). */
+  readonly emailTracking?: boolean;
   /**
    * Provider settings of this environment (e.g. its own SMTP relay), each sealed with SECRETS_KEY
    * under its kind's name; see ProviderSettingKind. Absent: the installation's defaults apply.

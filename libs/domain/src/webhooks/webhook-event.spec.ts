@@ -40,6 +40,21 @@ describe('webhook events', () => {
       webhookFor(event('mobile_push_failed', { mobile_push_failed_code: 'INVALID_FCM_TOKEN' }))?.payload,
     ).toMatchObject({ eventType: 'PUSH_FAILED', channel: 'PUSH', failureCode: 'INVALID_FCM_TOKEN' });
     expect(webhookFor(event('sms_delivered'))?.resField).toBeUndefined();
+    expect(
+      webhookFor(
+        event('email_clicked', {
+          email_clicked_link: 'https://x.test/a',
+          email_clicked_link_tags: 'promo,summer',
+        }),
+      ),
+    ).toMatchObject({
+      payload: {
+        eventType: 'EMAIL_CLICK',
+        clickedLink: 'https://x.test/a',
+        clickedLinkTags: ['promo', 'summer'],
+      },
+      resField: 'email_clicked_webhook_res',
+    });
     expect(webhookFor(event('email_sent'))).toBeUndefined();
     expect(webhookFor({ ...event('email_failed'), userId: undefined })).toBeUndefined();
   });

@@ -78,6 +78,8 @@ const MAPPINGS: Readonly<Record<string, Mapping>> = {
     resField: 'email_failed_webhook_res',
     codeField: 'email_failed_code',
   },
+  email_opened: { type: 'EMAIL_OPEN', channel: 'EMAIL', resField: 'email_opened_webhook_res' },
+  email_clicked: { type: 'EMAIL_CLICK', channel: 'EMAIL', resField: 'email_clicked_webhook_res' },
   sms_delivered: { type: 'SMS_DELIVERED', channel: 'SMS' },
   sms_failed: { type: 'SMS_FAILED', channel: 'SMS', codeField: 'sms_failed_code' },
   call_failed: { type: 'CALL_FAILED', channel: 'CALL', codeField: 'call_failed_code' },
@@ -150,10 +152,21 @@ export function webhookFor(
       trackingId: event.trackingId,
       timestamp: new Date(event.time).toISOString(),
       ...(code !== undefined ? { failureCode: String(code) } : {}),
+      ...(event.event === 'email_clicked' ? clickOf(event.fields) : {}),
       ...inbound,
     },
     ...(mapping.resField !== undefined ? { resField: mapping.resField } : {}),
     ...(mapping.deliveredField !== undefined ? { deliveredField: mapping.deliveredField } : {}),
+  };
+}
+
+/** A click's link and tags (comma-separated in the log). */
+function clickOf(fields: DeliveryEvent['fields']): { clickedLink?: string; clickedLinkTags?: string[] } {
+  const link = fields['email_clicked_link'];
+  const tags = fields['email_clicked_link_tags'];
+  return {
+    ...(link !== undefined ? { clickedLink: String(link) } : {}),
+    ...(tags !== undefined && String(tags).length > 0 ? { clickedLinkTags: String(tags).split(',') } : {}),
   };
 }
 

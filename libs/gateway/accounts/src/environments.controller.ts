@@ -26,6 +26,8 @@ const patchSchema = z.object({
   resetSecret: z.boolean().optional(),
   secureMode: z.boolean().optional(),
   disableSending: z.array(channelSchema).max(20).optional(),
+  /** Email open and click tracking (pixel, rewritten links); on unless turned off. */
+  emailTracking: z.boolean().optional(),
   /** The environment's own SMTP relay (smtp:// or smtps://, no options); null returns to the default. */
   smtpUrl: z.string().max(2_048).nullable().optional(),
   /** The environment's own Twilio account ({accountSid, authToken, fromNumber?, messagingServiceSid?, numbers?}); null returns to the default. */
@@ -41,6 +43,7 @@ const environmentSchema = z.object({
   disableSending: z.array(channelSchema),
   secureMode: z.boolean(),
   test: z.boolean(),
+  emailTracking: z.boolean(),
   smtpUrl: z.string().optional().describe('The environment’s own SMTP relay, password masked'),
   twilio: z.string().optional().describe('The environment’s own Twilio account, token masked'),
   slack: z.string().optional().describe('The environment’s own Slack app, secret masked'),
@@ -143,6 +146,7 @@ export class EnvironmentsController {
       ...(body.resetSecret ? { secret: randomBytes(32).toString('base64url') } : {}),
       ...(body.secureMode !== undefined ? { secureMode: body.secureMode } : {}),
       ...(body.disableSending !== undefined ? { disabledChannels: body.disableSending } : {}),
+      ...(body.emailTracking !== undefined ? { emailTracking: body.emailTracking } : {}),
     });
     if (updated === undefined) throw notFound;
     return this.present(updated);
@@ -162,6 +166,7 @@ export class EnvironmentsController {
       disableSending: environment.disabledChannels,
       secureMode: environment.secureMode,
       test: environment.test,
+      emailTracking: environment.emailTracking !== false,
       ...(smtpUrl === undefined ? {} : { smtpUrl }),
       ...(twilio === undefined ? {} : { twilio }),
       ...(slack === undefined ? {} : { slack }),

@@ -12,7 +12,7 @@ import { NotificationTypeRepository, PreferenceRepository } from '@notify/store'
 import { z } from 'zod';
 import { CurrentEndUser, type EndUser, EndUserGuard } from '@notify/gateway-auth';
 import { ApiEndUserErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
-import { UpdatePreferencesUseCase } from './update-preferences.usecase';
+import { PreferenceChanges } from '@notify/delivery-events';
 
 const updateSchema = z.array(userPreferenceSchema).max(500);
 const preferencesOutput = z.array(userPreferenceSchema);
@@ -32,7 +32,7 @@ export class ClientPreferencesController {
   constructor(
     private readonly preferences: PreferenceRepository,
     private readonly types: NotificationTypeRepository,
-    private readonly updatePreferences: UpdatePreferencesUseCase,
+    private readonly changes: PreferenceChanges,
   ) {}
 
   @Get()
@@ -82,6 +82,6 @@ export class ClientPreferencesController {
     @CurrentEndUser() user: EndUser,
     @Body(new ZodPipe(updateSchema)) updates: UserPreference[],
   ): Promise<{ preferences: UserPreference[] }> {
-    return { preferences: await this.updatePreferences.execute(user, user.userId, updates) };
+    return { preferences: await this.changes.apply(user, user.userId, updates) };
   }
 }

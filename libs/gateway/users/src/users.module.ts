@@ -6,7 +6,6 @@ import { ClientPreferencesController } from './client-preferences.controller';
 import { ClientUserController } from './client-user.controller';
 import { DeleteUserUseCase } from './delete-user.usecase';
 import { IdentifyUserUseCase } from './identify-user.usecase';
-import { UpdatePreferencesUseCase } from './update-preferences.usecase';
 import { SuppressionController } from './suppression.controller';
 import { UsersController } from './users.controller';
 
@@ -14,7 +13,7 @@ import { UsersController } from './users.controller';
 @Module({
   imports: [GatewayAuthModule],
   controllers: [UsersController, ClientUserController, ClientPreferencesController, SuppressionController],
-  providers: [DeleteUserUseCase, IdentifyUserUseCase, UpdatePreferencesUseCase],
+  providers: [DeleteUserUseCase, IdentifyUserUseCase],
 })
 export class UsersModule implements OnApplicationBootstrap {
   constructor(@Inject(EVENT_BUS) private readonly bus: EventBus) {}

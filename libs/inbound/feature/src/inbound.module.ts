@@ -1,12 +1,26 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { EVENT_BUS, type EventBus } from '@notify/bus';
+import { Topics } from '@notify/domain';
 import { ProvidersModule } from '@notify/providers';
+import { EmailTrackingController } from './email-tracking.controller';
+import { EmailTrackingUseCase } from './email-tracking.usecase';
 import { InboundSmsUseCase } from './inbound-sms.usecase';
 import { TwilioCallbacksController } from './twilio-callbacks.controller';
 
-/** What providers send in (decisions 8 and 13): Twilio's status callbacks and inbound messages. */
+/**
+ * What comes in from outside (decisions 8 and 13): Twilio's status callbacks and inbound
+ * messages, and the email tracking links.
+ */
 @Module({
   imports: [ProvidersModule],
-  controllers: [TwilioCallbacksController],
-  providers: [InboundSmsUseCase],
+  controllers: [TwilioCallbacksController, EmailTrackingController],
+  providers: [InboundSmsUseCase, EmailTrackingUseCase],
 })
-export class InboundModule {}
+export class InboundModule implements OnApplicationBootstrap {
+  constructor(@Inject(EVENT_BUS) private readonly bus: EventBus) {}
+
+  /** What it publishes can be published before any consumer exists (Kafka topics are not auto-created). */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.bus.ensureTopics([Topics.events, Topics.userEvents]);
+  }
+}

@@ -177,6 +177,7 @@ export class RouteSendUseCase {
         user,
         now,
         stored?.emailSuppressionStatus,
+        environment?.emailTracking,
       );
       Object.assign(routed, dispatched.fields);
       messages.push(...dispatched.messages);
@@ -277,9 +278,10 @@ export class RouteSendUseCase {
     now: number,
   ): Promise<void> {
     const scope: TenantScope = { accountId: request.accountId, envId: request.envId };
-    const [stored, type] = await Promise.all([
+    const [stored, type, environment] = await Promise.all([
       this.users.get(scope, request.send.userId),
       this.types.get(scope, request.send.notificationId),
+      this.accounts.getEnvironment(scope.accountId, scope.envId),
     ]);
     if (type === undefined) return;
     const user = mergeUserFields(stored, request.send.recipient);
@@ -290,6 +292,7 @@ export class RouteSendUseCase {
       user,
       now,
       stored?.emailSuppressionStatus,
+      environment?.emailTracking,
     );
     const events = digest.trackingIds.flatMap((trackingId) => {
       const subject = { ...scope, trackingId };
@@ -370,6 +373,7 @@ export class RouteSendUseCase {
     user: UserFields,
     now: number,
     suppression?: EmailSuppressionStatus,
+    emailTracking?: boolean,
   ): Promise<{ messages: OutgoingMessage[]; fields: LogFields; events: DeliveryEvent[] }> {
     const subject = { accountId: request.accountId, envId: request.envId, trackingId: request.trackingId };
     const prefix = LOG_PREFIX[channel];
@@ -391,6 +395,7 @@ export class RouteSendUseCase {
         renderer: this.renderer,
         ...(suppression !== undefined ? { suppression } : {}),
         ...(type.retention !== undefined ? { retention: type.retention } : {}),
+        ...(emailTracking !== undefined ? { emailTracking } : {}),
       });
       if (composed.kind === 'failed') return channelFailed(composed.code, composed.internal);
       return {

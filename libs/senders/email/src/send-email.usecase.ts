@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { afterMs, DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
+  addEmailTracking,
   checkEmail,
   classifySmtpFailure,
   type DeliveryEvent,
   type EmailFailedCode,
   type EmailJob,
+  signTrackingToken,
   smtpRelaySetting,
+  trackingKey,
 } from '@notify/domain';
 import { type AppConfig, EgressError, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
 import { ProviderSettings } from '@notify/provider-settings';
@@ -38,6 +41,9 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  */
 @Injectable()
 export class SendEmailUseCase {
+  /** Signs tracking links (derived from SECRETS_KEY); none without one. */
+  private readonly trackingKey: Buffer | undefined;
+
   constructor(
     private readonly pools: RelayPools,
     private readonly attachments: AttachmentFetcher,
@@ -48,7 +54,9 @@ export class SendEmailUseCase {
     private readonly users: UserRepository,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
-  ) {}
+  ) {
+    this.trackingKey = config.secrets.key === undefined ? undefined : trackingKey(config.secrets.key);
+  }
 
   execute(job: EmailJob): Promise<void> {
     return this.once.run('email', job, () => this.deliver(job));
@@ -76,6 +84,35 @@ export class SendEmailUseCase {
     }
   }
 
+  /**
+   * Signed links to the inbound service (decisions 13) for this message: open, click and one-click
+   * unsubscribe. None without PUBLIC_URL (nowhere to point them) or SECRETS_KEY (nothing to sign with).
+   */
+  private tracking(
+    job: EmailJob,
+  ): { base: string; token: (kind: 'o' | 'c' | 'u', link?: string, tags?: string[]) => string } | undefined {
+    const base = this.config.http.publicUrl?.replace(/\/+$/, '');
+    if (base === undefined || this.trackingKey === undefined) return undefined;
+    const key = this.trackingKey;
+    return {
+      base,
+      token: (kind, link, tags) =>
+        signTrackingToken(
+          {
+            k: kind,
+            a: job.accountId,
+            e: job.envId,
+            t: job.trackingId,
+            u: job.userId,
+            n: job.notificationId,
+            ...(link !== undefined ? { l: link } : {}),
+            ...(tags !== undefined && tags.length > 0 ? { g: tags } : {}),
+          },
+          key,
+        ),
+    };
+  }
+
   /** A test environment's email goes to the sandbox SMTP peer (decisions 5); others to their relay. */
   private async relayFor(job: EmailJob): Promise<Relay | undefined> {
     if (job.test) {
@@ -94,10 +131,15 @@ export class SendEmailUseCase {
   ): Promise<DeliveryEvent[]> {
     const fromAddress = job.fromAddress ?? this.config.email.fromAddress;
     const messageId = `<${job.trackingId}@${fromAddress.split('@').pop() ?? 'notify.localhost'}>`;
+    const tracking = this.tracking(job);
+    const content =
+      job.html !== undefined && tracking !== undefined && job.track !== false
+        ? addEmailTracking(job.html, tracking.base, tracking.token)
+        : job.html;
     const html =
       job.previewText === undefined
-        ? job.html
-        : `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(job.previewText)}</div>${job.html ?? ''}`;
+        ? content
+        : `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(job.previewText)}</div>${content ?? ''}`;
 
     for (let attempt = 0; ; attempt++) {
       try {
@@ -111,7 +153,16 @@ export class SendEmailUseCase {
           html,
           attachments,
           messageId,
-          headers: { 'X-Notify-Tracking-Id': job.trackingId },
+          headers: {
+            'X-Notify-Tracking-Id': job.trackingId,
+            // One-click unsubscribe (RFC 8058) on every email the service can sign links for.
+            ...(tracking !== undefined
+              ? {
+                  'List-Unsubscribe': `<${tracking.base}/t/u/${tracking.token('u')}>`,
+                  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+                }
+              : {}),
+          },
         })) as { messageId?: string; accepted?: (string | { address: string })[] };
         const accepted = (info.accepted ?? []).map((a) => (typeof a === 'string' ? a : a.address));
         return this.accepted(job, info.messageId ?? messageId, accepted, Date.now());

@@ -45,6 +45,7 @@ const definitions: Record<string, SchemaDefinition> = {
     secret: String,
     secureMode: Boolean,
     disabledChannels: [String],
+    emailTracking: Boolean,
     test: Boolean,
     smtpUrl: String,
     providerSettings: Mixed,

@@ -3,7 +3,9 @@ import type { Account, Environment } from '@notify/domain';
 import { type AccountDoc, type ApiKeyDoc, Collections, type EnvironmentDoc } from '../collections';
 import { DOCUMENT_STORE, type DocumentCollection, type DocumentStore } from '../document-store.port';
 
-type EnvironmentChange = Partial<Pick<Environment, 'title' | 'secret' | 'secureMode' | 'disabledChannels'>>;
+type EnvironmentChange = Partial<
+  Pick<Environment, 'title' | 'secret' | 'secureMode' | 'disabledChannels' | 'emailTracking'>
+>;
 
 /** Accounts and their environments: the roots every other record is scoped under. */
 @Injectable()

@@ -2,14 +2,14 @@ import type { EventBus, OutgoingMessage } from '@notify/bus';
 import { Topics } from '@notify/domain';
 import { EmbeddedDocumentStore, PreferenceRepository } from '@notify/store';
 import { tempDir } from '@notify/testing';
-import { UpdatePreferencesUseCase } from './update-preferences.usecase';
+import { PreferenceChanges } from './preference-changes';
 
-describe('UpdatePreferencesUseCase', () => {
+describe('PreferenceChanges', () => {
   const scope = { accountId: 'a', envId: 'e' };
   let store: EmbeddedDocumentStore;
   let remove: () => Promise<void>;
   let published: OutgoingMessage[];
-  let useCase: UpdatePreferencesUseCase;
+  let changes: PreferenceChanges;
 
   beforeEach(async () => {
     const dir = await tempDir('notify-prefs-');
@@ -17,7 +17,7 @@ describe('UpdatePreferencesUseCase', () => {
     store = new EmbeddedDocumentStore(dir.path);
     published = [];
     const bus = { publish: async (messages: readonly OutgoingMessage[]) => void published.push(...messages) };
-    useCase = new UpdatePreferencesUseCase(new PreferenceRepository(store), bus as unknown as EventBus);
+    changes = new PreferenceChanges(new PreferenceRepository(store), bus as unknown as EventBus);
   });
 
   afterEach(async () => {
@@ -26,7 +26,7 @@ describe('UpdatePreferencesUseCase', () => {
   });
 
   it('stores the choices and announces each channel newly turned off on user.events, keyed by user', async () => {
-    const stored = await useCase.execute(scope, 'u1', [
+    const stored = await changes.apply(scope, 'u1', [
       { notificationId: 'news', channel: 'EMAIL', delivery: 'off' },
       { notificationId: 'news', channel: 'SMS', delivery: 'daily' },
     ]);
@@ -44,10 +44,10 @@ describe('UpdatePreferencesUseCase', () => {
     ]);
 
     // Off again is no new unsubscribe; a channel turned back on and off again is one.
-    await useCase.execute(scope, 'u1', [{ notificationId: 'news', channel: 'EMAIL', delivery: 'off' }]);
+    await changes.apply(scope, 'u1', [{ notificationId: 'news', channel: 'EMAIL', delivery: 'off' }]);
     expect(published).toHaveLength(1);
-    await useCase.execute(scope, 'u1', [{ notificationId: 'news', channel: 'EMAIL', delivery: 'instant' }]);
-    await useCase.execute(scope, 'u1', [{ notificationId: 'news', channel: 'EMAIL', delivery: 'off' }]);
+    await changes.apply(scope, 'u1', [{ notificationId: 'news', channel: 'EMAIL', delivery: 'instant' }]);
+    await changes.apply(scope, 'u1', [{ notificationId: 'news', channel: 'EMAIL', delivery: 'off' }]);
     expect(published).toHaveLength(2);
   });
 });

@@ -4,17 +4,18 @@ import { type TenantScope, Topics, unsubscribes, type UserPreference, userKey } 
 import { PreferenceRepository } from '@notify/store';
 
 /**
- * Stores a user's delivery choices; each channel newly turned off is announced as a
- * `<CHANNEL>_UNSUBSCRIBE` user event (Topics.userEvents), which webhooks forward (decisions 7).
+ * Stores a user's delivery choices, from the browser client or a one-click unsubscribe link: each
+ * channel newly turned off is announced as a `<CHANNEL>_UNSUBSCRIBE` user event
+ * (Topics.userEvents), which webhooks forward (decisions 7).
  */
 @Injectable()
-export class UpdatePreferencesUseCase {
+export class PreferenceChanges {
   constructor(
     private readonly preferences: PreferenceRepository,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
   ) {}
 
-  async execute(
+  async apply(
     scope: TenantScope,
     userId: string,
     updates: readonly UserPreference[],

@@ -1,0 +1,88 @@
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * What a tracking link stands for (decisions 13): an open (`o`), a click on `link` (`c`) or a
+ * one-click unsubscribe (`u`) of one message, signed so it is useless for any other message.
+ */
+const payloadSchema = z.object({
+  k: z.enum(['o', 'c', 'u']),
+  a: z.string(),
+  e: z.string(),
+  t: z.string(),
+  u: z.string(),
+  n: z.string(),
+  l: z.string().optional(),
+  g: z.array(z.string()).optional(),
+});
+export type TrackingPayload = z.infer<typeof payloadSchema>;
+
+/** Tokens longer than this are refused unread (a click token carries its link). */
+const MAX_TOKEN = 4_096;
+const MAC_BYTES = 16;
+
+/** The key tracking tokens are signed with, derived from SECRETS_KEY (every service has it). */
+export const trackingKey = (secretsKey: Buffer): Buffer =>
+  Buffer.from(hkdfSync('sha256', secretsKey, Buffer.alloc(0), 'notify email tracking v1', 32));
+
+const mac = (key: Buffer, body: string) =>
+  createHmac('sha256', key).update(body).digest().subarray(0, MAC_BYTES);
+
+export function signTrackingToken(payload: TrackingPayload, key: Buffer): string {
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${body}.${mac(key, body).toString('base64url')}`;
+}
+
+/** The payload of a token this key signed, or undefined (tampered, truncated, foreign). */
+export function readTrackingToken(token: string, key: Buffer): TrackingPayload | undefined {
+  if (token.length > MAX_TOKEN) return undefined;
+  const [body, signature, extra] = token.split('.');
+  if (body === undefined || signature === undefined || extra !== undefined) return undefined;
+  const given = Buffer.from(signature, 'base64url');
+  const expected = mac(key, body);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  try {
+    const parsed = payloadSchema.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const ANCHOR = /<a\b([^>]*?)\bhref\s*=\s*(["'])(https?:\/\/[^"'\s<>]{1,2000})\2([^>]*)>/gi;
+const LINK_TAGS = /\bdata-link-tags\s*=\s*(["'])([^"']{0,500})\1/i;
+/** Links rewritten per message at most (a huge HTML body is not rewritten past this). */
+const MAX_LINKS = 200;
+
+const decodeEntities = (url: string) => url.replace(/&amp;/g, '&');
+
+/**
+ * The HTML with its http(s) links pointing at the click tracker (each link's `data-link-tags`,
+ * comma-separated, travel with it) and an open pixel before `</body>` (or at the end). `token`
+ * signs a payload for this message.
+ */
+export function addEmailTracking(
+  html: string,
+  base: string,
+  token: (kind: 'o' | 'c', link?: string, tags?: string[]) => string,
+): string {
+  let links = 0;
+  const rewritten = html.replace(
+    ANCHOR,
+    (anchor, before: string, quote: string, url: string, after: string) => {
+      if (++links > MAX_LINKS) return anchor;
+      const tags = LINK_TAGS.exec(`${before} ${after}`)?.[2]
+        ?.split(',')
+        .map((t) => t.trim())
+        .filter((t) => t.length > 0)
+        .slice(0, 20);
+      const target = `${base}/t/c/${token('c', decodeEntities(url), tags)}`;
+      return `<a${before}href=${quote}${target}${quote}${after}>`;
+    },
+  );
+  const pixel = `<img src="${base}/t/o/${token('o')}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`;
+  const close = rewritten.search(/<\/body>/i);
+  return close === -1
+    ? `${rewritten}${pixel}`
+    : `${rewritten.slice(0, close)}${pixel}${rewritten.slice(close)}`;
+}

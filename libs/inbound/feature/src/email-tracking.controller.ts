@@ -1,0 +1,72 @@
+import { Controller, Get, Header, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { NotFoundError, Public } from '@notify/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { EmailTrackingUseCase, type Visitor } from './email-tracking.usecase';
+
+/** A transparent 1×1 GIF. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const unknown = () =>
+  new NotFoundError({
+    code: 'NOT_FOUND',
+    message: 'This link is not valid.',
+    fix: 'Use the link from the email.',
+  });
+const visitor = (request: FastifyRequest): Visitor => ({
+  ...(typeof request.headers['user-agent'] === 'string' ? { userAgent: request.headers['user-agent'] } : {}),
+  ip: request.ip,
+});
+
+/**
+ * `/t/o/{token}` (open pixel), `/t/c/{token}` (click: 302 to the link), `/t/u/{token}` (one-click
+ * unsubscribe, RFC 8058: POST unsubscribes, GET shows a button that does). A token that is not one
+ * of ours gets 404, except the pixel, which always answers with the image and records nothing.
+ */
+@ApiExcludeController()
+@Public()
+@Controller('t')
+export class EmailTrackingController {
+  constructor(private readonly tracking: EmailTrackingUseCase) {}
+
+  @Get('o/:token')
+  @Header('content-type', 'image/gif')
+  @Header('cache-control', 'no-store, max-age=0')
+  async open(@Param('token') token: string, @Req() request: FastifyRequest): Promise<Buffer> {
+    const payload = this.tracking.read(token, 'o');
+    if (payload !== undefined) await this.tracking.opened(payload, visitor(request));
+    return PIXEL;
+  }
+
+  @Get('c/:token')
+  async click(
+    @Param('token') token: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const payload = this.tracking.read(token, 'c');
+    if (payload?.l === undefined) throw unknown();
+    await this.tracking.clicked(payload, visitor(request));
+    await reply.code(302).header('location', payload.l).header('cache-control', 'no-store').send();
+  }
+
+  @Get('u/:token')
+  @Header('content-type', 'text/html; charset=utf-8')
+  confirm(@Param('token') token: string): string {
+    if (this.tracking.read(token, 'u') === undefined) throw unknown();
+    return (
+      '<!doctype html><meta charset="utf-8"><title>Unsubscribe</title>' +
+      '<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">' +
+      '<p>Stop these emails?</p><button type="submit">Unsubscribe</button></form>'
+    );
+  }
+
+  @Post('u/:token')
+  @HttpCode(200)
+  @Header('content-type', 'text/plain; charset=utf-8')
+  async unsubscribe(@Param('token') token: string): Promise<string> {
+    const payload = this.tracking.read(token, 'u');
+    if (payload === undefined) throw unknown();
+    await this.tracking.unsubscribe(payload);
+    return 'You are unsubscribed.';
+  }
+}

@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import { DeliveryEventsPublisher, PreferenceChanges } from '@notify/delivery-events';
+import { type LogFields, readTrackingToken, trackingKey, type TrackingPayload } from '@notify/domain';
+import { type AppConfig, InjectConfig } from '@notify/platform';
+
+/** Who opened or clicked, as the log keeps it (bounded). */
+export interface Visitor {
+  readonly userAgent?: string;
+  readonly ip?: string;
+}
+
+const bounded = (value: string | undefined, max: number) =>
+  value === undefined ? undefined : value.slice(0, max);
+
+/**
+ * The email tracking links (decisions 13): an open pixel, click redirects and one-click
+ * unsubscribe, each a token the email sender signed for one message. Opens and clicks are logged
+ * on the message (`email_opened_*`, `email_clicked_*`), which the webhook dispatcher forwards as
+ * EMAIL_OPEN and EMAIL_CLICK; an unsubscribe turns the user's email off for the message's type
+ * (EMAIL_UNSUBSCRIBE).
+ */
+@Injectable()
+export class EmailTrackingUseCase {
+  private readonly key: Buffer | undefined;
+
+  constructor(
+    private readonly events: DeliveryEventsPublisher,
+    private readonly preferences: PreferenceChanges,
+    @InjectConfig() config: AppConfig,
+  ) {
+    this.key = config.secrets.key === undefined ? undefined : trackingKey(config.secrets.key);
+  }
+
+  /** The token's payload when it is one of ours, of this kind. */
+  read(token: string, kind: TrackingPayload['k']): TrackingPayload | undefined {
+    const payload = this.key === undefined ? undefined : readTrackingToken(token, this.key);
+    return payload?.k === kind ? payload : undefined;
+  }
+
+  async opened(payload: TrackingPayload, visitor: Visitor, now = Date.now()): Promise<void> {
+    await this.record(
+      payload,
+      'email_opened',
+      {
+        email_opened_at: new Date(now).toISOString(),
+        ...(visitor.userAgent !== undefined
+          ? { email_opened_user_agent: bounded(visitor.userAgent, 500) }
+          : {}),
+        ...(visitor.ip !== undefined ? { email_opened_ip: visitor.ip } : {}),
+      } as LogFields,
+      now,
+    );
+  }
+
+  async clicked(payload: TrackingPayload, visitor: Visitor, now = Date.now()): Promise<void> {
+    await this.record(
+      payload,
+      'email_clicked',
+      {
+        email_clicked_at: new Date(now).toISOString(),
+        email_clicked_link: bounded(payload.l, 2_000),
+        ...(payload.g !== undefined ? { email_clicked_link_tags: payload.g.join(',') } : {}),
+        ...(visitor.userAgent !== undefined
+          ? { email_clicked_user_agent: bounded(visitor.userAgent, 500) }
+          : {}),
+        ...(visitor.ip !== undefined ? { email_clicked_ip: visitor.ip } : {}),
+      } as LogFields,
+      now,
+    );
+  }
+
+  async unsubscribe(payload: TrackingPayload): Promise<void> {
+    await this.preferences.apply({ accountId: payload.a, envId: payload.e }, payload.u, [
+      { notificationId: payload.n, channel: 'EMAIL', delivery: 'off' },
+    ]);
+  }
+
+  private async record(
+    payload: TrackingPayload,
+    name: string,
+    fields: LogFields,
+    now: number,
+  ): Promise<void> {
+    const subject = {
+      accountId: payload.a,
+      envId: payload.e,
+      trackingId: payload.t,
+      userId: payload.u,
+      notificationId: payload.n,
+    };
+    await this.events.publish(this.events.event(subject, name, fields, 'email', now));
+  }
+}
