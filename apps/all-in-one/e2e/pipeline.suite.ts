@@ -7,6 +7,7 @@ import { ChannelsEnum, CreateKeyRequestKeyTypeEnum, type LogsGetResponseLogsInne
 import { channelsSuite } from './channels.suite';
 import { inappSuite } from './inapp.suite';
 import { inboundSmsSuite } from './inbound-sms.suite';
+import { mailReportsSuite } from './mail-reports.suite';
 import { webhooksSuite } from './webhooks.suite';
 import { pushSuite } from './push.suite';
 import { repeatsSuite } from './repeats.suite';
@@ -569,6 +570,7 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
     inappSuite(() => ({ topology, client, logOf }));
     webhooksSuite(() => ({ topology, client, logOf }));
     inboundSmsSuite(() => ({ topology, client, logOf }));
+    mailReportsSuite(() => ({ topology, client, logOf }));
     schedulingSuite(() => ({ topology, client, logOf }));
     repeatsSuite(() => ({ topology, client, logOf }));
   });

@@ -90,8 +90,21 @@ async function peers() {
   const { server, url } = await fileServer(files);
   // The gateway's and the inbound service's ports are chosen up front: providers post callbacks
   // to PUBLIC_URL (the all-in-one's, or in a cluster the inbound service's).
-  const [gatewayPort, inboundPort] = [await freePort(), await freePort()];
-  return { mail, twilio, slack, fcm, apns, webPush, files, server, fileUrl: url, gatewayPort, inboundPort };
+  const [gatewayPort, inboundPort, inboundSmtpPort] = [await freePort(), await freePort(), await freePort()];
+  return {
+    mail,
+    twilio,
+    slack,
+    fcm,
+    apns,
+    webPush,
+    files,
+    server,
+    fileUrl: url,
+    gatewayPort,
+    inboundPort,
+    inboundSmtpPort,
+  };
 }
 
 type Peers = Awaited<ReturnType<typeof peers>>;
@@ -115,6 +128,9 @@ const peerEnv = (parts: Peers, publicPort: number) => ({
   PUBLIC_URL: `http://127.0.0.1:${publicPort}`,
   // Webhook retries a test can wait for (the real schedule spans 28 hours).
   WEBHOOK_RETRY_SCHEDULE_MS: '0,300,600,1200',
+  // Where bounce and complaint reports go (the all-in-one's or the inbound service's listener).
+  INBOUND_SMTP_PORT: String(parts.inboundSmtpPort),
+  INBOUND_MAIL_DOMAIN: 'inbound.notify.test',
 });
 
 async function stopPeers(parts: Peers): Promise<void> {

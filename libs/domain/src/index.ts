@@ -53,3 +53,4 @@ export * from './preferences/user-event';
 export * from './webhooks/webhook-event';
 export * from './sms/inbound-sms';
 export * from './email/tracking';
+export * from './email/mail-reports';

@@ -3,10 +3,11 @@ import { z } from 'zod';
 
 /**
  * What a tracking link stands for (decisions 13): an open (`o`), a click on `link` (`c`) or a
- * one-click unsubscribe (`u`) of one message, signed so it is useless for any other message.
+ * one-click unsubscribe (`u`) of one message, or the message itself (`m`, its X-Notify-Ref header,
+ * which bounce and complaint reports quote back), signed so it is useless for any other message.
  */
 const payloadSchema = z.object({
-  k: z.enum(['o', 'c', 'u']),
+  k: z.enum(['o', 'c', 'u', 'm']),
   a: z.string(),
   e: z.string(),
   t: z.string(),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DeliveryEventsPublisher, PreferenceChanges } from '@notify/delivery-events';
-import { type LogFields, readTrackingToken, trackingKey, type TrackingPayload } from '@notify/domain';
-import { type AppConfig, InjectConfig } from '@notify/platform';
+import type { LogFields, TrackingPayload } from '@notify/domain';
+import { TrackingTokens } from './tracking-tokens';
 
 /** Who opened or clicked, as the log keeps it (bounded). */
 export interface Visitor {
@@ -21,20 +21,15 @@ const bounded = (value: string | undefined, max: number) =>
  */
 @Injectable()
 export class EmailTrackingUseCase {
-  private readonly key: Buffer | undefined;
-
   constructor(
     private readonly events: DeliveryEventsPublisher,
     private readonly preferences: PreferenceChanges,
-    @InjectConfig() config: AppConfig,
-  ) {
-    this.key = config.secrets.key === undefined ? undefined : trackingKey(config.secrets.key);
-  }
+    private readonly tokens: TrackingTokens,
+  ) {}
 
   /** The token's payload when it is one of ours, of this kind. */
   read(token: string, kind: TrackingPayload['k']): TrackingPayload | undefined {
-    const payload = this.key === undefined ? undefined : readTrackingToken(token, this.key);
-    return payload?.k === kind ? payload : undefined;
+    return this.tokens.read(token, kind);
   }
 
   async opened(payload: TrackingPayload, visitor: Visitor, now = Date.now()): Promise<void> {

@@ -4,17 +4,26 @@ import { Topics } from '@notify/domain';
 import { ProvidersModule } from '@notify/providers';
 import { EmailTrackingController } from './email-tracking.controller';
 import { EmailTrackingUseCase } from './email-tracking.usecase';
+import { InboundMailListener } from './inbound-mail.listener';
 import { InboundSmsUseCase } from './inbound-sms.usecase';
+import { MailReportsUseCase } from './mail-reports.usecase';
+import { TrackingTokens } from './tracking-tokens';
 import { TwilioCallbacksController } from './twilio-callbacks.controller';
 
 /**
  * What comes in from outside (decisions 8 and 13): Twilio's status callbacks and inbound
- * messages, and the email tracking links.
+ * messages, the email tracking links, and bounce and complaint reports by SMTP.
  */
 @Module({
   imports: [ProvidersModule],
   controllers: [TwilioCallbacksController, EmailTrackingController],
-  providers: [InboundSmsUseCase, EmailTrackingUseCase],
+  providers: [
+    TrackingTokens,
+    InboundSmsUseCase,
+    EmailTrackingUseCase,
+    MailReportsUseCase,
+    InboundMailListener,
+  ],
 })
 export class InboundModule implements OnApplicationBootstrap {
   constructor(@Inject(EVENT_BUS) private readonly bus: EventBus) {}

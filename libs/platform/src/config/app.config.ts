@@ -150,6 +150,11 @@ const envSchema = z.object({
   LOG_QUERIES_PER_ENVIRONMENT: envInt(1, 1_000).default(5),
   TEMPLATE_CACHE_MB: envInt(1, 4_096).default(32),
   CONSUMER_RETRY_WINDOW_MS: envInt(1_000, 86_400_000).default(600_000),
+  INBOUND_SMTP_PORT: envPort.optional(),
+  INBOUND_MAIL_DOMAIN: z
+    .string()
+    .regex(/^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z]{2,63}$/i, { message: 'expected a domain name' })
+    .optional(),
   WEBHOOK_RETRY_SCHEDULE_MS: envDelayList.optional(),
   WEBHOOK_TIMEOUT_MS: envInt(100, 60_000).default(15_000),
   WEBHOOK_ENDPOINT_CONCURRENCY: envInt(1, 256).default(8),
@@ -306,6 +311,12 @@ function toAppConfig(env: Env) {
       templateCacheBytes: env.TEMPLATE_CACHE_MB * 1024 * 1024,
     },
     consumers: { retryWindowMs: env.CONSUMER_RETRY_WINDOW_MS },
+    inbound: {
+      /** Where the inbound service takes mail (bounce and complaint reports); none when unset. */
+      smtpPort: env.INBOUND_SMTP_PORT,
+      /** Our mail domain: the listener's recipients, and the envelope sender reports go back to. */
+      mailDomain: env.INBOUND_MAIL_DOMAIN,
+    },
     webhooks: {
       /** Absent: the Standard Webhooks schedule (WEBHOOK_RETRY_SCHEDULE_MS in the domain). */
       retryScheduleMs: env.WEBHOOK_RETRY_SCHEDULE_MS,

@@ -153,8 +153,33 @@ export class SendEmailUseCase {
           html,
           attachments,
           messageId,
+          // Reports about this message (bounces, complaints) go to our inbound domain when there is one.
+          ...(this.config.inbound.mailDomain !== undefined
+            ? {
+                envelope: {
+                  from: `bounces@${this.config.inbound.mailDomain}`,
+                  to: [job.to, ...job.cc, ...job.bcc].filter((a): a is string => a !== undefined),
+                },
+              }
+            : {}),
           headers: {
             'X-Notify-Tracking-Id': job.trackingId,
+            // Quoted back by bounce and complaint reports: which message, signed (decisions 8).
+            ...(this.trackingKey !== undefined
+              ? {
+                  'X-Notify-Ref': signTrackingToken(
+                    {
+                      k: 'm',
+                      a: job.accountId,
+                      e: job.envId,
+                      t: job.trackingId,
+                      u: job.userId,
+                      n: job.notificationId,
+                    },
+                    this.trackingKey,
+                  ),
+                }
+              : {}),
             // One-click unsubscribe (RFC 8058) on every email the service can sign links for.
             ...(tracking !== undefined
               ? {

@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { DeliveryEventsPublisher } from '@notify/delivery-events';
+import type { MailReport } from '@notify/domain';
+import { InjectLogger, type Logger } from '@notify/platform';
+import { UserRepository } from '@notify/store';
+import { TrackingTokens } from './tracking-tokens';
+
+/**
+ * Acts on a bounce or complaint report about one of our messages (decisions 8): the message's log
+ * gets `email_failed_*` with the spec's code (forwarded as EMAIL_FAILED), and a permanent bounce
+ * or any complaint suppresses the user's address (`emailSuppressionStatus`), so later emails to it
+ * fail SUPPRESSED_BOUNCE / SUPPRESSED_COMPLAINT without touching SMTP. A report that names no
+ * message of ours (no valid X-Notify-Ref) is logged and ignored.
+ */
+@Injectable()
+export class MailReportsUseCase {
+  constructor(
+    private readonly events: DeliveryEventsPublisher,
+    private readonly users: UserRepository,
+    private readonly tokens: TrackingTokens,
+    @InjectLogger() private readonly logger: Logger,
+  ) {}
+
+  async handle(report: MailReport, now = Date.now()): Promise<boolean> {
+    const message = report.ref === undefined ? undefined : this.tokens.read(report.ref, 'm');
+    if (message === undefined) {
+      this.logger.info({ kind: report.kind }, 'ignored a mail report that names no message of ours');
+      return false;
+    }
+    const scope = { accountId: message.a, envId: message.e };
+    const at = new Date(now).toISOString();
+    await this.events.publish(
+      this.events.event(
+        { ...scope, trackingId: message.t, userId: message.u, notificationId: message.n },
+        'email_failed',
+        {
+          email_failed_at: at,
+          email_failed_code: report.code,
+          email_failed_internal:
+            report.kind === 'bounce'
+              ? `the recipient's server reported ${report.status} after accepting the message`
+              : `the recipient reported the message (${report.feedbackType})`,
+          ...(report.recipient !== undefined ? { email_failed_recipient: report.recipient } : {}),
+          ...(report.kind === 'bounce' && report.diagnostic !== undefined
+            ? { email_failed_diagnostic_code: report.diagnostic }
+            : {}),
+        },
+        'email',
+        now,
+      ),
+    );
+    if (report.kind === 'bounce' && !report.permanent) return true;
+    const stored = await this.users.get(scope, message.u);
+    // Only the address the report is about: the user may have changed theirs since.
+    if (
+      stored?.email === undefined ||
+      (report.recipient !== undefined && stored.email.toLowerCase() !== report.recipient.toLowerCase())
+    )
+      return true;
+    await this.users.setEmailSuppression(scope, message.u, {
+      reason: report.kind === 'bounce' ? 'Bounce' : 'Complaint',
+      details: {
+        email: stored.email,
+        code: report.code,
+        trackingId: message.t,
+        at,
+        ...(report.kind === 'bounce' ? { status: report.status } : { feedbackType: report.feedbackType }),
+      },
+    });
+    return true;
+  }
+}
