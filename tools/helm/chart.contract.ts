@@ -478,6 +478,19 @@ describe('Helm chart helm/notify', () => {
     });
   });
 
+  it('opens the inbound service’s SMTP port for bounce and complaint reports when INBOUND_SMTP_PORT is set', () => {
+    const withSmtp = render('--set', 'config.INBOUND_SMTP_PORT=2525');
+    const service = named(withSmtp, 'Service', 'notify-inbound');
+    expect(service?.spec.ports).toContainEqual({ name: 'smtp', port: 25, targetPort: 'smtp', protocol: 'TCP' });
+    expect(container(named(withSmtp, 'Deployment', 'notify-inbound') as K8sObject).ports).toContainEqual({
+      name: 'smtp',
+      containerPort: 2525,
+      protocol: 'TCP',
+    });
+    expect(named(withSmtp, 'Service', 'notify-gateway')?.spec.ports).toHaveLength(1);
+    expect(named(defaults, 'Service', 'notify-inbound')?.spec.ports).toHaveLength(1);
+  });
+
   it('runs the migrate app as a hook before install and upgrade, with the same configuration', () => {
     const job = ofKind(defaults, 'Job')[0] as K8sObject;
     expect(job.metadata.annotations?.['helm.sh/hook']).toBe('pre-install,pre-upgrade');

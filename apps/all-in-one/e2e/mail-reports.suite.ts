@@ -119,8 +119,27 @@ export function mailReportsSuite(context: () => ChannelsContext): void {
         to: { id: userId },
         email: { subject: 'Back', html: '<p>back</p>' },
       });
-      const back = await context().logOf(again.trackingId, (l) => l.email_delivered_at !== undefined || l.email_failed_at !== undefined);
+      const back = await context().logOf(
+        again.trackingId,
+        (l) => l.email_delivered_at !== undefined || l.email_failed_at !== undefined,
+      );
       expect(back).toMatchObject({ email_delivered_at: expect.any(String) });
+    });
+
+    it('rehearses a complaint: mail to @complaint.test is accepted, then reported back and suppressed', async () => {
+      const userId = uniqueName('spam');
+      const { trackingId } = await context().client.send({
+        type: 'newsletter',
+        to: { id: userId, email: `${userId}@complaint.test` },
+        email: { subject: 'News', html: '<p>news</p>' },
+      });
+      await context().logOf(trackingId, (l) => l.email_delivered_at !== undefined);
+      expect(await context().logOf(trackingId, (l) => l.email_failed_code !== undefined)).toMatchObject({
+        email_failed_code: 'COMPLAINT_ABUSE',
+        email_failed_recipient: `${userId}@complaint.test`,
+      });
+      expect(await suppressionOf(userId)).toMatchObject({ reason: 'Complaint' });
+      expect((await lift(userId)).status).toBe(200);
     });
 
     it('suppresses a user after an ARF complaint, and ignores malformed or foreign reports', async () => {

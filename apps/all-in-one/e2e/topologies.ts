@@ -1,6 +1,6 @@
 import { provisionerFor } from '@notify/gateway-feature';
 import { loadAppConfig } from '@notify/platform';
-import { MailCatcher } from '@notify/mail-catcher';
+import { MailCatcher, reportComplaints } from '@notify/mail-catcher';
 import { ApnsPeer, FcmPeer, WebPushPeer } from '@notify/push-peers';
 import { SlackPeer } from '@notify/slack-peer';
 import { TwilioPeer } from '@notify/twilio-peer';
@@ -91,6 +91,8 @@ async function peers() {
   // The gateway's and the inbound service's ports are chosen up front: providers post callbacks
   // to PUBLIC_URL (the all-in-one's, or in a cluster the inbound service's).
   const [gatewayPort, inboundPort, inboundSmtpPort] = [await freePort(), await freePort(), await freePort()];
+  // Mail to @complaint.test comes back as a complaint to the inbound listener (decisions 12).
+  reportComplaints(mail, { host: '127.0.0.1', port: inboundSmtpPort });
   return {
     mail,
     twilio,

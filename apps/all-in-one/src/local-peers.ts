@@ -6,11 +6,12 @@ import {
   twilioOutboxes,
   webPushOutbox,
 } from '@notify/gateway-dev-outbox';
-import { MailCatcher } from '@notify/mail-catcher';
+import { MailCatcher, reportComplaints } from '@notify/mail-catcher';
 import type { AppConfig, Logger } from '@notify/platform';
 import { ApnsPeer, FcmPeer, WebPushPeer } from '@notify/push-peers';
 import { SlackPeer } from '@notify/slack-peer';
 import { TwilioPeer } from '@notify/twilio-peer';
+import { createServer, type AddressInfo } from 'node:net';
 
 /** Twilio's magic "from" number: valid for test credentials, and the local peer's default sender. */
 const LOCAL_FROM_NUMBER = '+15005550006';
@@ -27,6 +28,15 @@ export interface LocalPeers {
  * peer that speaks the provider's protocol (decisions 12); the senders use the real SDKs against
  * it, and `/dev/outbox/{channel}` shows what arrived. Nothing leaves the machine.
  */
+/** A port free on loopback right now (the inbound listener binds it a moment later). */
+async function freeLoopbackPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
 export async function startLocalPeers(given: AppConfig, logger: Logger): Promise<LocalPeers> {
   let config = given;
   const outboxes: OutboxSource[] = [];
@@ -40,7 +50,15 @@ export async function startLocalPeers(given: AppConfig, logger: Logger): Promise
         'mail caught (see /dev/outbox/email)',
       ),
     );
-    config = { ...config, email: { ...config.email, smtpUrl: catcher.url } };
+    // Mail to @complaint.test is reported back as a complaint (ARF) to the inbound listener, which
+    // the all-in-one runs on INBOUND_SMTP_PORT (a free port when unset).
+    const inboundSmtpPort = config.inbound.smtpPort ?? (await freeLoopbackPort());
+    reportComplaints(catcher, { host: '127.0.0.1', port: inboundSmtpPort });
+    config = {
+      ...config,
+      email: { ...config.email, smtpUrl: catcher.url },
+      inbound: { ...config.inbound, smtpPort: inboundSmtpPort },
+    };
     outboxes.push(mailOutbox(catcher));
     served.push('email');
   }
