@@ -2,7 +2,7 @@ import { createTransport } from 'nodemailer';
 import type { CaughtMail, MailCatcher } from './mail-catcher';
 
 /** The address domain whose mail the catcher accepts and then reports as spam (decisions 12). */
-export const COMPLAINT_DOMAIN = 'complaint.test';
+const COMPLAINT_DOMAIN = 'complaint.test';
 
 /**
  * Rehearses complaints: every message the catcher accepts for `@complaint.test` is reported back,

@@ -379,7 +379,14 @@ export class TwilioPeer {
       From: message.from,
       ApiVersion: '2010-04-01',
     };
-    const response = await fetch(url, {
+    const response = await this.signedPost(url, params);
+    await response.arrayBuffer();
+    return response.status;
+  }
+
+  /** A form post signed as Twilio signs its webhooks (X-Twilio-Signature over URL and parameters). */
+  private signedPost(url: string, params: Record<string, string>): Promise<Response> {
+    return fetch(url, {
       method: 'POST',
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
@@ -387,9 +394,8 @@ export class TwilioPeer {
         'x-twilio-signature': getExpectedTwilioSignature(this.authToken, url, params),
       },
       body: new URLSearchParams(params).toString(),
+      signal: this.aborts.signal,
     });
-    await response.arrayBuffer();
-    return response.status;
   }
 
   /** Posts the callbacks in order, each signed, each retried a few times while it fails. */
@@ -406,16 +412,7 @@ export class TwilioPeer {
   private async post(url: string, params: Record<string, string>): Promise<boolean> {
     for (let attempt = 0; ; attempt++) {
       if (this.aborts.signal.aborted) return false;
-      const ok = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'user-agent': 'TwilioProxy/1.1',
-          'x-twilio-signature': getExpectedTwilioSignature(this.authToken, url, params),
-        },
-        body: new URLSearchParams(params).toString(),
-        signal: this.aborts.signal,
-      }).then(
+      const ok = await this.signedPost(url, params).then(
         (response) => response.status < 500,
         () => false,
       );

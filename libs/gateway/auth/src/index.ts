@@ -9,3 +9,4 @@ export {
   hashUserId,
 } from './end-user.guard';
 export { CurrentTenant, type Tenant } from './tenant';
+export { EndUserRoutes } from './end-user-routes.decorator';

@@ -1,19 +1,14 @@
-import { Body, Controller, Get, HttpCode, Patch, Query, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { type InAppPatch, inappPatchSchema, userIdSchema } from '@notify/domain';
-import { Public, ZodPipe } from '@notify/platform';
-import { CurrentEndUser, type EndUser, EndUserGuard } from '@notify/gateway-auth';
-import { ApiEndUserErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
+import { Body, Controller, Get, HttpCode, Patch, Query } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiQuery } from '@nestjs/swagger';
+import { type InAppPatch, inappPatchSchema } from '@notify/domain';
+import { ZodPipe } from '@notify/platform';
+import { CurrentEndUser, type EndUser, EndUserRoutes } from '@notify/gateway-auth';
+import { openApi } from '@notify/gateway-openapi';
 import { z } from 'zod';
 import { InAppFeed, feedQuerySchema, feedSchema, successSchema } from './inapp-feed';
 
 /** The browser client's inbox calls (decisions 3), authenticated as the end user of the path. */
-@ApiTags('Browser client')
-@ApiEndUserErrors()
-@ApiPathParam('clientId', z.string().max(200), 'The environment (client) id')
-@ApiPathParam('userId', userIdSchema)
-@Public()
-@UseGuards(EndUserGuard)
+@EndUserRoutes()
 @Controller(':clientId/users/:userId/notifications/INAPP_WEB')
 export class ClientInAppController {
   constructor(private readonly feed: InAppFeed) {}

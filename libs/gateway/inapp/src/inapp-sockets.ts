@@ -14,11 +14,11 @@ import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { InAppDeliveries } from './inapp-deliveries';
 
-export const WS_PATH = '/ws';
+const WS_PATH = '/ws';
 /** Protocol pings this often; a socket that has not answered the previous one is dropped. */
 const HEARTBEAT_MS = 30_000;
 /** Open connections per user and replica (tabs, devices); the oldest is closed beyond it. */
-export const MAX_SOCKETS_PER_USER = 20;
+const MAX_SOCKETS_PER_USER = 20;
 /** Clients send nothing but pongs: a frame larger than this closes the connection. */
 const MAX_CLIENT_FRAME_BYTES = 1_024;
 /** A slow reader whose unsent frames exceed this is dropped rather than buffered without bound. */
@@ -61,7 +61,6 @@ export class InAppSockets implements OnApplicationBootstrap, BeforeApplicationSh
   private readonly byUser = new Map<string, Set<Connection>>();
   private heartbeat?: NodeJS.Timeout;
   private unsubscribe?: () => Promise<void>;
-  private count = 0;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -70,11 +69,6 @@ export class InAppSockets implements OnApplicationBootstrap, BeforeApplicationSh
     @Inject(COORDINATION) private readonly coordination: CoordinationStore,
     @InjectLogger() private readonly logger: Logger,
   ) {}
-
-  /** Open connections on this replica. */
-  get connections(): number {
-    return this.count;
-  }
 
   async onApplicationBootstrap(): Promise<void> {
     const http = this.adapterHost.httpAdapter.getHttpServer() as Server;
@@ -127,15 +121,13 @@ export class InAppSockets implements OnApplicationBootstrap, BeforeApplicationSh
       const oldest = connections.values().next().value;
       oldest?.socket.close(4008, 'too many connections for this user');
       if (oldest !== undefined) connections.delete(oldest);
-      this.count--;
     }
     const connection: Connection = { socket, alive: true };
     connections.add(connection);
-    this.count++;
     socket.on('pong', () => (connection.alive = true));
     socket.on('error', () => socket.terminate());
     socket.on('close', () => {
-      if (connections.delete(connection)) this.count--;
+      connections.delete(connection);
       if (connections.size === 0 && this.byUser.get(key) === connections) this.byUser.delete(key);
     });
   }

@@ -11,6 +11,5 @@ import { UserInAppController } from './user-inapp.controller';
   imports: [GatewayAuthModule],
   controllers: [ClientInAppController, UserInAppController],
   providers: [InAppDeliveries, InAppFeed, InAppSockets],
-  exports: [InAppSockets],
 })
 export class InAppModule {}

@@ -1,15 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Put } from '@nestjs/common';
 import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { apnsKeySetting, fcmServiceAccountSetting, maskedApnConfig, maskedFcmConfig } from '@notify/domain';
 import {
-  apnsKeySetting,
-  fcmServiceAccountSetting,
-  maskedApnConfig,
-  maskedFcmConfig,
-  userIdSchema,
-} from '@notify/domain';
-import { CurrentEndUser, CurrentTenant, type EndUser, EndUserGuard, type Tenant } from '@notify/gateway-auth';
-import { ApiEndUserErrors, ApiErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
-import { NotFoundError, Public, ZodPipe } from '@notify/platform';
+  CurrentEndUser,
+  CurrentTenant,
+  type EndUser,
+  EndUserRoutes,
+  type Tenant,
+} from '@notify/gateway-auth';
+import { ApiErrors, ApiMoreErrors, openApi } from '@notify/gateway-openapi';
+import { NotFoundError, ZodPipe } from '@notify/platform';
 import { AccountRepository } from '@notify/store';
 import { ProviderSettings } from '@notify/provider-settings';
 import { VapidKeyring } from '@notify/providers';
@@ -127,12 +127,7 @@ export class PushSettingsController {
 }
 
 /** The browser's side: the VAPID public key, for `PushManager.subscribe({applicationServerKey})`. */
-@ApiTags('Browser client')
-@ApiEndUserErrors()
-@ApiPathParam('clientId', z.string().max(200), 'The environment (client) id')
-@ApiPathParam('userId', userIdSchema)
-@Public()
-@UseGuards(EndUserGuard)
+@EndUserRoutes()
 @Controller(':clientId/users/:userId/webpush')
 export class ClientWebPushController {
   constructor(private readonly vapid: VapidKeyring) {}
@@ -156,12 +151,7 @@ const accountMetadataSchema = z.object({
 });
 
 /** What the browser client needs to offer web push (its `getUserAccountMetadata`). */
-@ApiTags('Browser client')
-@ApiEndUserErrors()
-@ApiPathParam('clientId', z.string().max(200), 'The environment (client) id')
-@ApiPathParam('userId', userIdSchema)
-@Public()
-@UseGuards(EndUserGuard)
+@EndUserRoutes()
 @Controller(':clientId/users/:userId/account_metadata')
 export class ClientAccountMetadataController {
   constructor(

@@ -1,17 +1,11 @@
-import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import {
-  channelSchema,
-  type UserPreference,
-  userIdSchema,
-  userPreferenceSchema,
-  typeOptionsSchema,
-} from '@notify/domain';
-import { Public, ZodPipe } from '@notify/platform';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { channelSchema, type UserPreference, userPreferenceSchema, typeOptionsSchema } from '@notify/domain';
+import { ZodPipe } from '@notify/platform';
 import { NotificationTypeRepository, PreferenceRepository } from '@notify/store';
 import { z } from 'zod';
-import { CurrentEndUser, type EndUser, EndUserGuard } from '@notify/gateway-auth';
-import { ApiEndUserErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
+import { CurrentEndUser, type EndUser, EndUserRoutes } from '@notify/gateway-auth';
+import { ApiMoreErrors, openApi } from '@notify/gateway-openapi';
 import { PreferenceChanges } from '@notify/delivery-events';
 
 const updateSchema = z.array(userPreferenceSchema).max(500);
@@ -21,12 +15,7 @@ const preferencesOutput = z.array(userPreferenceSchema);
  * The browser client's preference calls (decisions 3), authenticated as the end user. Routes of
  * the user's own record sit in ClientUserController, whose path this one extends.
  */
-@ApiTags('Browser client')
-@ApiEndUserErrors()
-@ApiPathParam('clientId', z.string().max(200), 'The environment (client) id')
-@ApiPathParam('userId', userIdSchema)
-@Public()
-@UseGuards(EndUserGuard)
+@EndUserRoutes()
 @Controller(':clientId/users/:userId/preferences')
 export class ClientPreferencesController {
   constructor(

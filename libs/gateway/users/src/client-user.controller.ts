@@ -1,21 +1,15 @@
-import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type User, userIdSchema } from '@notify/domain';
-import { Public, ZodPipe } from '@notify/platform';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import type { User } from '@notify/domain';
+import { ZodPipe } from '@notify/platform';
 import { UserRepository } from '@notify/store';
-import { z } from 'zod';
-import { CurrentEndUser, type EndUser, EndUserGuard } from '@notify/gateway-auth';
-import { ApiEndUserErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
+import { CurrentEndUser, type EndUser, EndUserRoutes } from '@notify/gateway-auth';
+import { ApiMoreErrors, openApi } from '@notify/gateway-openapi';
 import { type IdentifyBody, identifySchema, IdentifyUserUseCase } from './identify-user.usecase';
 import { userSchema } from './user.presenter';
 
 /** The browser client's identify (`POST ''`) and read (`GET ''`) of its own user (decisions 3). */
-@ApiTags('Browser client')
-@ApiEndUserErrors()
-@ApiPathParam('clientId', z.string().max(200), 'The environment (client) id')
-@ApiPathParam('userId', userIdSchema)
-@Public()
-@UseGuards(EndUserGuard)
+@EndUserRoutes()
 @Controller(':clientId/users/:userId')
 export class ClientUserController {
   constructor(
