@@ -1,6 +1,6 @@
 import { eventually, WebhookReceiver } from '@notify/testing';
-import { verify } from 'pingram/webhooks';
 import type { ChannelsContext } from './channels.suite';
+import { verifiedPayload } from './webhook-signatures';
 
 interface Payload {
   eventType: string;
@@ -34,18 +34,7 @@ export function inboundSmsSuite(context: () => ChannelsContext): void {
     const webhookFor = (eventType: string, from: string) =>
       eventually(() => {
         const found = receiver.received
-          .map((r) => {
-            const header = (name: string) => String(r.headers[name] ?? '');
-            return verify({
-              payload: r.body,
-              headers: {
-                id: header('x-pingram-id'),
-                signature: header('x-pingram-signature'),
-                timestamp: header('x-pingram-timestamp'),
-              },
-              secret,
-            }) as unknown as Payload;
-          })
+          .map((r) => verifiedPayload<Payload>(r, secret))
           .find((p) => p.eventType === eventType && p.from === from);
         if (found === undefined) throw new Error(`no ${eventType} from ${from} yet`);
         return found;

@@ -6,6 +6,7 @@ import { eventually, uniqueName } from '@notify/testing';
 import { ChannelsEnum, CreateKeyRequestKeyTypeEnum, type LogsGetResponseLogsInner, Pingram } from 'pingram';
 import { channelsSuite } from './channels.suite';
 import { inappSuite } from './inapp.suite';
+import { inboundEmailSuite } from './inbound-email.suite';
 import { inboundSmsSuite } from './inbound-sms.suite';
 import { mailReportsSuite } from './mail-reports.suite';
 import { webhooksSuite } from './webhooks.suite';
@@ -571,6 +572,7 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
     webhooksSuite(() => ({ topology, client, logOf }));
     inboundSmsSuite(() => ({ topology, client, logOf }));
     mailReportsSuite(() => ({ topology, client, logOf }));
+    inboundEmailSuite(() => ({ topology, client, logOf }));
     schedulingSuite(() => ({ topology, client, logOf }));
     repeatsSuite(() => ({ topology, client, logOf }));
   });

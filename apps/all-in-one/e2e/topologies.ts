@@ -133,6 +133,8 @@ const peerEnv = (parts: Peers, publicPort: number) => ({
   // Where bounce and complaint reports go (the all-in-one's or the inbound service's listener).
   INBOUND_SMTP_PORT: String(parts.inboundSmtpPort),
   INBOUND_MAIL_DOMAIN: 'inbound.notify.test',
+  // Domains custom inbound addresses (and From addresses) may use.
+  EMAIL_VERIFIED_DOMAINS: 'acme.test,mail.acme.test',
 });
 
 async function stopPeers(parts: Peers): Promise<void> {

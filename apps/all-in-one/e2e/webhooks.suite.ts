@@ -1,9 +1,8 @@
 import { eventually, type ReceivedWebhook, uniqueName, WebhookReceiver } from '@notify/testing';
 import { createHmac } from 'node:crypto';
 import { Pingram } from 'pingram';
-import { verify } from 'pingram/webhooks';
-import { Webhook } from 'standardwebhooks';
 import type { ChannelsContext } from './channels.suite';
+import { verifiedPayload } from './webhook-signatures';
 
 interface Payload {
   eventType: string;
@@ -24,27 +23,6 @@ export function webhooksSuite(context: () => ChannelsContext): void {
     const receiver = new WebhookReceiver();
     const secrets = new Map<string, string>();
 
-    /** Verifies a delivery with both libraries; answers its payload. */
-    const verified = (delivery: ReceivedWebhook, secret: string): Payload => {
-      const header = (name: string) => String(delivery.headers[name] ?? '');
-      const viaPingram = verify({
-        payload: delivery.body,
-        headers: {
-          id: header('x-pingram-id'),
-          signature: header('x-pingram-signature'),
-          timestamp: header('x-pingram-timestamp'),
-        },
-        secret,
-      });
-      const viaStandard = new Webhook(secret).verify(delivery.body, {
-        'webhook-id': header('webhook-id'),
-        'webhook-timestamp': header('webhook-timestamp'),
-        'webhook-signature': header('webhook-signature'),
-      });
-      expect(viaStandard).toEqual(viaPingram);
-      expect(header('webhook-id')).toBe(header('x-pingram-id'));
-      return viaPingram as unknown as Payload;
-    };
     const deliveriesOf = (trackingId: string, count = 1) =>
       eventually(() => {
         const found = receiver.received.filter(
@@ -76,7 +54,7 @@ export function webhooksSuite(context: () => ChannelsContext): void {
       const userId = uniqueName('bounced');
       const { trackingId } = await failingEmail(userId);
       const [delivery] = await deliveriesOf(trackingId);
-      const payload = verified(delivery as ReceivedWebhook, secrets.get('default') ?? '');
+      const payload = verifiedPayload<Payload>(delivery as ReceivedWebhook, secrets.get('default') ?? '');
       expect(payload).toMatchObject({
         eventType: 'EMAIL_FAILED',
         channel: 'EMAIL',
@@ -107,7 +85,7 @@ export function webhooksSuite(context: () => ChannelsContext): void {
         expect(attempts.map((a) => a.status)).toEqual([500, 500, 200]);
         const ids = attempts.map((a) => a.headers['webhook-id']);
         expect(new Set(ids).size).toBe(1);
-        for (const attempt of attempts) verified(attempt, secrets.get('default') ?? '');
+        for (const attempt of attempts) verifiedPayload<Payload>(attempt, secrets.get('default') ?? '');
         // The waits between attempts follow the configured schedule (300 ms, then 600 ms).
         expect((attempts[2]?.at ?? 0) - (attempts[0]?.at ?? 0)).toBeGreaterThanOrEqual(800);
         await context().logOf(trackingId, (l) => l.email_failed_webhook_res === '200');
@@ -136,7 +114,7 @@ export function webhooksSuite(context: () => ChannelsContext): void {
         if (found === undefined) throw new Error('no unsubscribe yet');
         return found;
       }, 20_000);
-      expect(verified(delivery, secrets.get('default') ?? '')).toMatchObject({
+      expect(verifiedPayload<Payload>(delivery, secrets.get('default') ?? '')).toMatchObject({
         eventType: 'INAPP_WEB_UNSUBSCRIBE',
         channel: 'INAPP_WEB',
         notificationId: 'news',
@@ -183,7 +161,7 @@ export function webhooksSuite(context: () => ChannelsContext): void {
             }))
             .find(({ p }) => p.eventType === eventType && p.trackingId === trackingId);
           if (found === undefined) throw new Error(`no ${eventType} yet`);
-          return { ...found.p, verified: verified(found.r, endpoint.secret) };
+          return { ...found.p, verified: verifiedPayload<Payload>(found.r, endpoint.secret) };
         }, 20_000);
 
       const { trackingId } = await email(
@@ -292,7 +270,7 @@ export function webhooksSuite(context: () => ChannelsContext): void {
       });
       const [delivery] = await deliveriesOf(trackingId);
       expect(delivery?.headers['user-agent']).toBe('notify-webhooks/1');
-      expect(verified(delivery as ReceivedWebhook, endpoint.secret)).toMatchObject({
+      expect(verifiedPayload<Payload>(delivery as ReceivedWebhook, endpoint.secret)).toMatchObject({
         eventType: 'EMAIL_DELIVERED',
       });
       // The default endpoint lists EMAIL_FAILED only: nothing else arrived for this send.

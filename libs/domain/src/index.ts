@@ -54,3 +54,4 @@ export * from './webhooks/webhook-event';
 export * from './sms/inbound-sms';
 export * from './email/tracking';
 export * from './email/mail-reports';
+export * from './email/inbound-email';

@@ -3,6 +3,7 @@ import type {
   ApiKey,
   Channel,
   Environment,
+  InboundAddress,
   InAppItem,
   NotificationType,
   Template,
@@ -39,6 +40,11 @@ export type WebhookEndpointDoc = Scoped<{
   createdAt: string;
   updatedAt: string;
 }>;
+/**
+ * An inbound email address (decisions 1), unique across the service. `aliasOf`: a former built-in
+ * address, renamed, that still takes mail (and replies to messages sent with it) for its environment.
+ */
+export type InboundAddressDoc = Scoped<Mutable<InboundAddress>> & { aliasOf?: string };
 export type PreferencesDoc = Scoped<{ userId: string; preferences: UserPreference[]; updatedAt: string }>;
 
 /** One message a test environment's sandbox peer received, in a ring of slots (see SandboxOutboxRepository). */
@@ -83,6 +89,11 @@ export const Collections = {
     name: 'webhook_endpoints',
     key: ['accountId', 'envId', 'endpointId'],
   } satisfies CollectionDefinition<WebhookEndpointDoc>,
+  inboundAddresses: {
+    name: 'inbound_addresses',
+    key: ['fullAddress'],
+    lookups: ['envId'],
+  } satisfies CollectionDefinition<InboundAddressDoc>,
   sandboxOutbox: {
     name: 'sandbox_outbox',
     key: ['accountId', 'envId', 'channel', 'slot'],

@@ -4,6 +4,7 @@ import type { DocumentStore } from './document-store.port';
 import { AccountRepository } from './repositories/account.repository';
 import { ApiKeyRepository } from './repositories/api-key.repository';
 import { InAppRepository } from './repositories/inapp.repository';
+import { InboundAddressRepository, MAX_ADDRESS_ALIASES } from './repositories/inbound-address.repository';
 import { NotificationTypeRepository } from './repositories/notification-type.repository';
 import { PreferenceRepository } from './repositories/preference.repository';
 import { SANDBOX_OUTBOX_KEEP, SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';
@@ -37,6 +38,7 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
     preferences: new PreferenceRepository(s),
     sandboxOutbox: new SandboxOutboxRepository(s),
     inapp: new InAppRepository(s),
+    addresses: new InboundAddressRepository(s),
   });
 
   const open = async () => {
@@ -514,6 +516,80 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
       ]);
       expect(merged.previous).toEqual([{ notificationId: 'n', channel: 'EMAIL', delivery: 'off' }]);
       expect(await repos.preferences.get(scopeB, 'u1')).toEqual([]);
+    });
+  });
+
+  describe('inbound addresses', () => {
+    const builtin = (prefix: string, createdAt = NOW) => ({
+      fullAddress: `${prefix}@in.test`,
+      prefix,
+      domain: 'in.test',
+      type: 'builtin' as const,
+      createdAt,
+    });
+
+    it('gives an address to one environment of the whole service, and lists each its own', async () => {
+      expect(await repos.addresses.create(scopeA, builtin('help'), 5)).toEqual(builtin('help'));
+      expect(await repos.addresses.create(scopeB, builtin('help', LATER), 5)).toBe('taken');
+      expect(await repos.addresses.create(otherAccount, builtin('help', LATER), 5)).toBe('taken');
+      expect(await repos.addresses.create(scopeA, builtin('help', LATER), 5)).toBe('taken');
+      const custom = {
+        ...builtin('sales', LATER),
+        fullAddress: 'sales@corp.test',
+        domain: 'corp.test',
+        type: 'custom' as const,
+        displayName: 'Sales',
+      };
+      expect(await repos.addresses.create(scopeA, custom, 2)).toEqual(custom);
+      expect(await repos.addresses.create(scopeA, builtin('third'), 2)).toBe('full');
+      expect(await repos.addresses.list(scopeA)).toEqual([builtin('help'), custom]);
+      expect(await repos.addresses.list(scopeB)).toEqual([]);
+      expect(await repos.addresses.builtin(scopeA)).toEqual(builtin('help'));
+      expect(await repos.addresses.get(scopeB, 'help@in.test')).toBeUndefined();
+      expect(await repos.addresses.resolve('help@in.test')).toEqual({
+        scope: scopeA,
+        address: builtin('help'),
+      });
+      expect(await repos.addresses.resolve('nobody@in.test')).toBeUndefined();
+      // Another environment can neither change nor remove it.
+      expect(
+        await repos.addresses.update(scopeB, 'sales@corp.test', { displayName: 'x' }, LATER),
+      ).toBeUndefined();
+      expect(await repos.addresses.remove(otherAccount, 'sales@corp.test')).toBe(false);
+      expect(await repos.addresses.remove(scopeA, 'sales@corp.test')).toBe(true);
+      expect(await repos.addresses.list(scopeA)).toEqual([builtin('help')]);
+    });
+
+    it('keeps a renamed built-in address as an alias (a bounded number of them) that still resolves', async () => {
+      await repos.addresses.create(scopeA, builtin('a0'), 5);
+      for (let i = 1; i <= MAX_ADDRESS_ALIASES + 1; i++) {
+        const renamed = await repos.addresses.update(
+          scopeA,
+          `a${i - 1}@in.test`,
+          { prefix: `a${i}` },
+          `2026-01-0${i}T00:00:00.000Z`,
+        );
+        expect(renamed).toMatchObject({ fullAddress: `a${i}@in.test`, createdAt: NOW });
+      }
+      expect((await repos.addresses.list(scopeA)).map((a) => a.fullAddress)).toEqual([
+        `a${MAX_ADDRESS_ALIASES + 1}@in.test`,
+      ]);
+      // The oldest alias is let go; the others still take mail for the environment.
+      expect(await repos.addresses.resolve('a0@in.test')).toBeUndefined();
+      expect((await repos.addresses.resolve('a1@in.test'))?.scope).toEqual(scopeA);
+      // Nobody else can take an alias; its own environment can take it back.
+      expect(await repos.addresses.create(scopeB, builtin('a1', LATER), 5)).toBe('taken');
+      expect(
+        await repos.addresses.update(
+          scopeA,
+          `a${MAX_ADDRESS_ALIASES + 1}@in.test`,
+          { prefix: 'a1', displayName: 'Back' },
+          LATER,
+        ),
+      ).toMatchObject({ fullAddress: 'a1@in.test', displayName: 'Back' });
+      expect((await repos.addresses.list(scopeA)).map((a) => a.fullAddress)).toEqual(['a1@in.test']);
+      // An alias is no address of the environment's list and cannot be removed as one.
+      expect(await repos.addresses.remove(scopeA, 'a2@in.test')).toBe(false);
     });
   });
 

@@ -4,6 +4,11 @@ export { MongoDocumentStore } from './mongo/mongo.document-store';
 export { AccountRepository } from './repositories/account.repository';
 export { ApiKeyRepository } from './repositories/api-key.repository';
 export { InAppRepository } from './repositories/inapp.repository';
+export {
+  type AddressWrite,
+  InboundAddressRepository,
+  MAX_ADDRESS_ALIASES,
+} from './repositories/inbound-address.repository';
 export { NotificationTypeRepository } from './repositories/notification-type.repository';
 export { PreferenceRepository } from './repositories/preference.repository';
 export { SANDBOX_OUTBOX_KEEP, SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';

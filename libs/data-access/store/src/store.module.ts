@@ -10,6 +10,7 @@ import { DOCUMENT_STORE, type DocumentStore } from './document-store.port';
 import { AccountRepository } from './repositories/account.repository';
 import { ApiKeyRepository } from './repositories/api-key.repository';
 import { InAppRepository } from './repositories/inapp.repository';
+import { InboundAddressRepository } from './repositories/inbound-address.repository';
 import { NotificationTypeRepository } from './repositories/notification-type.repository';
 import { PreferenceRepository } from './repositories/preference.repository';
 import { SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';
@@ -22,6 +23,7 @@ const repositories = [
   AccountRepository,
   ApiKeyRepository,
   InAppRepository,
+  InboundAddressRepository,
   NotificationTypeRepository,
   PreferenceRepository,
   SandboxOutboxRepository,

@@ -20,8 +20,11 @@ export interface DeliveryEvent {
   /** Whose send it is (for webhooks, whose payload names them); absent on events that predate it. */
   readonly userId?: string;
   readonly notificationId?: string;
-  /** Webhook payload fields beyond the log's (an inbound SMS's `lastTrackingId`). */
-  readonly webhookExtras?: Readonly<Record<string, string>>;
+  /**
+   * Webhook payload fields beyond the log's (an inbound SMS's `lastTrackingId`, an inbound email's
+   * address lists and attachments): JSON values.
+   */
+  readonly webhookExtras?: Readonly<Record<string, unknown>>;
   readonly fields: LogFields;
 }
 
@@ -54,6 +57,6 @@ export const deliveryEventSchema = z.object({
   channel: z.string().optional(),
   userId: z.string().optional(),
   notificationId: z.string().optional(),
-  webhookExtras: z.record(z.string(), z.string()).optional(),
+  webhookExtras: z.record(z.string(), z.json()).optional(),
   fields: fieldsSchema,
 }) satisfies z.ZodType<DeliveryEvent>;

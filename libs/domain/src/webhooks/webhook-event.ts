@@ -41,12 +41,22 @@ export interface WebhookPayload {
   readonly failureCode?: string;
   readonly clickedLink?: string;
   readonly clickedLinkTags?: readonly string[];
-  /** Inbound SMS (decisions 7). */
+  /** Inbound SMS and email (decisions 7): an SMS's `to` is the service number, an email's its recipients. */
   readonly from?: string;
-  readonly to?: string;
+  readonly to?: string | readonly string[];
   readonly text?: string;
   readonly receivedAt?: string;
   readonly lastTrackingId?: string;
+  readonly fromName?: string;
+  readonly cc?: readonly string[];
+  readonly replyTo?: readonly string[];
+  readonly subject?: string;
+  readonly bodyText?: string;
+  readonly bodyHtml?: string;
+  readonly attachments?: readonly unknown[];
+  readonly messageId?: string;
+  readonly inReplyTo?: string;
+  readonly references?: readonly string[];
 }
 
 /** What a delivery event means for webhooks: the type, the payload's channel, and where its result is logged. */
@@ -87,6 +97,13 @@ const MAPPINGS: Readonly<Record<string, Mapping>> = {
   web_push_failed: { type: 'WEB_PUSH_FAILED', channel: 'WEB_PUSH', codeField: 'web_push_failed_code' },
   slack_failed: { type: 'SLACK_FAILED', channel: 'SLACK', codeField: 'slack_failed_code' },
   inapp_failed: { type: 'INAPP_WEB_FAILED', channel: 'INAPP_WEB', codeField: 'inapp_failed_code' },
+  email_inbound: {
+    type: 'EMAIL_INBOUND',
+    channel: 'EMAIL',
+    resField: 'email_inbound_webhook_res',
+    deliveredField: 'email_inbound_webhook_delivered',
+    anonymous: true,
+  },
   sms_inbound: {
     type: 'SMS_INBOUND',
     channel: 'SMS',
@@ -139,7 +156,7 @@ export function webhookFor(
           ...(mapping.inbound.to !== undefined ? { to: String(field(mapping.inbound.to) ?? '') } : {}),
           ...(mapping.inbound.text !== undefined ? { text: String(field(mapping.inbound.text) ?? '') } : {}),
           receivedAt: String(field(mapping.inbound.at) ?? new Date(event.time).toISOString()),
-          ...(event.webhookExtras?.['lastTrackingId'] !== undefined
+          ...(typeof event.webhookExtras?.['lastTrackingId'] === 'string'
             ? { lastTrackingId: event.webhookExtras['lastTrackingId'] }
             : {}),
         };
@@ -153,10 +170,35 @@ export function webhookFor(
       timestamp: new Date(event.time).toISOString(),
       ...(code !== undefined ? { failureCode: String(code) } : {}),
       ...(event.event === 'email_clicked' ? clickOf(event.fields) : {}),
+      ...(event.event === 'email_inbound' ? inboundEmailOf(event) : {}),
       ...inbound,
     },
     ...(mapping.resField !== undefined ? { resField: mapping.resField } : {}),
     ...(mapping.deliveredField !== undefined ? { deliveredField: mapping.deliveredField } : {}),
+  };
+}
+
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+/** An inbound email's payload (decisions 7): strings from the log, lists from the event's extras. */
+function inboundEmailOf(event: DeliveryEvent): Partial<WebhookPayload> {
+  const text = (field: LogField) => String(event.fields[field] ?? '');
+  const extras = event.webhookExtras ?? {};
+  return {
+    from: text('email_inbound_from'),
+    fromName: text('email_inbound_from_name'),
+    to: stringList(extras['to']),
+    cc: stringList(extras['cc']),
+    replyTo: stringList(extras['replyTo']),
+    subject: text('email_inbound_subject'),
+    bodyText: text('email_inbound_body_text'),
+    bodyHtml: text('email_inbound_body_html'),
+    attachments: Array.isArray(extras['attachments']) ? extras['attachments'] : [],
+    messageId: text('email_inbound_message_id'),
+    inReplyTo: text('email_inbound_in_reply_to'),
+    references: stringList(extras['references']),
+    receivedAt: String(event.fields['email_inbound_at'] ?? new Date(event.time).toISOString()),
   };
 }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '@notify/gateway-accounts';
+import { AddressesModule } from '@notify/gateway-addresses';
 import { GatewayAuthModule } from '@notify/gateway-auth';
 import { InAppModule } from '@notify/gateway-inapp';
 import { LogsModule } from '@notify/gateway-logs';
@@ -29,6 +30,7 @@ import { WebhooksModule } from '@notify/gateway-webhooks';
     LogsModule,
     TemplatesModule,
     WebhooksModule,
+    AddressesModule,
   ],
   exports: [AccountsModule],
 })

@@ -1,18 +1,24 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { readMailReport, reportPartsOf } from '@notify/domain';
+import { type InboundEmail, readMailReport, reportPartsOf } from '@notify/domain';
 import { type AppConfig, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
 import { SMTPServer } from 'smtp-server';
 import type { Readable } from 'node:stream';
+import { InboundEmailUseCase } from './inbound-email.usecase';
 import { MailReportsUseCase } from './mail-reports.usecase';
+import { readInboundEmail } from './read-inbound-email';
 
-/** A report is small; anything larger is refused at the door (552). */
+/** Anything larger is refused at the door (552). */
 const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+
+const smtpError = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
 
 /**
  * The inbound service's SMTP listener (INBOUND_SMTP_PORT): takes delivery reports (DSN) and
- * complaints (ARF) for our messages, for the domain INBOUND_MAIL_DOMAIN when set. A message that
- * is no report, or a malformed one, is accepted, logged and ignored: a sender must never learn to
- * retry it, and nothing it contains can stop the listener.
+ * complaints (ARF) about our messages, and mail to the environments' inbound addresses (replies
+ * among it). Recipients that are neither are refused (550). A malformed message is accepted,
+ * logged and ignored: a sender must never learn to retry it, and nothing it contains can stop the
+ * listener. When the message cannot be recorded (the bus is down), the answer is 451 so the
+ * sending server keeps it and tries again.
  */
 @Injectable()
 export class InboundMailListener implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -20,6 +26,7 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
 
   constructor(
     private readonly reports: MailReportsUseCase,
+    private readonly inboundEmail: InboundEmailUseCase,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
   ) {}
@@ -27,7 +34,6 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
   async onApplicationBootstrap(): Promise<void> {
     const port = this.config.inbound.smtpPort;
     if (port === undefined) return;
-    const domain = this.config.inbound.mailDomain?.toLowerCase();
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['AUTH', 'STARTTLS'],
@@ -35,22 +41,26 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
       logger: false,
       banner: 'notify inbound',
       onRcptTo: (address, _session, callback) => {
-        const ours = domain === undefined || address.address.toLowerCase().endsWith(`@${domain}`);
-        callback(
-          ours ? undefined : Object.assign(new Error('5.1.1 No such mailbox here'), { responseCode: 550 }),
+        this.inboundEmail.accepts(address.address).then(
+          (ours) => callback(ours ? undefined : smtpError(550, '5.1.1 No such mailbox here')),
+          (error: unknown) => {
+            this.logger.warn({ err: error }, 'could not look up an inbound recipient');
+            callback(smtpError(451, '4.3.0 Try again later'));
+          },
         );
       },
-      onData: (stream, _session, callback) => {
-        this.receive(stream).then(
+      onData: (stream, session, callback) => {
+        const recipients = session.envelope.rcptTo.map((r) => r.address);
+        this.receive(stream, recipients).then(
           () =>
             callback(
               (stream as Readable & { sizeExceeded?: boolean }).sizeExceeded
-                ? Object.assign(new Error('5.3.4 Message too big'), { responseCode: 552 })
+                ? smtpError(552, '5.3.4 Message too big')
                 : undefined,
             ),
           (error: unknown) => {
-            this.logger.warn({ err: error }, 'could not read an inbound message; ignored');
-            callback();
+            this.logger.warn({ err: error }, 'could not record an inbound message; the sender will retry');
+            callback(smtpError(451, '4.3.0 Try again later'));
           },
         );
       },
@@ -66,7 +76,7 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
     );
   }
 
-  private async receive(stream: Readable): Promise<void> {
+  private async receive(stream: Readable, recipients: readonly string[]): Promise<void> {
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of stream) {
@@ -75,11 +85,20 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
       if (size <= MAX_MESSAGE_BYTES) chunks.push(chunk as Buffer);
     }
     if ((stream as Readable & { sizeExceeded?: boolean }).sizeExceeded) return;
-    const report = readMailReport(reportPartsOf(Buffer.concat(chunks).toString('utf8')));
-    if (report === undefined) {
-      this.logger.info('ignored an inbound message that is no report');
+    const raw = Buffer.concat(chunks);
+    const report = readMailReport(reportPartsOf(raw.toString('utf8')));
+    if (report !== undefined) {
+      await this.reports.handle(report);
       return;
     }
-    await this.reports.handle(report);
+    let mail: InboundEmail;
+    try {
+      mail = await readInboundEmail(raw, new Date().toISOString());
+    } catch (error) {
+      this.logger.info({ err: error }, 'ignored an inbound message that could not be parsed');
+      return;
+    }
+    const recorded = await this.inboundEmail.receive(mail, recipients);
+    if (recorded === 0) this.logger.info('ignored an inbound message for no inbound address');
   }
 }

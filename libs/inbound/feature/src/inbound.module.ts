@@ -4,6 +4,7 @@ import { Topics } from '@notify/domain';
 import { ProvidersModule } from '@notify/providers';
 import { EmailTrackingController } from './email-tracking.controller';
 import { EmailTrackingUseCase } from './email-tracking.usecase';
+import { InboundEmailUseCase } from './inbound-email.usecase';
 import { InboundMailListener } from './inbound-mail.listener';
 import { InboundSmsUseCase } from './inbound-sms.usecase';
 import { MailReportsUseCase } from './mail-reports.usecase';
@@ -12,7 +13,8 @@ import { TwilioCallbacksController } from './twilio-callbacks.controller';
 
 /**
  * What comes in from outside (decisions 8 and 13): Twilio's status callbacks and inbound
- * messages, the email tracking links, and bounce and complaint reports by SMTP.
+ * messages, the email tracking links, and by SMTP bounce and complaint reports and mail to the
+ * environments' inbound addresses (replies among it).
  */
 @Module({
   imports: [ProvidersModule],
@@ -22,6 +24,7 @@ import { TwilioCallbacksController } from './twilio-callbacks.controller';
     InboundSmsUseCase,
     EmailTrackingUseCase,
     MailReportsUseCase,
+    InboundEmailUseCase,
     InboundMailListener,
   ],
 })

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { COORDINATION, type CoordinationStore } from '@notify/cache';
 import { afterMs, DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   addEmailTracking,
@@ -7,6 +8,12 @@ import {
   type DeliveryEvent,
   type EmailFailedCode,
   type EmailJob,
+  EMAIL_REPLY_TTL_MS,
+  type EmailReply,
+  emailReplyKey,
+  replyAddress,
+  replyKey,
+  REPORTS_MAILBOX,
   signTrackingToken,
   smtpRelaySetting,
   trackingKey,
@@ -14,8 +21,8 @@ import {
 import { type AppConfig, EgressError, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
 import { ProviderSettings } from '@notify/provider-settings';
 import { OnceDelivery, SandboxPeers } from '@notify/sender-common';
-import { UserRepository } from '@notify/store';
-import type { Attachment as MailAttachment } from 'nodemailer/lib/mailer';
+import { InboundAddressRepository, UserRepository } from '@notify/store';
+import type { Address, Attachment as MailAttachment } from 'nodemailer/lib/mailer';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AttachmentFetcher } from './attachment-fetcher';
 import { type Relay, RelayPools } from './relay-pools';
@@ -43,6 +50,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 export class SendEmailUseCase {
   /** Signs tracking links (derived from SECRETS_KEY); none without one. */
   private readonly trackingKey: Buffer | undefined;
+  /** Signs reply addresses (derived from SECRETS_KEY); none without one. */
+  private readonly replyKey: Buffer | undefined;
 
   constructor(
     private readonly pools: RelayPools,
@@ -52,10 +61,13 @@ export class SendEmailUseCase {
     private readonly events: DeliveryEventsPublisher,
     private readonly settings: ProviderSettings,
     private readonly users: UserRepository,
+    private readonly addresses: InboundAddressRepository,
+    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
   ) {
     this.trackingKey = config.secrets.key === undefined ? undefined : trackingKey(config.secrets.key);
+    this.replyKey = config.secrets.key === undefined ? undefined : replyKey(config.secrets.key);
   }
 
   execute(job: EmailJob): Promise<void> {
@@ -113,6 +125,27 @@ export class SendEmailUseCase {
     };
   }
 
+  /**
+   * Where replies go when the send names no Reply-To (decisions 8): the environment's built-in
+   * inbound address with this message's signed token, so the inbound service matches a reply to
+   * its trackingId. None until the environment has a built-in address.
+   */
+  private async replyAddress(job: EmailJob): Promise<Address[]> {
+    const mailDomain = this.config.inbound.mailDomain?.toLowerCase();
+    if (this.replyKey === undefined || mailDomain === undefined) return [];
+    const builtin = await this.addresses.builtin(job);
+    if (builtin?.domain !== mailDomain) return [];
+    const address = replyAddress(builtin, job.envId, job.trackingId, this.replyKey);
+    if (address === undefined) return [];
+    const reply: EmailReply = { userId: job.userId, notificationId: job.notificationId };
+    await this.coordination.set(
+      emailReplyKey(job.accountId, job.envId, job.trackingId),
+      JSON.stringify(reply),
+      EMAIL_REPLY_TTL_MS,
+    );
+    return [{ name: builtin.displayName ?? job.fromName ?? this.config.email.fromName, address }];
+  }
+
   /** A test environment's email goes to the sandbox SMTP peer (decisions 5); others to their relay. */
   private async relayFor(job: EmailJob): Promise<Relay | undefined> {
     if (job.test) {
@@ -136,6 +169,7 @@ export class SendEmailUseCase {
       job.html !== undefined && tracking !== undefined && job.track !== false
         ? addEmailTracking(job.html, tracking.base, tracking.token)
         : job.html;
+    const replyTo = job.replyTo.length > 0 ? job.replyTo : await this.replyAddress(job);
     const html =
       job.previewText === undefined
         ? content
@@ -148,7 +182,7 @@ export class SendEmailUseCase {
           to: job.to,
           cc: job.cc,
           bcc: job.bcc,
-          replyTo: job.replyTo,
+          replyTo,
           subject: job.subject,
           html,
           attachments,
@@ -157,7 +191,7 @@ export class SendEmailUseCase {
           ...(this.config.inbound.mailDomain !== undefined
             ? {
                 envelope: {
-                  from: `bounces@${this.config.inbound.mailDomain}`,
+                  from: `${REPORTS_MAILBOX}@${this.config.inbound.mailDomain}`,
                   to: [job.to, ...job.cc, ...job.bcc].filter((a): a is string => a !== undefined),
                 },
               }

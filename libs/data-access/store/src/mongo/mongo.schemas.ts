@@ -169,6 +169,17 @@ const definitions: Record<string, SchemaDefinition> = {
     createdAt: String,
     updatedAt: String,
   },
+  [Collections.inboundAddresses.name]: {
+    accountId: String,
+    envId: String,
+    fullAddress: String,
+    prefix: String,
+    domain: String,
+    type: String,
+    displayName: String,
+    createdAt: String,
+    aliasOf: String,
+  },
   [Collections.sandboxOutbox.name]: {
     accountId: String,
     envId: String,

@@ -1,0 +1,130 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { COORDINATION, type CoordinationStore } from '@notify/cache';
+import { DeliveryEventsPublisher } from '@notify/delivery-events';
+import {
+  type DeliveryEvent,
+  type EmailReply,
+  emailReplyKey,
+  emailReplySchema,
+  type InboundEmail,
+  inboundEmailExtras,
+  inboundEmailFields,
+  type InboundResolution,
+  readReplyToken,
+  replyKey,
+  REPORTS_MAILBOX,
+  splitSubaddress,
+  type TenantScope,
+} from '@notify/domain';
+import { type AppConfig, InjectConfig } from '@notify/platform';
+import { InboundAddressRepository } from '@notify/store';
+import { randomUUID } from 'node:crypto';
+
+interface Destination {
+  readonly scope: TenantScope;
+  readonly inbox: string;
+  readonly resolution: InboundResolution;
+  /** The message replied to, for a reply. */
+  readonly trackingId?: string;
+}
+
+/**
+ * A message to an environment's inbound address (decisions 8). A reply to one of our emails comes
+ * to the built-in address with the message's signed token after `+` and is logged on that message
+ * (`email_inbound_resolution_type: reply`); any other mail to an address gets a log record of its
+ * own (`builtin` / `custom`). Either way EMAIL_INBOUND carries the decisions 7 payload.
+ */
+@Injectable()
+export class InboundEmailUseCase {
+  private readonly key: Buffer | undefined;
+  private readonly mailDomain: string | undefined;
+
+  constructor(
+    private readonly addresses: InboundAddressRepository,
+    private readonly events: DeliveryEventsPublisher,
+    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    @InjectConfig() config: AppConfig,
+  ) {
+    this.key = config.secrets.key === undefined ? undefined : replyKey(config.secrets.key);
+    this.mailDomain = config.inbound.mailDomain?.toLowerCase();
+  }
+
+  /**
+   * Whether the listener takes mail for this recipient: the reports mailbox and every inbound
+   * address (with any subaddress). Without a mail domain of our own, reports may come to any
+   * address, so all are taken.
+   */
+  async accepts(recipient: string): Promise<boolean> {
+    if (this.mailDomain === undefined) return true;
+    const { address } = splitSubaddress(recipient);
+    if (address === `${REPORTS_MAILBOX}@${this.mailDomain}`) return true;
+    return (await this.addresses.resolve(address)) !== undefined;
+  }
+
+  /** Logs the message once per environment and message it reached; the number of records written. */
+  async receive(mail: InboundEmail, recipients: readonly string[], now = Date.now()): Promise<number> {
+    const destinations = new Map<string, Destination>();
+    for (const recipient of recipients) {
+      const destination = await this.resolve(recipient);
+      if (destination === undefined) continue;
+      const key = `${destination.scope.accountId}/${destination.scope.envId}/${destination.trackingId ?? ''}`;
+      if (!destinations.has(key)) destinations.set(key, destination);
+    }
+    const events: DeliveryEvent[] = [];
+    for (const destination of destinations.values()) events.push(await this.event(mail, destination, now));
+    await this.events.publish(...events);
+    return events.length;
+  }
+
+  private async resolve(recipient: string): Promise<Destination | undefined> {
+    const { address, detail } = splitSubaddress(recipient);
+    const found = await this.addresses.resolve(address);
+    if (found === undefined) return undefined;
+    const destination = { scope: found.scope, inbox: found.address.fullAddress };
+    const trackingId =
+      detail !== undefined && this.key !== undefined && found.address.type === 'builtin'
+        ? readReplyToken(detail, found.scope.envId, this.key)
+        : undefined;
+    return trackingId !== undefined
+      ? { ...destination, resolution: 'reply', trackingId }
+      : { ...destination, resolution: found.address.type };
+  }
+
+  private async event(mail: InboundEmail, destination: Destination, now: number): Promise<DeliveryEvent> {
+    const fields = inboundEmailFields(mail, destination.inbox, destination.resolution);
+    const { scope } = destination;
+    let event: DeliveryEvent;
+    if (destination.trackingId !== undefined) {
+      // A reply: logged on the message it answers, for that message's user and type.
+      const reply = await this.replyContext(scope, destination.trackingId);
+      event = this.events.event(
+        { ...scope, trackingId: destination.trackingId, ...(reply ?? {}) },
+        'email_inbound',
+        fields,
+        'email',
+        now,
+      );
+    } else {
+      event = this.events.event(
+        { ...scope, trackingId: randomUUID() },
+        'email_inbound',
+        { received_at: mail.receivedAt, clientId: scope.envId, ...fields },
+        'email',
+        now,
+      );
+    }
+    return { ...event, webhookExtras: inboundEmailExtras(mail) };
+  }
+
+  /** Whose message it was, while the sender's note of it lasts (EMAIL_REPLY_TTL_MS). */
+  private async replyContext(scope: TenantScope, trackingId: string): Promise<EmailReply | undefined> {
+    const stored = await this.coordination.get(emailReplyKey(scope.accountId, scope.envId, trackingId));
+    if (stored === undefined) return undefined;
+    try {
+      const parsed = emailReplySchema.safeParse(JSON.parse(stored));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
