@@ -28,6 +28,9 @@ export interface LocalPeers {
  * peer that speaks the provider's protocol (decisions 12); the senders use the real SDKs against
  * it, and `/dev/outbox/{channel}` shows what arrived. Nothing leaves the machine.
  */
+/** The inbound mail domain of a newcomer's all-in-one (no DNS needed: mail reaches the listener directly). */
+const LOCAL_MAIL_DOMAIN = 'inbound.notify.localhost';
+
 /** A port free on loopback right now (the inbound listener binds it a moment later). */
 async function freeLoopbackPort(): Promise<number> {
   const server = createServer();
@@ -51,13 +54,18 @@ export async function startLocalPeers(given: AppConfig, logger: Logger): Promise
       ),
     );
     // Mail to @complaint.test is reported back as a complaint (ARF) to the inbound listener, which
-    // the all-in-one runs on INBOUND_SMTP_PORT (a free port when unset).
+    // the all-in-one runs on INBOUND_SMTP_PORT (a free port when unset), for a local mail domain
+    // (replies to caught mail can be sent there with any SMTP client).
     const inboundSmtpPort = config.inbound.smtpPort ?? (await freeLoopbackPort());
     reportComplaints(catcher, { host: '127.0.0.1', port: inboundSmtpPort });
     config = {
       ...config,
       email: { ...config.email, smtpUrl: catcher.url },
-      inbound: { ...config.inbound, smtpPort: inboundSmtpPort },
+      inbound: {
+        ...config.inbound,
+        smtpPort: inboundSmtpPort,
+        mailDomain: config.inbound.mailDomain ?? LOCAL_MAIL_DOMAIN,
+      },
     };
     outboxes.push(mailOutbox(catcher));
     served.push('email');

@@ -67,7 +67,7 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
     });
     this.server.on('error', (error) => this.logger.warn({ err: error }, 'inbound SMTP error'));
     await new Promise<void>((resolve) => this.server?.listen(port, this.config.http.host, resolve));
-    this.logger.info({ port }, 'inbound SMTP listener started');
+    this.logger.info({ port, mailDomain: this.config.inbound.mailDomain }, 'inbound SMTP listener started');
   }
 
   async onApplicationShutdown(): Promise<void> {

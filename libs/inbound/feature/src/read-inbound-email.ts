@@ -18,9 +18,9 @@ const listOf = (field: AddressObject | AddressObject[] | undefined): string[] =>
 
 /**
  * A received message as the log and its webhook keep it (decisions 7): addresses, subject, both
- * bodies (text derived from HTML when there is none) and a description of each attachment, all
- * bounded (INBOUND_EMAIL_LIMITS). Whatever the message holds, this returns: malformed parts come
- * back empty.
+ * bodies and a description of each attachment, all bounded (INBOUND_EMAIL_LIMITS); a message that
+ * is only HTML gets its text derived from it. Whatever the message holds, this returns: malformed
+ * parts come back empty.
  */
 export async function readInboundEmail(raw: Buffer, receivedAt: string): Promise<InboundEmail> {
   const parsed = await simpleParser(raw, {
