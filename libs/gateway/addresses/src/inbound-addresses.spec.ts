@@ -1,0 +1,84 @@
+import { ConflictError, InvalidRequestError, loadAppConfig, NotFoundError } from '@notify/platform';
+import { EmbeddedDocumentStore, InboundAddressRepository } from '@notify/store';
+import { tempDir } from '@notify/testing';
+import { createAddressSchema, InboundAddresses } from './inbound-addresses';
+
+describe('InboundAddresses', () => {
+  const scope = { accountId: 'a', envId: 'e' };
+  let store: EmbeddedDocumentStore;
+  let remove: () => Promise<void>;
+  const service = (env: Record<string, string>) =>
+    new InboundAddresses(new InboundAddressRepository(store), loadAppConfig(env));
+  const body = (input: unknown) => createAddressSchema.parse(input);
+
+  beforeEach(async () => {
+    const dir = await tempDir('notify-addresses-');
+    remove = dir.remove;
+    store = new EmbeddedDocumentStore(dir.path);
+  });
+
+  afterEach(async () => {
+    await store.close();
+    await remove();
+  });
+
+  it('makes one built-in address per environment on the mail domain, which cannot be deleted', async () => {
+    const addresses = service({ INBOUND_MAIL_DOMAIN: 'In.Example.com' });
+    const builtin = await addresses.create(scope, body({ prefix: 'Help' }));
+    expect(builtin).toMatchObject({
+      fullAddress: 'help@in.example.com',
+      type: 'builtin',
+      domain: 'in.example.com',
+    });
+    // Naming the mail domain itself is the same as leaving it out.
+    await expect(
+      addresses.create(scope, body({ prefix: 'x', domain: 'in.example.com' })),
+    ).rejects.toMatchObject({
+      code: 'BUILTIN_ADDRESS_EXISTS',
+    });
+    await expect(addresses.remove(scope, 'help@in.example.com')).rejects.toMatchObject({
+      code: 'BUILTIN_ADDRESS',
+    });
+    await expect(
+      addresses.remove({ ...scope, envId: 'other' }, 'help@in.example.com'),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    expect(await addresses.list(scope)).toEqual([builtin]);
+  });
+
+  it('refuses a built-in address when the service receives no mail', async () => {
+    const refused = service({}).create(scope, body({ prefix: 'help' }));
+    await expect(refused).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(refused).rejects.toMatchObject({ code: 'INBOUND_EMAIL_NOT_CONFIGURED' });
+  });
+
+  it('makes custom addresses on verified domains only, and removes them', async () => {
+    const addresses = service({
+      INBOUND_MAIL_DOMAIN: 'in.example.com',
+      EMAIL_VERIFIED_DOMAINS: 'corp.example',
+    });
+    await expect(
+      addresses.create(scope, body({ prefix: 'sales', domain: 'evil.example' })),
+    ).rejects.toMatchObject({
+      code: 'DOMAIN_NOT_VERIFIED',
+    });
+    const custom = await addresses.create(
+      scope,
+      body({ prefix: 'sales', domain: 'corp.example', displayName: 'Sales' }),
+    );
+    expect(custom).toMatchObject({ fullAddress: 'sales@corp.example', type: 'custom', displayName: 'Sales' });
+    await expect(
+      addresses.create({ ...scope, envId: 'other' }, body({ prefix: 'sales', domain: 'corp.example' })),
+    ).rejects.toBeInstanceOf(ConflictError);
+    const renamed = await addresses.update(scope, { fullAddress: 'sales@corp.example', prefix: 'deals' });
+    expect(renamed).toMatchObject({ fullAddress: 'deals@corp.example', displayName: 'Sales' });
+    expect(await addresses.remove(scope, 'deals@corp.example')).toEqual(renamed);
+    expect(await addresses.list(scope)).toEqual([]);
+  });
+
+  it('refuses display names that would break a header', () => {
+    expect(
+      createAddressSchema.safeParse({ prefix: 'a', displayName: 'x\r\nBcc: spy@evil.test' }).success,
+    ).toBe(false);
+    expect(createAddressSchema.safeParse({ prefix: 'a', displayName: 'x'.repeat(101) }).success).toBe(false);
+  });
+});
