@@ -3,6 +3,7 @@ import { lastSmsKey, lastSmsSchema } from '@notify/domain';
 import { eventually, testLogger, uniqueName } from '@notify/testing';
 import { ChannelsEnum, type LogsGetResponseLogsInner, Pingram } from 'pingram';
 import twilio from 'twilio';
+import type { CaughtMail } from '@notify/mail-catcher';
 import type { Topology } from './topologies';
 
 type Log = LogsGetResponseLogsInner & Record<string, unknown>;
@@ -11,6 +12,8 @@ export interface ChannelsContext {
   readonly topology: Topology;
   readonly client: Pingram;
   readonly logOf: (trackingId: string, ready: (log: Log) => boolean, timeoutMs?: number) => Promise<Log>;
+  /** The caught email of a send, once the relay has it. */
+  readonly mailFor: (trackingId: string, timeoutMs?: number) => Promise<CaughtMail>;
 }
 
 /**

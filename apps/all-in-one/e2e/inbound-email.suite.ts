@@ -177,18 +177,14 @@ export function inboundEmailSuite(context: () => ChannelsContext): void {
     });
 
     it('matches a reply to an email with its trackingId, logs every field and forwards EMAIL_INBOUND', async () => {
-      const { topology, client, logOf } = context();
+      const { client, logOf, mailFor } = context();
       const userId = uniqueName('replier');
       const { trackingId } = await client.send({
         type: 'support-thread',
         to: { id: userId, email: `${userId}@example.org` },
         email: { subject: 'Your ticket', html: '<p>How can we help?</p>' },
       });
-      const sent = await eventually(() => {
-        const found = topology.mail.messages().find((m) => m.headers['x-notify-tracking-id'] === trackingId);
-        if (found === undefined) throw new Error('no mail yet');
-        return found;
-      }, 20_000);
+      const sent = await mailFor(trackingId);
       const [replyAddress] = sent.replyTo;
       expect(replyAddress).toMatch(new RegExp(`^${prefix}\\+[a-z2-7]{39}@${MAIL_DOMAIN}$`));
       expect(sent.headers['reply-to']).toContain('Support');

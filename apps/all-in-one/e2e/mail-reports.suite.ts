@@ -1,4 +1,4 @@
-import { eventually, uniqueName } from '@notify/testing';
+import { uniqueName } from '@notify/testing';
 import { createTransport } from 'nodemailer';
 import type { ChannelsContext } from './channels.suite';
 
@@ -51,17 +51,13 @@ export function mailReportsSuite(context: () => ChannelsContext): void {
       }).sendMail({ envelope: { from: '', to: 'bounces@inbound.notify.test' }, raw });
     /** Sends an email, waits for it at the relay, answers its tracking id and the headers a report quotes. */
     const delivered = async (userId: string) => {
-      const { client, topology } = context();
+      const { client } = context();
       const { trackingId } = await client.send({
         type: 'newsletter',
         to: { id: userId, email: `${userId}@example.org` },
         email: { subject: 'News', html: '<p>news</p>' },
       });
-      const mail = await eventually(() => {
-        const found = topology.mail.messages().find((m) => m.headers['x-notify-tracking-id'] === trackingId);
-        if (found === undefined) throw new Error('no mail yet');
-        return found;
-      }, 20_000);
+      const mail = await context().mailFor(trackingId);
       expect(mail.envelope.from).toBe('bounces@inbound.notify.test');
       const ref = mail.headers['x-notify-ref'] ?? '';
       expect(ref).toMatch(/^[\w-]+\.[\w-]+$/);

@@ -566,14 +566,14 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
       });
     });
 
-    channelsSuite(() => ({ topology, client, logOf }));
-    pushSuite(() => ({ topology, client, logOf }));
-    inappSuite(() => ({ topology, client, logOf }));
-    webhooksSuite(() => ({ topology, client, logOf }));
-    inboundSmsSuite(() => ({ topology, client, logOf }));
-    mailReportsSuite(() => ({ topology, client, logOf }));
-    inboundEmailSuite(() => ({ topology, client, logOf }));
-    schedulingSuite(() => ({ topology, client, logOf }));
-    repeatsSuite(() => ({ topology, client, logOf }));
+    channelsSuite(() => ({ topology, client, logOf, mailFor }));
+    pushSuite(() => ({ topology, client, logOf, mailFor }));
+    inappSuite(() => ({ topology, client, logOf, mailFor }));
+    webhooksSuite(() => ({ topology, client, logOf, mailFor }));
+    inboundSmsSuite(() => ({ topology, client, logOf, mailFor }));
+    mailReportsSuite(() => ({ topology, client, logOf, mailFor }));
+    inboundEmailSuite(() => ({ topology, client, logOf, mailFor }));
+    schedulingSuite(() => ({ topology, client, logOf, mailFor }));
+    repeatsSuite(() => ({ topology, client, logOf, mailFor }));
   });
 }

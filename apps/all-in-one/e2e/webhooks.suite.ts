@@ -145,12 +145,6 @@ export function webhooksSuite(context: () => ChannelsContext): void {
           to: { id: userId, email: `${userId}@example.com` },
           email: { subject: 'Deals', html },
         });
-      const mailOf = (trackingId: string) =>
-        eventually(() => {
-          const mail = topology.mail.messages().find((m) => m.headers['x-notify-tracking-id'] === trackingId);
-          if (mail === undefined) throw new Error('no mail yet');
-          return mail;
-        }, 20_000);
       const tracked = (eventType: string, trackingId: string) =>
         eventually(() => {
           const found = receiver.received
@@ -167,7 +161,7 @@ export function webhooksSuite(context: () => ChannelsContext): void {
       const { trackingId } = await email(
         '<html><body><p><a href="https://example.com/deal?x=1&amp;y=2" data-link-tags="promo,summer">Deal</a></p></body></html>',
       );
-      const mail = await mailOf(trackingId);
+      const mail = await context().mailFor(trackingId);
       const pixel = /src="([^"]+\/t\/o\/[^"]+)"/.exec(mail.html ?? '')?.[1] ?? '';
       const link = /href="([^"]+\/t\/c\/[^"]+)"/.exec(mail.html ?? '')?.[1] ?? '';
       expect(pixel.startsWith(String(topology.env['PUBLIC_URL']))).toBe(true);
@@ -230,7 +224,7 @@ export function webhooksSuite(context: () => ChannelsContext): void {
           to: { id: userId, email: `${userId}@example.com` },
           email: { subject: 'Plain', html: '<p><a href="https://example.com/plain">x</a></p>' },
         });
-        const plainMail = await mailOf(plain.trackingId);
+        const plainMail = await context().mailFor(plain.trackingId);
         expect(plainMail.html).toContain('href="https://example.com/plain"');
         expect(plainMail.html).not.toContain('/t/o/');
         expect(plainMail.headers['list-unsubscribe']).toMatch(/\/t\/u\//);
