@@ -588,6 +588,14 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
         ),
       ).toMatchObject({ fullAddress: 'a1@in.test', displayName: 'Back' });
       expect((await repos.addresses.list(scopeA)).map((a) => a.fullAddress)).toEqual(['a1@in.test']);
+      // A rename to an address someone else has changes nothing.
+      await repos.addresses.create(scopeB, builtin('elsewhere', LATER), 5);
+      expect(await repos.addresses.update(scopeA, 'a1@in.test', { prefix: 'elsewhere' }, LATER)).toBe(
+        'taken',
+      );
+      expect(await repos.addresses.list(scopeA)).toEqual([
+        expect.objectContaining({ fullAddress: 'a1@in.test', createdAt: NOW }),
+      ]);
       // An alias is no address of the environment's list and cannot be removed as one.
       expect(await repos.addresses.remove(scopeA, 'a2@in.test')).toBe(false);
     });

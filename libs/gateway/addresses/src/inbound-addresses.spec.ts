@@ -1,23 +1,31 @@
+import { EmbeddedCoordinationStore } from '@notify/cache';
 import { ConflictError, InvalidRequestError, loadAppConfig, NotFoundError } from '@notify/platform';
 import { EmbeddedDocumentStore, InboundAddressRepository } from '@notify/store';
-import { tempDir } from '@notify/testing';
+import { tempDir, testLogger } from '@notify/testing';
+import { join } from 'node:path';
 import { createAddressSchema, InboundAddresses } from './inbound-addresses';
 
 describe('InboundAddresses', () => {
   const scope = { accountId: 'a', envId: 'e' };
   let store: EmbeddedDocumentStore;
+  let coordination: EmbeddedCoordinationStore;
   let remove: () => Promise<void>;
   const service = (env: Record<string, string>) =>
-    new InboundAddresses(new InboundAddressRepository(store), loadAppConfig(env));
+    new InboundAddresses(new InboundAddressRepository(store), coordination, loadAppConfig(env));
   const body = (input: unknown) => createAddressSchema.parse(input);
 
   beforeEach(async () => {
     const dir = await tempDir('notify-addresses-');
     remove = dir.remove;
-    store = new EmbeddedDocumentStore(dir.path);
+    store = new EmbeddedDocumentStore(join(dir.path, 'store'));
+    coordination = new EmbeddedCoordinationStore({
+      path: join(dir.path, 'coordination'),
+      logger: testLogger(),
+    });
   });
 
   afterEach(async () => {
+    await coordination.close();
     await store.close();
     await remove();
   });
@@ -43,6 +51,18 @@ describe('InboundAddresses', () => {
       addresses.remove({ ...scope, envId: 'other' }, 'help@in.example.com'),
     ).rejects.toBeInstanceOf(NotFoundError);
     expect(await addresses.list(scope)).toEqual([builtin]);
+  });
+
+  it('makes exactly one built-in address when requests race', async () => {
+    const addresses = service({ INBOUND_MAIL_DOMAIN: 'in.example.com' });
+    const results = await Promise.allSettled(
+      ['one', 'two', 'three', 'four'].map((prefix) => addresses.create(scope, body({ prefix }))),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => r.reason)).toEqual(
+      Array.from({ length: 3 }, () => expect.any(ConflictError)),
+    );
+    expect(await addresses.list(scope)).toHaveLength(1);
   });
 
   it('refuses a built-in address when the service receives no mail', async () => {

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { COORDINATION, type CoordinationStore } from '@notify/cache';
 import {
   type InboundAddress,
   inboundPrefixSchema,
@@ -64,6 +65,7 @@ const notFound = () =>
 export class InboundAddresses {
   constructor(
     private readonly addresses: InboundAddressRepository,
+    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
@@ -81,28 +83,42 @@ export class InboundAddresses {
         message: 'This service receives no email: INBOUND_MAIL_DOMAIN is not set.',
         fix: 'Ask the operator to set INBOUND_MAIL_DOMAIN and INBOUND_SMTP_PORT, or give a verified domain.',
       });
-    if (builtin) {
-      const existing = await this.addresses.builtin(scope);
-      if (existing !== undefined)
-        throw new ConflictError({
-          code: 'BUILTIN_ADDRESS_EXISTS',
-          message: `This environment's built-in address is ${existing.fullAddress}.`,
-          fix: 'Change its prefix with PATCH /addresses instead.',
-        });
-    }
-    const written = await this.addresses.create(
-      scope,
-      {
-        fullAddress: `${body.prefix}@${domain}`,
-        prefix: body.prefix,
-        domain: domain ?? '',
-        type: builtin ? 'builtin' : 'custom',
-        ...(body.displayName !== undefined ? { displayName: body.displayName } : {}),
-        createdAt: new Date().toISOString(),
-      },
-      MAX_INBOUND_ADDRESSES,
+    const address: InboundAddress = {
+      fullAddress: `${body.prefix}@${domain}`,
+      prefix: body.prefix,
+      domain: domain ?? '',
+      type: builtin ? 'builtin' : 'custom',
+      ...(body.displayName !== undefined ? { displayName: body.displayName } : {}),
+      createdAt: new Date().toISOString(),
+    };
+    return this.written(
+      builtin
+        ? await this.createBuiltin(scope, address)
+        : await this.addresses.create(scope, address, MAX_INBOUND_ADDRESSES),
     );
-    return this.written(written);
+  }
+
+  /**
+   * The environment's one built-in address: concurrent requests take turns (a lock in the
+   * coordination store), so two can never both make one that neither could delete.
+   */
+  private async createBuiltin(scope: TenantScope, address: InboundAddress): Promise<AddressWrite> {
+    const lock = `addresses/builtin/${scope.accountId}/${scope.envId}`;
+    const exists = (existing: string) =>
+      new ConflictError({
+        code: 'BUILTIN_ADDRESS_EXISTS',
+        message: `This environment's built-in address is ${existing}.`,
+        fix: 'Change its prefix with PATCH /addresses instead.',
+      });
+    if (!(await this.coordination.setIfAbsent(lock, address.fullAddress, 10_000)))
+      throw exists('being created by another request');
+    try {
+      const existing = await this.addresses.builtin(scope);
+      if (existing !== undefined) throw exists(existing.fullAddress);
+      return await this.addresses.create(scope, address, MAX_INBOUND_ADDRESSES);
+    } finally {
+      await this.coordination.delete(lock);
+    }
   }
 
   async update(scope: TenantScope, body: UpdateAddressBody): Promise<InboundAddress> {

@@ -93,15 +93,27 @@ export class InboundAddressRepository {
       );
       return doc === undefined ? undefined : addressOf(doc);
     }
-    const claimed = await this.claim(scope, next);
-    if (typeof claimed === 'string') return claimed;
     if (current.type === 'custom') {
-      await this.addresses.remove([fullAddress]);
+      const claimed = await this.claim(scope, next);
+      if (typeof claimed !== 'string') await this.addresses.remove([fullAddress]);
       return claimed;
     }
-    await this.addresses.modify([fullAddress], (stored) =>
-      ownedBy(stored, scope) ? { ...stored, aliasOf: next.fullAddress, createdAt: now } : undefined,
-    );
+    // The built-in address steps aside first: interrupted here, the environment has no built-in
+    // address (it can make one again), never two it could not delete.
+    const aside = (aliasOf: string | undefined) =>
+      this.addresses.modify([fullAddress], (stored) => {
+        if (!ownedBy(stored, scope)) return undefined;
+        const { aliasOf: _previous, ...rest } = stored;
+        return aliasOf === undefined
+          ? { ...rest, createdAt: current.createdAt }
+          : { ...rest, aliasOf, createdAt: now };
+      });
+    await aside(next.fullAddress);
+    const claimed = await this.claim(scope, next);
+    if (typeof claimed === 'string') {
+      await aside(undefined);
+      return claimed;
+    }
     const aliases = (await this.docs(scope))
       .filter((doc) => !live(doc))
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
