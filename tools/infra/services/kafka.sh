@@ -131,7 +131,17 @@ kafka_probe() {
   (( 16#${hex:24:8} >= 1 && 16#${hex:24:8} < 1000 ))
 }
 
-kafka_wait_ready() { await_ready kafka "$(_kafka_pattern)" kafka_probe "a metadata request" "$INFRA_HOST:$KAFKA_PORT"; }
+# Topics persist across down/up (README); thousands of them, left by many test runs, make the
+# broker take minutes to load, so a timeout says so and how to start fresh.
+kafka_wait_ready() {
+  local what="a metadata request" dirs
+  dirs="$(find "$(data_dir kafka)/logs" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | wc -l)"
+  if ((dirs > 2000)); then
+    what+=" (loading $dirs partition directories kept from earlier runs; to start fresh:"
+    what+=" tools/infra/infra.sh down kafka && rm -rf $(data_dir kafka))"
+  fi
+  await_ready kafka "$(_kafka_pattern)" kafka_probe "$what" "$INFRA_HOST:$KAFKA_PORT"
+}
 
 kafka_stop() { stop_pid kafka "$(_kafka_pattern)" 30; }
 kafka_pid() { running_pid kafka "$(_kafka_pattern)"; }
