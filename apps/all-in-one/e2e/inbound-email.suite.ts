@@ -32,7 +32,8 @@ const MAIL_DOMAIN = 'inbound.notify.test';
  * address, the reply address every email then carries in Reply-To, and mail arriving at the
  * inbound SMTP listener: a reply is logged on the message it answers (`reply`), other mail to the
  * address gets a record of its own (`builtin`); both are forwarded as EMAIL_INBOUND, verified with
- * both signature libraries. Unknown recipients are refused; another environment sees nothing.
+ * both signature libraries. Unknown recipients and made-up reply tokens are refused; another
+ * environment sees nothing.
  */
 export function inboundEmailSuite(context: () => ChannelsContext): void {
   describe('inbound email', () => {
@@ -243,7 +244,7 @@ export function inboundEmailSuite(context: () => ChannelsContext): void {
       ).toBe(true);
     });
 
-    it('gives other mail to the address, and forged reply tokens, a record of their own', async () => {
+    it('gives other mail to the address a record of its own, and refuses forged reply tokens', async () => {
       const { logOf } = context();
       const subject = uniqueName('hello');
       await smtp().sendMail({
@@ -259,20 +260,33 @@ export function inboundEmailSuite(context: () => ChannelsContext): void {
         email_inbound_inbox: `${prefix}@${MAIL_DOMAIN}`,
       });
 
-      const forgedSubject = uniqueName('forged');
+      // A subaddress that is no reply token is mail to the address; a made-up token is refused.
+      const taggedSubject = uniqueName('tagged');
       await smtp().sendMail({
         from: 'stranger@example.org',
-        to: `${prefix}+${'a'.repeat(39)}@${MAIL_DOMAIN}`,
-        subject: forgedSubject,
-        text: 'Not a reply',
+        to: `${prefix}+orders@${MAIL_DOMAIN}`,
+        subject: taggedSubject,
+        text: 'Tagged',
       });
-      const forged = await inboundFor((p) => p.subject === forgedSubject);
-      expect(await logOf(forged.trackingId, (l) => l.email_inbound_at !== undefined)).toMatchObject({
+      const tagged = await inboundFor((p) => p.subject === taggedSubject);
+      expect(await logOf(tagged.trackingId, (l) => l.email_inbound_at !== undefined)).toMatchObject({
         email_inbound_resolution_type: 'builtin',
+        email_inbound_to: `${prefix}+orders@${MAIL_DOMAIN}`,
       });
+      await expect(
+        smtp().sendMail({
+          from: 'stranger@example.org',
+          to: `${prefix}+${'a'.repeat(39)}@${MAIL_DOMAIN}`,
+          subject: 'forged',
+          text: 'Not a reply',
+        }),
+      ).rejects.toMatchObject({ responseCode: 550 });
     });
 
-    it('refuses mail for addresses nobody has', async () => {
+    it('refuses mail for addresses nobody has (postmaster excepted)', async () => {
+      await expect(
+        smtp().sendMail({ from: 'x@example.org', to: `postmaster@${MAIL_DOMAIN}`, subject: 's', text: 't' }),
+      ).resolves.toMatchObject({ accepted: [`postmaster@${MAIL_DOMAIN}`] });
       await expect(
         smtp().sendMail({ from: 'x@example.org', to: `nobody-here@${MAIL_DOMAIN}`, subject: 's', text: 't' }),
       ).rejects.toMatchObject({ responseCode: 550 });

@@ -6,6 +6,7 @@ import {
   inboundEmailExtras,
   inboundEmailFields,
   inboundPrefixSchema,
+  looksLikeReplyToken,
   readReplyToken,
   replyAddress,
   replyKey,
@@ -13,33 +14,45 @@ import {
 } from './inbound-email';
 
 const key = replyKey(randomBytes(32));
+const envA = { accountId: 'acct', envId: 'env-a' };
 const address = { prefix: 'support.team-24-characters'.slice(0, 24), domain: 'in.example.com' };
 
 describe('reply addresses', () => {
   it('name the message for the environment that sent it, and fit in a local part', () => {
     const trackingId = randomUUID();
-    const reply = replyAddress(address, 'env-a', trackingId, key) ?? '';
+    const reply = replyAddress(address, envA, trackingId, key) ?? '';
     expect(reply.split('@')[0]?.length).toBeLessThanOrEqual(64);
     const { address: inbox, detail } = splitSubaddress(reply.toUpperCase());
     expect(inbox).toBe(`${address.prefix}@${address.domain}`);
-    expect(readReplyToken(detail ?? '', 'env-a', key)).toBe(trackingId);
+    expect(readReplyToken(detail ?? '', envA, key)).toBe(trackingId);
     // Moved to another environment's address, or read with another key, it names nothing.
-    expect(readReplyToken(detail ?? '', 'env-b', key)).toBeUndefined();
-    expect(readReplyToken(detail ?? '', 'env-a', replyKey(randomBytes(32)))).toBeUndefined();
+    expect(readReplyToken(detail ?? '', { ...envA, envId: 'env-b' }, key)).toBeUndefined();
+    expect(readReplyToken(detail ?? '', { ...envA, accountId: 'other' }, key)).toBeUndefined();
+    expect(readReplyToken(detail ?? '', envA, replyKey(randomBytes(32)))).toBeUndefined();
   });
 
   it('refuse tampered, truncated and foreign tokens', () => {
-    const detail = splitSubaddress(replyAddress(address, 'env-a', randomUUID(), key) ?? '').detail ?? '';
+    const detail = splitSubaddress(replyAddress(address, envA, randomUUID(), key) ?? '').detail ?? '';
     const flipped = `${detail.slice(0, 5)}${detail[5] === 'a' ? 'b' : 'a'}${detail.slice(6)}`;
-    expect(readReplyToken(flipped, 'env-a', key)).toBeUndefined();
-    expect(readReplyToken(detail.slice(1), 'env-a', key)).toBeUndefined();
-    expect(readReplyToken('0'.repeat(detail.length), 'env-a', key)).toBeUndefined();
-    expect(readReplyToken('', 'env-a', key)).toBeUndefined();
-    expect(replyAddress(address, 'env-a', 'not-a-uuid', key)).toBeUndefined();
+    expect(readReplyToken(flipped, envA, key)).toBeUndefined();
+    expect(readReplyToken(detail.slice(1), envA, key)).toBeUndefined();
+    expect(readReplyToken('0'.repeat(detail.length), envA, key)).toBeUndefined();
+    expect(readReplyToken('', envA, key)).toBeUndefined();
+    expect(replyAddress(address, envA, 'not-a-uuid', key)).toBeUndefined();
   });
 
-  it('split plain addresses without a detail', () => {
+  it('split plain addresses without a detail, and bare local parts', () => {
     expect(splitSubaddress('Support@In.Example.com')).toEqual({ address: 'support@in.example.com' });
+    expect(splitSubaddress('Postmaster')).toEqual({ address: 'postmaster' });
+    expect(splitSubaddress('a+b')).toEqual({ address: 'a', detail: 'b' });
+  });
+
+  it('tell token-shaped details from others', () => {
+    const detail = splitSubaddress(replyAddress(address, envA, randomUUID(), key) ?? '').detail ?? '';
+    expect(looksLikeReplyToken(detail)).toBe(true);
+    expect(looksLikeReplyToken('a'.repeat(39))).toBe(true);
+    expect(looksLikeReplyToken('newsletter')).toBe(false);
+    expect(looksLikeReplyToken('1'.repeat(39))).toBe(false);
   });
 });
 

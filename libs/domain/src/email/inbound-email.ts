@@ -1,6 +1,7 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { LogFields } from '../delivery-log/log-fields';
+import type { TenantScope } from '../tenancy/tenant-scope';
 
 /**
  * Inbound email (decisions 1 and 8): an environment's addresses, the reply address the email
@@ -100,8 +101,14 @@ function fromBase32(text: string): Buffer | undefined {
   return Buffer.from(out);
 }
 
-const replyMac = (key: Buffer, envId: string, uuid: Buffer) =>
-  createHmac('sha256', key).update(envId).update('\0').update(uuid).digest().subarray(0, MAC_BYTES);
+const TOKEN_CHARS = Math.ceil((TOKEN_BYTES * 8) / 5);
+
+const replyMac = (key: Buffer, scope: TenantScope, uuid: Buffer) =>
+  createHmac('sha256', key)
+    .update(`${scope.accountId}\0${scope.envId}\0`)
+    .update(uuid)
+    .digest()
+    .subarray(0, MAC_BYTES);
 
 /**
  * The Reply-To address of one message (decisions 8): the environment's built-in address with a
@@ -111,34 +118,44 @@ const replyMac = (key: Buffer, envId: string, uuid: Buffer) =>
  */
 export function replyAddress(
   address: Pick<InboundAddress, 'prefix' | 'domain'>,
-  envId: string,
+  scope: TenantScope,
   trackingId: string,
   key: Buffer,
 ): string | undefined {
   if (!UUID.test(trackingId)) return undefined;
   const uuid = Buffer.from(trackingId.replace(/-/g, ''), 'hex');
-  const token = base32(Buffer.concat([uuid, replyMac(key, envId, uuid)]));
+  const token = base32(Buffer.concat([uuid, replyMac(key, scope, uuid)]));
   return `${address.prefix}+${token}@${address.domain}`;
 }
 
-/** A recipient address split into the address it was sent to and, after `+`, its subaddress. */
+/**
+ * A recipient address split into the address it was sent to and, after `+`, its subaddress; both
+ * lower-cased. A bare local part (no `@`) stays as it is.
+ */
 export function splitSubaddress(recipient: string): { address: string; detail?: string } {
   const at = recipient.lastIndexOf('@');
-  const local = recipient.slice(0, at).toLowerCase();
-  const domain = recipient.slice(at + 1).toLowerCase();
+  const local = (at === -1 ? recipient : recipient.slice(0, at)).toLowerCase();
+  const domain = at === -1 ? '' : `@${recipient.slice(at + 1).toLowerCase()}`;
   const plus = local.indexOf('+');
   return plus === -1
-    ? { address: `${local}@${domain}` }
-    : { address: `${local.slice(0, plus)}@${domain}`, detail: local.slice(plus + 1) };
+    ? { address: `${local}${domain}` }
+    : { address: `${local.slice(0, plus)}${domain}`, detail: local.slice(plus + 1) };
 }
 
-/** The tracking id a reply token names, when this environment's key signed it. */
-export function readReplyToken(detail: string, envId: string, key: Buffer): string | undefined {
-  if (detail.length !== Math.ceil((TOKEN_BYTES * 8) / 5)) return undefined;
+/**
+ * Whether a subaddress has the shape of a reply token: such a detail is a reply or nothing (one that
+ * fails its check is refused, so mail meant for an address's former owner never reaches a new one).
+ */
+export const looksLikeReplyToken = (detail: string): boolean =>
+  detail.length === TOKEN_CHARS && [...detail].every((char) => BASE32.includes(char));
+
+/** The tracking id a reply token names, when it was signed for this environment. */
+export function readReplyToken(detail: string, scope: TenantScope, key: Buffer): string | undefined {
+  if (!looksLikeReplyToken(detail)) return undefined;
   const bytes = fromBase32(detail);
   if (bytes?.length !== TOKEN_BYTES) return undefined;
   const uuid = bytes.subarray(0, 16);
-  if (!timingSafeEqual(bytes.subarray(16), replyMac(key, envId, uuid))) return undefined;
+  if (!timingSafeEqual(bytes.subarray(16), replyMac(key, scope, uuid))) return undefined;
   const hex = uuid.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -16,7 +16,11 @@ import {
   NotFoundError,
 } from '@notify/platform';
 import { type AddressWrite, InboundAddressRepository } from '@notify/store';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+
+/** Longer than any change to an environment's addresses takes; a crashed holder's lock expires. */
+const LOCK_TTL_MS = 10_000;
 
 /** A display name goes into Reply-To headers: one line of printable text. */
 const displayNameSchema = z
@@ -91,45 +95,52 @@ export class InboundAddresses {
       ...(body.displayName !== undefined ? { displayName: body.displayName } : {}),
       createdAt: new Date().toISOString(),
     };
-    return this.written(
-      builtin
-        ? await this.createBuiltin(scope, address)
-        : await this.addresses.create(scope, address, MAX_INBOUND_ADDRESSES),
-    );
+    const written = await this.oneAtATime(scope, async () => {
+      const existing = builtin ? await this.addresses.builtin(scope) : undefined;
+      if (existing !== undefined)
+        throw new ConflictError({
+          code: 'BUILTIN_ADDRESS_EXISTS',
+          message: `This environment's built-in address is ${existing.fullAddress}.`,
+          fix: 'Change its prefix with PATCH /addresses instead.',
+        });
+      return this.addresses.create(scope, address, MAX_INBOUND_ADDRESSES);
+    });
+    return this.written(written);
   }
 
   /**
-   * The environment's one built-in address: concurrent requests take turns (a lock in the
-   * coordination store), so two can never both make one that neither could delete.
+   * New and changed addresses of an environment take turns (a lock in the coordination store), so
+   * racing requests can never leave two built-in addresses that nobody could delete, nor pass the
+   * limit; the one that finds the lock taken is told to try again (409).
    */
-  private async createBuiltin(scope: TenantScope, address: InboundAddress): Promise<AddressWrite> {
-    const lock = `addresses/builtin/${scope.accountId}/${scope.envId}`;
-    const exists = (existing: string) =>
-      new ConflictError({
-        code: 'BUILTIN_ADDRESS_EXISTS',
-        message: `This environment's built-in address is ${existing}.`,
-        fix: 'Change its prefix with PATCH /addresses instead.',
+  private async oneAtATime<T>(scope: TenantScope, change: () => Promise<T>): Promise<T> {
+    const lock = `addresses/lock/${scope.accountId}/${scope.envId}`;
+    const holder = randomUUID();
+    if (!(await this.coordination.setIfAbsent(lock, holder, LOCK_TTL_MS)))
+      throw new ConflictError({
+        code: 'ADDRESS_CHANGE_IN_PROGRESS',
+        message: "Another request is changing this environment's addresses.",
+        fix: 'Try again in a moment.',
       });
-    if (!(await this.coordination.setIfAbsent(lock, address.fullAddress, 10_000)))
-      throw exists('being created by another request');
     try {
-      const existing = await this.addresses.builtin(scope);
-      if (existing !== undefined) throw exists(existing.fullAddress);
-      return await this.addresses.create(scope, address, MAX_INBOUND_ADDRESSES);
+      return await change();
     } finally {
-      await this.coordination.delete(lock);
+      // Released only while it is still ours (it expires after LOCK_TTL_MS).
+      if ((await this.coordination.get(lock)) === holder) await this.coordination.delete(lock);
     }
   }
 
   async update(scope: TenantScope, body: UpdateAddressBody): Promise<InboundAddress> {
-    const written = await this.addresses.update(
-      scope,
-      body.fullAddress,
-      {
-        ...(body.prefix !== undefined ? { prefix: body.prefix } : {}),
-        ...(body.displayName !== undefined ? { displayName: body.displayName } : {}),
-      },
-      new Date().toISOString(),
+    const written = await this.oneAtATime(scope, () =>
+      this.addresses.update(
+        scope,
+        body.fullAddress,
+        {
+          ...(body.prefix !== undefined ? { prefix: body.prefix } : {}),
+          ...(body.displayName !== undefined ? { displayName: body.displayName } : {}),
+        },
+        new Date().toISOString(),
+      ),
     );
     if (written === undefined) throw notFound();
     return this.written(written);

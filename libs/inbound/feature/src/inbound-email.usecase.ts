@@ -10,6 +10,7 @@ import {
   inboundEmailExtras,
   inboundEmailFields,
   type InboundResolution,
+  looksLikeReplyToken,
   readReplyToken,
   replyKey,
   REPORTS_MAILBOX,
@@ -50,15 +51,27 @@ export class InboundEmailUseCase {
   }
 
   /**
-   * Whether the listener takes mail for this recipient: the reports mailbox and every inbound
-   * address (with any subaddress). Without a mail domain of our own, reports may come to any
-   * address, so all are taken.
+   * Whether the listener takes mail for this recipient: our reports mailbox and postmaster (RFC
+   * 5321 4.5.1), and every inbound address (with any subaddress but a reply token that fails its
+   * check). Without a mail domain of our own, reports may come to any address, so all are taken.
    */
   async accepts(recipient: string): Promise<boolean> {
-    if (this.mailDomain === undefined) return true;
+    if (this.mailDomain === undefined || this.isOurs(recipient)) return true;
+    return (await this.resolve(recipient)) !== undefined;
+  }
+
+  /** Whether a bounce or complaint report to these recipients is for us to read. */
+  takesReports(recipients: readonly string[]): boolean {
+    return (
+      this.mailDomain === undefined ||
+      recipients.some((r) => splitSubaddress(r).address === `${REPORTS_MAILBOX}@${this.mailDomain}`)
+    );
+  }
+
+  /** The service's own mailboxes on its mail domain: reports, and postmaster. */
+  private isOurs(recipient: string): boolean {
     const { address } = splitSubaddress(recipient);
-    if (address === `${REPORTS_MAILBOX}@${this.mailDomain}`) return true;
-    return (await this.addresses.resolve(address)) !== undefined;
+    return address === `${REPORTS_MAILBOX}@${this.mailDomain}` || address === `postmaster@${this.mailDomain}`;
   }
 
   /** Logs the message once per environment and message it reached; the number of records written. */
@@ -76,18 +89,24 @@ export class InboundEmailUseCase {
     return events.length;
   }
 
+  /**
+   * Whose mail a recipient is: a reply token (`+` and 39 base32 characters) must be one this
+   * environment signed, and is then a reply to that message; otherwise the address decides. A
+   * token that fails the check is no destination at all: mail meant for an address's former owner,
+   * or made up, reaches nobody.
+   */
   private async resolve(recipient: string): Promise<Destination | undefined> {
     const { address, detail } = splitSubaddress(recipient);
     const found = await this.addresses.resolve(address);
     if (found === undefined) return undefined;
     const destination = { scope: found.scope, inbox: found.address.fullAddress };
+    if (detail === undefined || !looksLikeReplyToken(detail))
+      return { ...destination, resolution: found.address.type };
     const trackingId =
-      detail !== undefined && this.key !== undefined && found.address.type === 'builtin'
-        ? readReplyToken(detail, found.scope.envId, this.key)
+      this.key !== undefined && found.address.type === 'builtin'
+        ? readReplyToken(detail, found.scope, this.key)
         : undefined;
-    return trackingId !== undefined
-      ? { ...destination, resolution: 'reply', trackingId }
-      : { ...destination, resolution: found.address.type };
+    return trackingId === undefined ? undefined : { ...destination, resolution: 'reply', trackingId };
   }
 
   private async event(mail: InboundEmail, destination: Destination, now: number): Promise<DeliveryEvent> {

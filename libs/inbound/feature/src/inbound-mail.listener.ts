@@ -9,6 +9,9 @@ import { readInboundEmail } from './read-inbound-email';
 
 /** Anything larger is refused at the door (552). */
 const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+/** Recipients per message (each is looked up) and connections at once; beyond them, 452 and 421. */
+const MAX_RECIPIENTS = 100;
+const MAX_CLIENTS = 200;
 
 const smtpError = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
 
@@ -38,6 +41,9 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
       authOptional: true,
       disabledCommands: ['AUTH', 'STARTTLS'],
       size: MAX_MESSAGE_BYTES,
+      maxRecipients: MAX_RECIPIENTS,
+      maxClients: MAX_CLIENTS,
+      socketTimeout: 60_000,
       logger: false,
       banner: 'notify inbound',
       onRcptTo: (address, _session, callback) => {
@@ -86,11 +92,12 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
     }
     if ((stream as Readable & { sizeExceeded?: boolean }).sizeExceeded) return;
     const raw = Buffer.concat(chunks);
-    const report = readMailReport(reportPartsOf(raw.toString('utf8')));
-    if (report !== undefined) {
-      await this.reports.handle(report);
-      return;
-    }
+    // A report counts only when it came to the reports mailbox: a customer's inbound address gets
+    // whatever is sent to it, reports included.
+    const report = this.inboundEmail.takesReports(recipients)
+      ? readMailReport(reportPartsOf(raw.toString('utf8')))
+      : undefined;
+    if (report !== undefined && (await this.reports.handle(report))) return;
     let mail: InboundEmail;
     try {
       mail = await readInboundEmail(raw, new Date().toISOString());

@@ -54,12 +54,11 @@ describe('readInboundEmail', () => {
     });
   });
 
-  it('derives the text body from a message that is only HTML', async () => {
-    const mail = await readInboundEmail(
-      crlf('From: a@example.org', 'Content-Type: text/html', '', '<p>Hi <i>you</i></p>'),
-      AT,
-    );
-    expect(mail).toMatchObject({ bodyText: 'Hi you', bodyHtml: '<p>Hi <i>you</i></p>' });
+  it('keeps a message that is only HTML, however long, without making up a text body', async () => {
+    const html = `<p>${'<b>x</b>'.repeat(300_000)}</p>`;
+    const mail = await readInboundEmail(crlf('From: a@example.org', 'Content-Type: text/html', '', html), AT);
+    expect(mail.bodyText).toBe('');
+    expect(mail.bodyHtml).toBe(html.slice(0, INBOUND_EMAIL_LIMITS.bodyChars));
   });
 
   it('bounds what it keeps of an oversized message', async () => {
@@ -70,12 +69,14 @@ describe('readInboundEmail', () => {
         `To: ${many}`,
         `Subject: ${'s'.repeat(5_000)}`,
         `References: ${Array.from({ length: 200 }, (_, i) => `<${i}@x>`).join(' ')}`,
+        `Cc: ${'c'.repeat(5_000)}@example.org`,
         '',
         'x'.repeat(INBOUND_EMAIL_LIMITS.bodyChars * 2),
       ),
       AT,
     );
     expect(mail.to).toHaveLength(INBOUND_EMAIL_LIMITS.addresses);
+    expect(mail.cc[0]?.length).toBe(320);
     expect(mail.subject).toHaveLength(INBOUND_EMAIL_LIMITS.subjectChars);
     expect(mail.references).toHaveLength(INBOUND_EMAIL_LIMITS.references);
     expect(mail.bodyText).toHaveLength(INBOUND_EMAIL_LIMITS.bodyChars);

@@ -1,8 +1,9 @@
 import { INBOUND_EMAIL_LIMITS, type InboundEmail } from '@notify/domain';
 import { type AddressObject, type EmailAddress, simpleParser } from 'mailparser';
 
-/** Text bodies longer than this are not converted from HTML (the conversion is not linear-bounded). */
-const MAX_HTML_TO_TEXT = 1_000_000;
+/** An address as long as RFC 5321 allows (64 + 1 + 255), names as long as a header line sensibly is. */
+const MAX_ADDRESS = 320;
+const MAX_NAME = 200;
 
 const clip = (text: string | undefined, max: number) => (text ?? '').slice(0, max);
 
@@ -12,28 +13,28 @@ function flatten(addresses: readonly EmailAddress[]): EmailAddress[] {
 
 const listOf = (field: AddressObject | AddressObject[] | undefined): string[] =>
   flatten((Array.isArray(field) ? field : field ? [field] : []).flatMap((object) => object.value))
-    .map((a) => a.address ?? '')
+    .map((a) => clip(a.address, MAX_ADDRESS))
     .filter((address) => address.length > 0)
     .slice(0, INBOUND_EMAIL_LIMITS.addresses);
 
 /**
  * A received message as the log and its webhook keep it (decisions 7): addresses, subject, both
- * bodies and a description of each attachment, all bounded (INBOUND_EMAIL_LIMITS); a message that
- * is only HTML gets its text derived from it. Whatever the message holds, this returns: malformed
- * parts come back empty.
+ * bodies and a description of each attachment, all bounded (INBOUND_EMAIL_LIMITS). The text body is
+ * the message's text part (empty when it has none: HTML is not converted, so no size of HTML costs
+ * more than reading it). Whatever the message holds, this returns: malformed parts come back empty.
  */
 export async function readInboundEmail(raw: Buffer, receivedAt: string): Promise<InboundEmail> {
   const parsed = await simpleParser(raw, {
+    skipHtmlToText: true,
     skipImageLinks: true,
     skipTextToHtml: true,
     skipTextLinks: true,
-    maxHtmlLengthToParse: MAX_HTML_TO_TEXT,
   });
   const sender = flatten(parsed.from?.value ?? [])[0];
   const references = parsed.references;
   return {
-    from: sender?.address ?? '',
-    fromName: clip(sender?.name, 200),
+    from: clip(sender?.address, MAX_ADDRESS),
+    fromName: clip(sender?.name, MAX_NAME),
     to: listOf(parsed.to),
     cc: listOf(parsed.cc),
     bcc: listOf(parsed.bcc),

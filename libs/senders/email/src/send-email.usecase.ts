@@ -135,7 +135,7 @@ export class SendEmailUseCase {
     if (this.replyKey === undefined || mailDomain === undefined) return [];
     const builtin = await this.addresses.builtin(job);
     if (builtin?.domain !== mailDomain) return [];
-    const address = replyAddress(builtin, job.envId, job.trackingId, this.replyKey);
+    const address = replyAddress(builtin, job, job.trackingId, this.replyKey);
     if (address === undefined) return [];
     const reply: EmailReply = { userId: job.userId, notificationId: job.notificationId };
     await this.coordination.set(

@@ -98,20 +98,30 @@ export class InboundAddressRepository {
       if (typeof claimed !== 'string') await this.addresses.remove([fullAddress]);
       return claimed;
     }
-    // The built-in address steps aside first: interrupted here, the environment has no built-in
-    // address (it can make one again), never two it could not delete.
-    const aside = (aliasOf: string | undefined) =>
+    // The built-in address steps aside first (only while it is still the live one): interrupted
+    // here, the environment has no built-in address (it can make one again), never two it could
+    // not delete. Put back if its new name cannot be had.
+    const asideDoc = await this.addresses.modify([fullAddress], (stored) =>
+      ownedBy(stored, scope) && live(stored)
+        ? { ...stored, aliasOf: next.fullAddress, createdAt: now }
+        : undefined,
+    );
+    if (asideDoc?.aliasOf !== next.fullAddress || asideDoc.createdAt !== now) return undefined;
+    const restore = () =>
       this.addresses.modify([fullAddress], (stored) => {
-        if (!ownedBy(stored, scope)) return undefined;
-        const { aliasOf: _previous, ...rest } = stored;
-        return aliasOf === undefined
-          ? { ...rest, createdAt: current.createdAt }
-          : { ...rest, aliasOf, createdAt: now };
+        if (!ownedBy(stored, scope) || stored.aliasOf !== next.fullAddress) return undefined;
+        const { aliasOf: _aside, ...rest } = stored;
+        return { ...rest, createdAt: current.createdAt };
       });
-    await aside(next.fullAddress);
-    const claimed = await this.claim(scope, next);
+    let claimed: AddressWrite;
+    try {
+      claimed = await this.claim(scope, next);
+    } catch (error) {
+      await restore();
+      throw error;
+    }
     if (typeof claimed === 'string') {
-      await aside(undefined);
+      await restore();
       return claimed;
     }
     const aliases = (await this.docs(scope))
