@@ -335,6 +335,42 @@ describe('hardening (all-in-one, default egress policy, low limits)', () => {
     expect(await errorOf(leak)).toMatchObject({ code: 'SLACK_NOT_CONNECTED' });
   });
 
+  it('rehearses email failures at the local mail peer and gives a newcomer a local inbound mail domain', async () => {
+    const email = async (to: string) =>
+      (
+        (await (
+          await call('/send', {
+            method: 'POST',
+            body: JSON.stringify({
+              type: 'rehearsal',
+              to: { id: uniqueName('r'), email: to },
+              email: { subject: 'Hi', html: '<p>Hi</p>' },
+            }),
+          })
+        ).json()) as { trackingId: string }
+      ).trackingId;
+    const logOf = (trackingId: string, field: string) =>
+      eventually(async () => {
+        const { logs } = (await (await call(`/logs/${trackingId}`)).json()) as {
+          logs: Record<string, unknown>[];
+        };
+        expect(logs[0]?.[field]).toBeDefined();
+        return logs[0] ?? {};
+      }, 20_000);
+    const bounced = await email(`${uniqueName('gone')}@bounce.test`);
+    const retried = await email(`${uniqueName('slow')}@tempfail.test`);
+    expect(await logOf(bounced, 'email_failed_at')).toMatchObject({
+      email_failed_code: 'PERMANENT_NO_EMAIL_BOUNCE',
+    });
+    expect(await logOf(retried, 'email_delivered_at')).not.toHaveProperty('email_failed_at');
+
+    const created = await call('/addresses', { method: 'POST', body: JSON.stringify({ prefix: 'support' }) });
+    expect(created.status).toBe(200);
+    expect(((await created.json()) as { address: { fullAddress: string } }).address.fullAddress).toBe(
+      'support@inbound.notify.localhost',
+    );
+  });
+
   it('serves mobile and web push through local peers (web push decrypted), each environment seeing only its own', async () => {
     const subscribe = async (as: string) =>
       (await (await call('/dev/outbox/web_push/subscriptions', { method: 'POST', as })).json()) as {

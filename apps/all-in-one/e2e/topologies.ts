@@ -1,6 +1,6 @@
 import { provisionerFor } from '@notify/gateway-feature';
 import { loadAppConfig } from '@notify/platform';
-import { MailCatcher, reportComplaints } from '@notify/mail-catcher';
+import { MailCatcher, rehearsalRefusals, reportComplaints } from '@notify/mail-catcher';
 import { ApnsPeer, FcmPeer, WebPushPeer } from '@notify/push-peers';
 import { SlackPeer } from '@notify/slack-peer';
 import { TwilioPeer } from '@notify/twilio-peer';
@@ -47,21 +47,6 @@ export interface Topology {
   stop(): Promise<void>;
 }
 
-const tempFailures = new Map<string, number>();
-
-/** Recipients the SMTP peer refuses: @bounce.test for good, @tempfail.test twice then accepted. */
-function refuseRecipient(address: string) {
-  if (address.endsWith('@bounce.test')) {
-    return { code: 550, message: `5.1.1 <${address}>: Recipient address rejected: User unknown` };
-  }
-  if (address.endsWith('@tempfail.test')) {
-    const refused = tempFailures.get(address) ?? 0;
-    tempFailures.set(address, refused + 1);
-    if (refused < 2) return { code: 451, message: '4.3.0 Mailbox temporarily unavailable, try again later' };
-  }
-  return undefined;
-}
-
 async function fileServer(
   files: Map<string, Buffer>,
 ): Promise<{ server: Server; url: (name: string) => string }> {
@@ -78,7 +63,7 @@ async function fileServer(
 const newKey = () => `notify_sk_${randomBytes(24).toString('base64url')}`;
 
 async function peers() {
-  const mail = new MailCatcher({ refuseRecipient });
+  const mail = new MailCatcher({ refuseRecipient: rehearsalRefusals() });
   await mail.start();
   const twilio = new TwilioPeer();
   await twilio.start();

@@ -6,7 +6,7 @@ import {
   twilioOutboxes,
   webPushOutbox,
 } from '@notify/gateway-dev-outbox';
-import { MailCatcher, reportComplaints } from '@notify/mail-catcher';
+import { MailCatcher, rehearsalRefusals, reportComplaints } from '@notify/mail-catcher';
 import type { AppConfig, Logger } from '@notify/platform';
 import { ApnsPeer, FcmPeer, WebPushPeer } from '@notify/push-peers';
 import { SlackPeer } from '@notify/slack-peer';
@@ -45,7 +45,7 @@ export async function startLocalPeers(given: AppConfig, logger: Logger): Promise
   const outboxes: OutboxSource[] = [];
   const served: string[] = [];
   if (config.email.smtpUrl === undefined) {
-    const catcher = new MailCatcher({ keep: 1_000 });
+    const catcher = new MailCatcher({ keep: 1_000, refuseRecipient: rehearsalRefusals() });
     await catcher.start(config.dev.mailCatcherPort);
     catcher.onMessage((mail) =>
       logger.info(
@@ -53,7 +53,8 @@ export async function startLocalPeers(given: AppConfig, logger: Logger): Promise
         'mail caught (see /dev/outbox/email)',
       ),
     );
-    // Mail to @complaint.test is reported back as a complaint (ARF) to the inbound listener, which
+    // Rehearsals (decisions 12): @bounce.test is refused, @tempfail.test twice; mail to
+    // @complaint.test is reported back as a complaint (ARF) to the inbound listener, which
     // the all-in-one runs on INBOUND_SMTP_PORT (a free port when unset), for a local mail domain
     // (replies to caught mail can be sent there with any SMTP client).
     const inboundSmtpPort = config.inbound.smtpPort ?? (await freeLoopbackPort());

@@ -7,3 +7,4 @@ export {
   type Refusal,
 } from './mail-catcher';
 export { reportComplaints } from './complaint-reporter';
+export { rehearsalRefusals } from './rehearsal';
