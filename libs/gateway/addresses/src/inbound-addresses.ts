@@ -78,7 +78,7 @@ export class InboundAddresses {
   }
 
   async create(scope: TenantScope, body: CreateAddressBody): Promise<InboundAddress> {
-    const mailDomain = this.mailDomain();
+    const { mailDomain } = this.config.inbound;
     const builtin = body.domain === undefined || body.domain === mailDomain;
     const domain = builtin ? mailDomain : this.verified(body.domain ?? '');
     if (builtin && mailDomain === undefined)
@@ -158,10 +158,6 @@ export class InboundAddresses {
       });
     if (!(await this.addresses.remove(scope, fullAddress))) throw notFound();
     return address;
-  }
-
-  private mailDomain(): string | undefined {
-    return this.config.inbound.mailDomain?.toLowerCase();
   }
 
   private verified(domain: string): string {

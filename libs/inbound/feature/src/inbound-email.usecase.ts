@@ -21,13 +21,17 @@ import { type AppConfig, InjectConfig } from '@notify/platform';
 import { InboundAddressRepository } from '@notify/store';
 import { randomUUID } from 'node:crypto';
 
-interface Destination {
+/** An inbound address a message reached, and how it was matched. */
+export interface Destination {
   readonly scope: TenantScope;
   readonly inbox: string;
   readonly resolution: InboundResolution;
   /** The message replied to, for a reply. */
   readonly trackingId?: string;
 }
+
+/** What a recipient the listener takes is: one of the service's own mailboxes, or an inbound address. */
+export type Recipient = { readonly kind: 'service' } | ({ readonly kind: 'inbox' } & Destination);
 
 /**
  * A message to an environment's inbound address (decisions 8). A reply to one of our emails comes
@@ -47,17 +51,19 @@ export class InboundEmailUseCase {
     @InjectConfig() config: AppConfig,
   ) {
     this.key = config.secrets.key === undefined ? undefined : replyKey(config.secrets.key);
-    this.mailDomain = config.inbound.mailDomain?.toLowerCase();
+    this.mailDomain = config.inbound.mailDomain;
   }
 
   /**
-   * Whether the listener takes mail for this recipient: our reports mailbox and postmaster (RFC
-   * 5321 4.5.1), and every inbound address (with any subaddress but a reply token that fails its
-   * check). Without a mail domain of our own, reports may come to any address, so all are taken.
+   * What the listener takes this recipient as, or undefined to refuse it: our reports mailbox and
+   * postmaster (RFC 5321 4.5.1), and every inbound address (with any subaddress but a reply token
+   * that fails its check). Without a mail domain of our own, reports may come to any address, so
+   * all are taken. Looked up once, at RCPT TO: the message is then recorded for what was found.
    */
-  async accepts(recipient: string): Promise<boolean> {
-    if (this.mailDomain === undefined || this.isOurs(recipient)) return true;
-    return (await this.resolve(recipient)) !== undefined;
+  async recipient(address: string): Promise<Recipient | undefined> {
+    const destination = await this.resolve(address);
+    if (destination !== undefined) return { kind: 'inbox', ...destination };
+    return this.mailDomain === undefined || this.isOurs(address) ? { kind: 'service' } : undefined;
   }
 
   /** Whether a bounce or complaint report to these recipients is for us to read. */
@@ -75,13 +81,12 @@ export class InboundEmailUseCase {
   }
 
   /** Logs the message once per environment and message it reached; the number of records written. */
-  async receive(mail: InboundEmail, recipients: readonly string[], now = Date.now()): Promise<number> {
+  async receive(mail: InboundEmail, recipients: readonly Recipient[], now = Date.now()): Promise<number> {
     const destinations = new Map<string, Destination>();
     for (const recipient of recipients) {
-      const destination = await this.resolve(recipient);
-      if (destination === undefined) continue;
-      const key = `${destination.scope.accountId}/${destination.scope.envId}/${destination.trackingId ?? ''}`;
-      if (!destinations.has(key)) destinations.set(key, destination);
+      if (recipient.kind !== 'inbox') continue;
+      const key = `${recipient.scope.accountId}/${recipient.scope.envId}/${recipient.trackingId ?? ''}`;
+      if (!destinations.has(key)) destinations.set(key, recipient);
     }
     const events: DeliveryEvent[] = [];
     for (const destination of destinations.values()) events.push(await this.event(mail, destination, now));
@@ -102,6 +107,7 @@ export class InboundEmailUseCase {
     const destination = { scope: found.scope, inbox: found.address.fullAddress };
     if (detail === undefined || !looksLikeReplyToken(detail))
       return { ...destination, resolution: found.address.type };
+    // A reply token is checked against the environment it names: a made-up one reaches nobody.
     const trackingId =
       this.key !== undefined && found.address.type === 'builtin'
         ? readReplyToken(detail, found.scope, this.key)

@@ -1,9 +1,9 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type InboundEmail, readMailReport, reportPartsOf } from '@notify/domain';
 import { type AppConfig, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
-import { SMTPServer } from 'smtp-server';
+import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import type { Readable } from 'node:stream';
-import { InboundEmailUseCase } from './inbound-email.usecase';
+import { InboundEmailUseCase, type Recipient } from './inbound-email.usecase';
 import { MailReportsUseCase } from './mail-reports.usecase';
 import { readInboundEmail } from './read-inbound-email';
 
@@ -26,6 +26,8 @@ const smtpError = (code: number, text: string) => Object.assign(new Error(text),
 @Injectable()
 export class InboundMailListener implements OnApplicationBootstrap, OnApplicationShutdown {
   private server?: SMTPServer;
+  /** What each accepted recipient was found to be at RCPT TO (smtp-server keeps that object in the envelope). */
+  private readonly recipients = new WeakMap<SMTPServerAddress, Recipient>();
 
   constructor(
     private readonly reports: MailReportsUseCase,
@@ -47,8 +49,11 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
       logger: false,
       banner: 'notify inbound',
       onRcptTo: (address, _session, callback) => {
-        this.inboundEmail.accepts(address.address).then(
-          (ours) => callback(ours ? undefined : smtpError(550, '5.1.1 No such mailbox here')),
+        this.inboundEmail.recipient(address.address).then(
+          (recipient) => {
+            if (recipient !== undefined) this.recipients.set(address, recipient);
+            callback(recipient !== undefined ? undefined : smtpError(550, '5.1.1 No such mailbox here'));
+          },
           (error: unknown) => {
             this.logger.warn({ err: error }, 'could not look up an inbound recipient');
             callback(smtpError(451, '4.3.0 Try again later'));
@@ -56,8 +61,7 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
         );
       },
       onData: (stream, session, callback) => {
-        const recipients = session.envelope.rcptTo.map((r) => r.address);
-        this.receive(stream, recipients).then(
+        this.receive(stream, session.envelope.rcptTo).then(
           () =>
             callback(
               (stream as Readable & { sizeExceeded?: boolean }).sizeExceeded
@@ -82,7 +86,7 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
     );
   }
 
-  private async receive(stream: Readable, recipients: readonly string[]): Promise<void> {
+  private async receive(stream: Readable, envelope: readonly SMTPServerAddress[]): Promise<void> {
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of stream) {
@@ -94,7 +98,7 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
     const raw = Buffer.concat(chunks);
     // A report counts only when it came to the reports mailbox: a customer's inbound address gets
     // whatever is sent to it, reports included.
-    const report = this.inboundEmail.takesReports(recipients)
+    const report = this.inboundEmail.takesReports(envelope.map((r) => r.address))
       ? readMailReport(reportPartsOf(raw.toString('utf8')))
       : undefined;
     if (report !== undefined && (await this.reports.handle(report))) return;
@@ -105,6 +109,7 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
       this.logger.info({ err: error }, 'ignored an inbound message that could not be parsed');
       return;
     }
+    const recipients = envelope.flatMap((r) => this.recipients.get(r) ?? []);
     const recorded = await this.inboundEmail.receive(mail, recipients);
     if (recorded === 0) this.logger.info('ignored an inbound message for no inbound address');
   }

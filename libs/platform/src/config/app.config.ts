@@ -154,6 +154,8 @@ const envSchema = z.object({
   INBOUND_MAIL_DOMAIN: z
     .string()
     .regex(/^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z]{2,63}$/i, { message: 'expected a domain name' })
+    // Compared with addresses, which are lower-cased: one spelling, decided here.
+    .transform((domain) => domain.toLowerCase())
     .optional(),
   WEBHOOK_RETRY_SCHEDULE_MS: envDelayList.optional(),
   WEBHOOK_TIMEOUT_MS: envInt(100, 60_000).default(15_000),

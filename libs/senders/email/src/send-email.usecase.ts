@@ -131,7 +131,7 @@ export class SendEmailUseCase {
    * its trackingId. None until the environment has a built-in address.
    */
   private async replyAddress(job: EmailJob): Promise<Address[]> {
-    const mailDomain = this.config.inbound.mailDomain?.toLowerCase();
+    const { mailDomain } = this.config.inbound;
     if (this.replyKey === undefined || mailDomain === undefined) return [];
     const builtin = await this.addresses.builtin(job);
     if (builtin?.domain !== mailDomain) return [];
