@@ -93,6 +93,18 @@ _kafka_java() {
   java "${JAVA_OPTS_COMMON[@]}" -Dlog4j2.configurationFile="$(data_dir kafka)/$1" -cp "$(_kafka_home)/lib/*" "${@:2}"
 }
 
+# kafka_cluster_id: 16 random bytes, base64url without padding (what `StorageTool random-uuid`
+# prints, without paying for a JVM start). Like Kafka's own Uuid.randomUuid it draws again when the
+# id starts with '-': the format command would read such an id as an option (1 draw in 64).
+kafka_cluster_id() {
+  local uuid
+  while :; do
+    uuid="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')"
+    [[ "$uuid" != -* ]] && break
+  done
+  echo "$uuid"
+}
+
 kafka_start() {
   if running_pid kafka "$(_kafka_pattern)" >/dev/null; then return 0; fi
   require_free_port kafka "$KAFKA_PORT"
@@ -102,11 +114,7 @@ kafka_start() {
   local dd
   dd="$(data_dir kafka)"
   if [[ ! -f "$dd/logs/meta.properties" ]]; then
-    local uuid
-    # a Kafka cluster id: 16 random bytes, base64url without padding (what
-    # `StorageTool random-uuid` prints, without paying for a JVM start)
-    uuid="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')"
-    _kafka_java log4j2-quiet.properties kafka.tools.StorageTool format -t "$uuid" \
+    _kafka_java log4j2-quiet.properties kafka.tools.StorageTool format -t "$(kafka_cluster_id)" \
       -c "$(_kafka_props)" --ignore-formatted >>"$(log_file kafka)" 2>&1 ||
       fail_start kafka "storage format failed"
   fi
