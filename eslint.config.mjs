@@ -38,6 +38,11 @@ const depConstraints = [
     sourceTag: 'scope:gateway',
     onlyDependOnLibsWithTags: ['scope:gateway', 'scope:recorder', 'scope:shared'],
   },
+  // The migrate Job provisions the first tenant and key with the gateway's own accounts use case.
+  {
+    sourceTag: 'scope:migrate',
+    onlyDependOnLibsWithTags: ['scope:gateway', 'scope:shared'],
+  },
   {
     sourceTag: 'scope:all-in-one',
     onlyDependOnLibsWithTags: [...scopes.map((s) => `scope:${s}`), 'scope:shared'],

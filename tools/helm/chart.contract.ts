@@ -481,7 +481,12 @@ describe('Helm chart helm/notify', () => {
   it('opens the inbound service’s SMTP port for bounce and complaint reports when INBOUND_SMTP_PORT is set', () => {
     const withSmtp = render('--set', 'config.INBOUND_SMTP_PORT=2525');
     const service = named(withSmtp, 'Service', 'notify-inbound');
-    expect(service?.spec.ports).toContainEqual({ name: 'smtp', port: 25, targetPort: 'smtp', protocol: 'TCP' });
+    expect(service?.spec.ports).toContainEqual({
+      name: 'smtp',
+      port: 25,
+      targetPort: 'smtp',
+      protocol: 'TCP',
+    });
     expect(container(named(withSmtp, 'Deployment', 'notify-inbound') as K8sObject).ports).toContainEqual({
       name: 'smtp',
       containerPort: 2525,
@@ -500,6 +505,16 @@ describe('Helm chart helm/notify', () => {
     expect(hookConfig?.data).toEqual(named(defaults, 'ConfigMap', 'notify-config')?.data);
     expect(named(defaults, 'Secret', 'notify-migrate')?.data).toEqual(
       named(defaults, 'Secret', 'notify-secrets')?.data,
+    );
+  });
+
+  it('hands the migrate Job BOOTSTRAP_API_KEY, with which it provisions the first tenant', () => {
+    const key = `notify_sk_${'A'.repeat(32)}`;
+    const objects = render('--set', `secrets.BOOTSTRAP_API_KEY=${key}`);
+    const job = named(objects, 'Job', 'notify-migrate') as K8sObject;
+    expect(container(job).envFrom).toContainEqual({ secretRef: { name: 'notify-migrate' } });
+    expect(named(objects, 'Secret', 'notify-migrate')?.data?.BOOTSTRAP_API_KEY).toBe(
+      Buffer.from(key).toString('base64'),
     );
   });
 
