@@ -3,7 +3,7 @@
 // services also apply the schema at start-up, this runs it before a rollout.
 import 'reflect-metadata';
 import { openEventLog } from '@notify/event-log';
-import { provisionerFor } from '@notify/gateway-feature';
+import { provisionerFor } from '@notify/gateway-accounts';
 import {
   type AppConfig,
   createLogger,
