@@ -203,7 +203,7 @@ export function webhooksSuite(context: () => ChannelsContext): void {
         if (found === undefined) throw new Error('no unsubscribe yet');
         return found;
       }, 20_000);
-      expect(unsubscribe).toMatchObject({ channel: 'EMAIL', notificationId: type });
+      expect(unsubscribe).toMatchObject({ channel: 'EMAIL', notificationId: type, userId, trackingId });
       const after = await email('<p>more</p>');
       expect(await context().logOf(after.trackingId, (l) => l.email_routing !== undefined)).toMatchObject({
         email_routing: 'IGNORE',

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DeliveryEventsPublisher, PreferenceChanges } from '@notify/delivery-events';
 import type { LogFields, TrackingPayload } from '@notify/domain';
+import { InjectLogger, type Logger } from '@notify/platform';
 import { TrackingTokens } from './tracking-tokens';
 
 /** Who opened or clicked, as the log keeps it (bounded). */
@@ -25,6 +26,7 @@ export class EmailTrackingUseCase {
     private readonly events: DeliveryEventsPublisher,
     private readonly preferences: PreferenceChanges,
     private readonly tokens: TrackingTokens,
+    @InjectLogger() private readonly logger: Logger,
   ) {}
 
   /** The token's payload when it is one of ours, of this kind. */
@@ -64,10 +66,19 @@ export class EmailTrackingUseCase {
     );
   }
 
+  /** The EMAIL_UNSUBSCRIBE it causes names the message and its user, as the token does. */
   async unsubscribe(payload: TrackingPayload): Promise<void> {
-    await this.preferences.apply({ accountId: payload.a, envId: payload.e }, payload.u, [
-      { notificationId: payload.n, channel: 'EMAIL', delivery: 'off' },
-    ]);
+    const scope = { accountId: payload.a, envId: payload.e };
+    await this.preferences.apply(
+      scope,
+      payload.u,
+      [{ notificationId: payload.n, channel: 'EMAIL', delivery: 'off' }],
+      payload.t,
+    );
+    this.logger.info(
+      { ...scope, trackingId: payload.t, userId: payload.u, notificationId: payload.n },
+      'unsubscribed from email by the one-click link',
+    );
   }
 
   private async record(
