@@ -54,6 +54,8 @@ export class InboundEmailReader {
       this.parser.on('headers', (headers: Headers) => (this.parsed.headers = headers));
       this.parser.on('data', (data: AttachmentStream | MessageText) => this.take(data));
       this.parser.on('end', resolve);
+      // Destroyed (abort) it emits neither: a writer waiting for room must not wait forever.
+      this.parser.on('close', resolve);
       this.parser.on('error', (error: unknown) => {
         this.failure ??= error;
         resolve();
