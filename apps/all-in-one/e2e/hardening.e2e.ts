@@ -33,6 +33,7 @@ describe('hardening (all-in-one, default egress policy, low limits)', () => {
     MAX_ENVIRONMENTS_PER_ACCOUNT: '2',
     MAX_SCHEDULE_AHEAD_DAYS: '1',
     LOG_QUERIES_PER_ENVIRONMENT: '1',
+    TRACKING_REQUESTS_PER_MINUTE: '5',
   });
 
   const call = (path: string, init: RequestInit & { as?: string | null; from?: string } = {}) => {
@@ -441,6 +442,57 @@ describe('hardening (all-in-one, default egress policy, low limits)', () => {
     expect((await call('/users', { from })).status).toBe(429);
     // Other addresses are not affected.
     expect((await call('/users', { from: '203.0.113.78' })).status).toBe(200);
+  });
+
+  it('limits the public tracking links per client address (429 + Retry-After; the pixel still answers its image)', async () => {
+    const from = '198.51.100.61';
+    const link = (path: string, address = from) => call(path, { as: null, from: address });
+    await awayFromMinuteBoundary();
+    for (let i = 0; i < 5; i++) expect((await link('/t/c/not-a-token')).status).toBe(404);
+    const limited = await link('/t/c/not-a-token');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await errorOf(limited)).toMatchObject({ code: 'RATE_LIMITED' });
+    expect((await link('/t/u/not-a-token', from)).status).toBe(429);
+    const pixel = await link('/t/o/not-a-token');
+    expect(pixel.status).toBe(200);
+    expect(pixel.headers.get('content-type')).toBe('image/gif');
+    // The address is the one the trusted proxy names: another client is not affected.
+    expect((await link('/t/c/not-a-token', '198.51.100.62')).status).toBe(404);
+  });
+
+  it('sends an SMS autoReply through the local Twilio peer, shown in the environment’s /dev/outbox/sms', async () => {
+    const number = '+14155550177';
+    const sent = (await (
+      await call('/send', {
+        method: 'POST',
+        body: JSON.stringify({
+          type: 'table',
+          to: { id: 'diner', number },
+          forceChannels: ['SMS'],
+          sms: { message: 'Your table is ready', autoReply: { message: 'See you soon!' } },
+        }),
+      })
+    ).json()) as { trackingId: string };
+    await eventually(async () => {
+      const { logs } = (await (await call(`/logs/${sent.trackingId}`)).json()) as {
+        logs: Record<string, unknown>[];
+      };
+      expect(logs[0]?.sms_sent_at).toEqual(expect.any(String));
+    }, 15_000);
+    const inbound = await call('/dev/inbound/sms', {
+      method: 'POST',
+      body: JSON.stringify({ from: number, text: 'On my way' }),
+    });
+    expect(await inbound.json()).toEqual({ status: 200 });
+    await eventually(async () => {
+      const { messages } = (await (await call('/dev/outbox/sms')).json()) as {
+        messages: { to: string; body: string; trackingId?: string }[];
+      };
+      expect(messages).toContainEqual(
+        expect.objectContaining({ to: number, body: 'See you soon!', trackingId: sent.trackingId }),
+      );
+    }, 15_000);
   });
 
   it('prints no API key on later starts', async () => {

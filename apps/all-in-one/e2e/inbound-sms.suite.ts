@@ -91,8 +91,14 @@ export function inboundSmsSuite(context: () => ChannelsContext): void {
         sms_inbound_from: number,
         sms_inbound_webhook_res: '200',
       });
+      // Twilio sends the webhook answer's <Message> from the number written to; the peer keeps it
+      // in the send's conversation, so the environment's /dev/outbox/sms shows it.
       await eventually(
-        () => expect(messagesTo(number).map((m) => m.body)).toContain('Thanks, see you soon!'),
+        () =>
+          expect(messagesTo(number).find((m) => m.body === 'Thanks, see you soon!')).toMatchObject({
+            from: service,
+            trackingId,
+          }),
         20_000,
       );
       expect(await context().logOf(trackingId, (l) => l.sms_replied_at !== undefined)).toMatchObject({

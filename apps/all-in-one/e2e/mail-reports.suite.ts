@@ -9,9 +9,10 @@ function report(
   kind: 'delivery-status' | 'feedback-report',
   machine: string,
   originalHeaders: string,
+  from = 'Mail Delivery System <mailer-daemon@mx.example.org>',
 ): string {
   return [
-    'From: Mail Delivery System <mailer-daemon@mx.example.org>',
+    `From: ${from}`,
     'To: bounces@inbound.notify.test',
     `Subject: ${kind === 'delivery-status' ? 'Undelivered Mail Returned to Sender' : 'Abuse report'}`,
     'MIME-Version: 1.0',
@@ -165,6 +166,15 @@ export function mailReportsSuite(context: () => ChannelsContext): void {
               return `X-Notify-Ref: ${ref.slice(0, dot)}${ref[dot] === 'A' ? 'B' : 'A'}${ref.slice(dot + 1)}`;
             },
           ),
+        ),
+      );
+      // A complaint quoting a real reference, from a sender that is no configured feedback loop.
+      await deliver(
+        report(
+          'feedback-report',
+          'Feedback-Type: abuse',
+          victim.headers,
+          'Anyone <abuse@mx.example.org.evil.test>',
         ),
       );
       await deliver('Subject: hello\r\n\r\njust a message');

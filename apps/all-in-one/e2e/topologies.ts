@@ -118,6 +118,8 @@ const peerEnv = (parts: Peers, publicPort: number) => ({
   // Where bounce and complaint reports go (the all-in-one's or the inbound service's listener).
   INBOUND_SMTP_PORT: String(parts.inboundSmtpPort),
   INBOUND_MAIL_DOMAIN: 'inbound.notify.test',
+  // Whose complaints count: the catcher's rehearsal, and the mailbox provider the tests play.
+  FEEDBACK_LOOP_SOURCES: 'complaint.test,mx.example.org',
   // Domains custom inbound addresses (and From addresses) may use.
   EMAIL_VERIFIED_DOMAINS: 'acme.test,mail.acme.test',
 });

@@ -175,6 +175,8 @@ export function webhooksSuite(context: () => ChannelsContext): void {
       expect(clicked.status).toBe(302);
       expect(clicked.headers.get('location')).toBe('https://example.com/deal?x=1&y=2');
       expect(await tracked('EMAIL_OPEN', trackingId)).toMatchObject({ userId, notificationId: type });
+      // A replayed pixel still answers its image, but the message was opened once: one webhook.
+      for (let i = 0; i < 5; i++) expect((await fetch(pixel)).status).toBe(200);
       expect(await tracked('EMAIL_CLICK', trackingId)).toMatchObject({
         clickedLink: 'https://example.com/deal?x=1&y=2',
         clickedLinkTags: ['promo', 'summer'],
@@ -185,6 +187,13 @@ export function webhooksSuite(context: () => ChannelsContext): void {
           (l) => l.email_clicked_at !== undefined && l.email_opened_at !== undefined,
         ),
       ).toMatchObject({ email_opened_user_agent: 'MailReader/1.0', email_clicked_link_tags: 'promo,summer' });
+
+      expect(
+        receiver.received.filter((r) => {
+          const p = JSON.parse(r.body) as Payload;
+          return p.eventType === 'EMAIL_OPEN' && p.trackingId === trackingId;
+        }),
+      ).toHaveLength(1);
 
       // A token changed by one character is no link of ours.
       const forged = `${link.slice(0, -3)}${link.at(-3) === 'A' ? 'B' : 'A'}${link.slice(-2)}`;
@@ -203,7 +212,7 @@ export function webhooksSuite(context: () => ChannelsContext): void {
         if (found === undefined) throw new Error('no unsubscribe yet');
         return found;
       }, 20_000);
-      expect(unsubscribe).toMatchObject({ channel: 'EMAIL', notificationId: type });
+      expect(unsubscribe).toMatchObject({ channel: 'EMAIL', notificationId: type, userId, trackingId });
       const after = await email('<p>more</p>');
       expect(await context().logOf(after.trackingId, (l) => l.email_routing !== undefined)).toMatchObject({
         email_routing: 'IGNORE',

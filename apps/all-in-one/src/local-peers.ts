@@ -6,7 +6,7 @@ import {
   twilioOutboxes,
   webPushOutbox,
 } from '@notify/gateway-dev-outbox';
-import { MailCatcher, rehearsalRefusals, reportComplaints } from '@notify/mail-catcher';
+import { COMPLAINT_DOMAIN, MailCatcher, rehearsalRefusals, reportComplaints } from '@notify/mail-catcher';
 import type { AppConfig, Logger } from '@notify/platform';
 import { ApnsPeer, FcmPeer, WebPushPeer } from '@notify/push-peers';
 import { SlackPeer } from '@notify/slack-peer';
@@ -56,7 +56,8 @@ export async function startLocalPeers(given: AppConfig, logger: Logger): Promise
     // Rehearsals (decisions 12): @bounce.test is refused, @tempfail.test twice; mail to
     // @complaint.test is reported back as a complaint (ARF) to the inbound listener, which
     // the all-in-one runs on INBOUND_SMTP_PORT (a free port when unset), for a local mail domain
-    // (replies to caught mail can be sent there with any SMTP client).
+    // (replies to caught mail can be sent there with any SMTP client). The catcher's complaints
+    // count: it is a feedback loop the listener trusts.
     const inboundSmtpPort = config.inbound.smtpPort ?? (await freeLoopbackPort());
     reportComplaints(catcher, { host: '127.0.0.1', port: inboundSmtpPort });
     config = {
@@ -66,6 +67,7 @@ export async function startLocalPeers(given: AppConfig, logger: Logger): Promise
         ...config.inbound,
         smtpPort: inboundSmtpPort,
         mailDomain: config.inbound.mailDomain ?? LOCAL_MAIL_DOMAIN,
+        feedbackLoopSources: [...config.inbound.feedbackLoopSources, COMPLAINT_DOMAIN],
       },
     };
     outboxes.push(mailOutbox(catcher));

@@ -6,3 +6,4 @@ export {
   type EmbeddedCoordinationStoreOptions,
 } from './embedded/embedded.coordination';
 export { RedisCoordinationStore, type RedisCoordinationStoreOptions } from './redis/redis.coordination';
+export { TrackingLimitsStore } from './tracking-limits.store';

@@ -50,4 +50,11 @@ describe('PreferenceChanges', () => {
     await changes.apply(scope, 'u1', [{ notificationId: 'news', channel: 'EMAIL', delivery: 'off' }]);
     expect(published).toHaveLength(2);
   });
+
+  it('names the message a change came from (its unsubscribe link) in the events', async () => {
+    await changes.apply(scope, 'u1', [{ notificationId: 'news', channel: 'EMAIL', delivery: 'off' }], 't-1');
+    expect(published.map((m) => m.value)).toEqual([
+      expect.objectContaining({ eventType: 'EMAIL_UNSUBSCRIBE', userId: 'u1', trackingId: 't-1' }),
+    ]);
+  });
 });

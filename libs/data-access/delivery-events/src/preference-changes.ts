@@ -6,7 +6,8 @@ import { PreferenceRepository } from '@notify/store';
 /**
  * Stores a user's delivery choices, from the browser client or a one-click unsubscribe link: each
  * channel newly turned off is announced as a `<CHANNEL>_UNSUBSCRIBE` user event
- * (Topics.userEvents), which webhooks forward (decisions 7).
+ * (Topics.userEvents), which webhooks forward (decisions 7). A change made from a message (its
+ * unsubscribe link) names that message's tracking id in the events.
  */
 @Injectable()
 export class PreferenceChanges {
@@ -19,6 +20,7 @@ export class PreferenceChanges {
     scope: TenantScope,
     userId: string,
     updates: readonly UserPreference[],
+    trackingId?: string,
   ): Promise<UserPreference[]> {
     const now = new Date().toISOString();
     const { preferences, previous } = await this.preferences.update(scope, userId, updates, now);
@@ -28,7 +30,7 @@ export class PreferenceChanges {
         events.map((event) => ({
           topic: Topics.userEvents,
           key: userKey(scope.accountId, scope.envId, userId),
-          value: event,
+          value: trackingId === undefined ? event : { ...event, trackingId },
         })),
       );
     return preferences;

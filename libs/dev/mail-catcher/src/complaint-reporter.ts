@@ -1,8 +1,11 @@
 import { createTransport } from 'nodemailer';
 import type { CaughtMail, MailCatcher } from './mail-catcher';
 
-/** The address domain whose mail the catcher accepts and then reports as spam (decisions 12). */
-const COMPLAINT_DOMAIN = 'complaint.test';
+/**
+ * The address domain whose mail the catcher accepts and then reports as spam (decisions 12); the
+ * reports come from `fbl@` this domain, the feedback loop the listener must trust to act on them.
+ */
+export const COMPLAINT_DOMAIN = 'complaint.test';
 
 /**
  * Rehearses complaints: every message the catcher accepts for `@complaint.test` is reported back,

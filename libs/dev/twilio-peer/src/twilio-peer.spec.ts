@@ -185,4 +185,35 @@ describe('TwilioPeer through the twilio SDK', () => {
     expect(peer.sms()).toHaveLength(4);
     expect(peer.sms().some((m) => m.id === first?.id)).toBe(false);
   });
+
+  it("sends the <Message> of a messaging webhook's answer back to the phone, in the conversation's tracking id", async () => {
+    await client.messages.create({
+      to: '+14155552675',
+      from: '+15005550006',
+      body: 'Your table is ready',
+      statusCallback: `${callbacks.url}/status?trackingId=t-conversation`,
+    });
+    const webhook = createServer((_request, response) =>
+      response
+        .writeHead(200, { 'content-type': 'text/xml' })
+        .end(
+          '<?xml version="1.0"?><Response><Message>Thanks &amp; see you &lt;soon&gt;</Message></Response>',
+        ),
+    );
+    await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/inbound/twilio/sms`;
+      expect(
+        await peer.inboundSms(url, { from: '+14155552675', to: '+15005550006', body: 'On my way' }),
+      ).toBe(200);
+    } finally {
+      await new Promise<void>((resolve) => webhook.close(() => resolve()));
+    }
+    expect(peer.sms().at(-1)).toMatchObject({
+      to: '+14155552675',
+      from: '+15005550006',
+      body: 'Thanks & see you <soon>',
+      trackingId: 't-conversation',
+    });
+  });
 });

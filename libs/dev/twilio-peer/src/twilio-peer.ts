@@ -73,6 +73,13 @@ const decodeXml = (text: string) =>
 /** The spoken text of a TwiML document: every `<Say>`'s content, in order. */
 const sayOf = (twiml: string) =>
   [...twiml.matchAll(/<Say(?:\s[^>]*)?>([\s\S]*?)<\/Say>/g)].map((m) => decodeXml(m[1] ?? '')).join(' ');
+/** The texts of a messaging webhook's answer: each `<Message>`'s (no match reads past the next `<`). */
+const messagesOf = (twiml: string) =>
+  [...twiml.matchAll(/<Message(?:\s[^<>]*)?>([^<]*)<\/Message>/g)]
+    .map((m) => decodeXml(m[1] ?? '').trim())
+    .filter((text) => text.length > 0);
+/** More of a webhook's answer than a few messages need is not read. */
+const MAX_TWIML = 64 * 1024;
 
 const trackingIdOf = (callback: string | undefined): string | undefined => {
   if (callback === undefined) return undefined;
@@ -361,7 +368,10 @@ export class TwilioPeer {
 
   /**
    * An SMS from a phone to one of the account's numbers, delivered as Twilio would: the messaging
-   * webhook, form-encoded and signed, posted to `url`. Answers the status the receiver gave.
+   * webhook, form-encoded and signed, posted to `url`. Answers the status the receiver gave. Each
+   * `<Message>` of a 2xx TwiML answer is sent back to the phone from that number, as Twilio sends
+   * it, and kept with the tracking id of the last message sent to the phone (the conversation it
+   * answers).
    */
   async inboundSms(url: string, message: { from: string; to: string; body: string }): Promise<number> {
     const sid = `SM${hex(16)}`;
@@ -380,7 +390,19 @@ export class TwilioPeer {
       ApiVersion: '2010-04-01',
     };
     const response = await this.signedPost(url, params);
-    await response.arrayBuffer();
+    const answer = (await response.text()).slice(0, MAX_TWIML);
+    if (response.ok)
+      for (const body of messagesOf(answer)) {
+        const conversation = this.entries.sms.findLast((m) => m.to === message.from)?.trackingId;
+        const entry = this.entry('SM', message.from, message.to, undefined);
+        this.record({
+          ...entry,
+          ...(conversation !== undefined ? { trackingId: conversation } : {}),
+          kind: 'sms',
+          body,
+          mediaUrls: [],
+        });
+      }
     return response.status;
   }
 

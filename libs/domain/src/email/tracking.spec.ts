@@ -50,4 +50,44 @@ describe('email tracking', () => {
     expect(out).toContain("href='https://notify.test/t/c/T2'");
     expect(out).toMatch(/<img src="https:\/\/notify.test\/t\/o\/T3"[^>]*><\/body><\/html>$/);
   });
+
+  it('rewrites the worst 1 MB of HTML in under 200 ms', () => {
+    const mb = (unit: string) => unit.repeat(Math.ceil(1_000_000 / unit.length)).slice(0, 1_000_000);
+    const shapes = [
+      mb('<a href="http://x" '),
+      mb('<a href="http://x'),
+      mb("<a href='http://x' data-link-tags='a "),
+      mb('<a x=1 y=2 z '),
+      mb('<a href="http://x.test/" data-link-tags="a,b">y</a>'),
+      `<a ${mb('a=b ')}`,
+      `<a${mb(' href')}`,
+      mb('<A\thref="http://x"/'),
+    ];
+    // Compiled first, as in a running service: what is timed is the scan.
+    addEmailTracking('<a href="http://x.test/">x</a>', 'https://notify.test', () => 'T');
+    for (const html of shapes) {
+      const started = performance.now();
+      addEmailTracking(html, 'https://notify.test', () => 'T');
+      expect(performance.now() - started).toBeLessThan(200);
+    }
+  });
+
+  it('reads attributes as HTML does: quoted values may hold > and other quotes, unterminated tags are left alone', () => {
+    const links: (string | undefined)[] = [];
+    const out = addEmailTracking(
+      '<a title="a > b" href="https://a.test/">1</a>' +
+        '<abbr href="https://c.test/">3</abbr><a href="https://d.test/" href="https://e.test/">4</a>' +
+        '<a data-x="1" href="https://f.test/"',
+      'https://n.test',
+      (_kind, link) => {
+        links.push(link);
+        return `T${links.length}`;
+      },
+    );
+    expect(links).toEqual(['https://a.test/', 'https://d.test/', undefined]);
+    expect(out).toContain('<a title="a > b" href="https://n.test/t/c/T1">1</a>');
+    expect(out).toContain('<abbr href="https://c.test/">3</abbr>');
+    expect(out).toContain('<a href="https://n.test/t/c/T2" href="https://e.test/">4</a>');
+    expect(out).toContain('<a data-x="1" href="https://f.test/"');
+  });
 });

@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { anchorTags } from './html-anchors';
 
 /**
  * What a tracking link stands for (decisions 13): an open (`o`), a click on `link` (`c`) or a
@@ -50,8 +51,9 @@ export function readTrackingToken(token: string, key: Buffer): TrackingPayload |
   }
 }
 
-const ANCHOR = /<a\b([^>]*?)\bhref\s*=\s*(["'])(https?:\/\/[^"'\s<>]{1,2000})\2([^>]*)>/gi;
-const LINK_TAGS = /\bdata-link-tags\s*=\s*(["'])([^"']{0,500})\1/i;
+/** An http(s) link as tracking rewrites it: nothing that could end the attribute, and not huge. */
+const TRACKABLE = /^https?:\/\/[^"'\s<>]{1,2000}$/i;
+const MAX_LINK_TAGS = 500;
 /** Links rewritten per message at most (a huge HTML body is not rewritten past this). */
 const MAX_LINKS = 200;
 
@@ -60,27 +62,35 @@ const decodeEntities = (url: string) => url.replace(/&amp;/g, '&');
 /**
  * The HTML with its http(s) links pointing at the click tracker (each link's `data-link-tags`,
  * comma-separated, travel with it) and an open pixel before `</body>` (or at the end). `token`
- * signs a payload for this message.
+ * signs a payload for this message. Only a quoted `href` is rewritten, and only its value: the
+ * rest of the document is copied as it was.
  */
 export function addEmailTracking(
   html: string,
   base: string,
   token: (kind: 'o' | 'c', link?: string, tags?: string[]) => string,
 ): string {
+  const parts: string[] = [];
+  let copied = 0;
   let links = 0;
-  const rewritten = html.replace(
-    ANCHOR,
-    (anchor, before: string, quote: string, url: string, after: string) => {
-      if (++links > MAX_LINKS) return anchor;
-      const tags = LINK_TAGS.exec(`${before} ${after}`)?.[2]
-        ?.split(',')
-        .map((t) => t.trim())
-        .filter((t) => t.length > 0)
-        .slice(0, 20);
-      const target = `${base}/t/c/${token('c', decodeEntities(url), tags)}`;
-      return `<a${before}href=${quote}${target}${quote}${after}>`;
-    },
-  );
+  for (const anchor of anchorTags(html, ['href', 'data-link-tags'])) {
+    const href = anchor.attributes.get('href');
+    if (href === undefined || href.quote === '' || !TRACKABLE.test(href.value)) continue;
+    if (++links > MAX_LINKS) break;
+    const tagged = anchor.attributes.get('data-link-tags');
+    const tags =
+      tagged === undefined || tagged.quote === '' || tagged.value.length > MAX_LINK_TAGS
+        ? undefined
+        : tagged.value
+            .split(',')
+            .map((t) => t.trim())
+            .filter((t) => t.length > 0)
+            .slice(0, 20);
+    parts.push(html.slice(copied, href.start), `${base}/t/c/${token('c', decodeEntities(href.value), tags)}`);
+    copied = href.end;
+  }
+  parts.push(html.slice(copied));
+  const rewritten = parts.join('');
   const pixel = `<img src="${base}/t/o/${token('o')}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`;
   const close = rewritten.search(/<\/body>/i);
   return close === -1

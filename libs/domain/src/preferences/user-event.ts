@@ -10,6 +10,8 @@ export interface UserEvent extends TenantScope {
   readonly userId: string;
   readonly notificationId: string;
   readonly subNotificationId?: string;
+  /** The message whose one-click unsubscribe link turned the channel off. */
+  readonly trackingId?: string;
   readonly timestamp: string;
 }
 
@@ -22,6 +24,7 @@ export const userEventSchema = z.object({
   userId: z.string().min(1),
   notificationId: z.string().min(1),
   subNotificationId: z.string().optional(),
+  trackingId: z.string().min(1).optional(),
   timestamp: z.string(),
 }) satisfies z.ZodType<UserEvent>;
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Header, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { NotFoundError, Public } from '@notify/platform';
+import { NotFoundError, Public, RateLimitedError } from '@notify/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EmailTrackingUseCase, type Visitor } from './email-tracking.usecase';
 
@@ -21,6 +21,8 @@ const visitor = (request: FastifyRequest): Visitor => ({
  * `/t/o/{token}` (open pixel), `/t/c/{token}` (click: 302 to the link), `/t/u/{token}` (one-click
  * unsubscribe, RFC 8058: POST unsubscribes, GET shows a button that does). A token that is not one
  * of ours gets 404, except the pixel, which always answers with the image and records nothing.
+ * The client address is the one every route uses (`request.ip`: the proxy's X-Forwarded-For only
+ * when TRUST_PROXY trusts it); past its requests a minute the answer is 429.
  */
 @ApiExcludeController()
 @Public()
@@ -28,12 +30,15 @@ const visitor = (request: FastifyRequest): Visitor => ({
 export class EmailTrackingController {
   constructor(private readonly tracking: EmailTrackingUseCase) {}
 
+  /** Past the address's share of requests the pixel still answers its image, and records nothing. */
   @Get('o/:token')
   @Header('content-type', 'image/gif')
   @Header('cache-control', 'no-store, max-age=0')
   async open(@Param('token') token: string, @Req() request: FastifyRequest): Promise<Buffer> {
+    const throttled = await this.tracking.throttled(request.ip);
     const payload = this.tracking.read(token, 'o');
-    if (payload !== undefined) await this.tracking.opened(payload, visitor(request));
+    if (throttled === undefined && payload !== undefined)
+      await this.tracking.opened(payload, visitor(request));
     return PIXEL;
   }
 
@@ -43,6 +48,7 @@ export class EmailTrackingController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
+    await this.limit(request);
     const payload = this.tracking.read(token, 'c');
     if (payload?.l === undefined) throw unknown();
     await this.tracking.clicked(payload, visitor(request));
@@ -51,7 +57,8 @@ export class EmailTrackingController {
 
   @Get('u/:token')
   @Header('content-type', 'text/html; charset=utf-8')
-  confirm(@Param('token') token: string): string {
+  async confirm(@Param('token') token: string, @Req() request: FastifyRequest): Promise<string> {
+    await this.limit(request);
     if (this.tracking.read(token, 'u') === undefined) throw unknown();
     return (
       '<!doctype html><meta charset="utf-8"><title>Unsubscribe</title>' +
@@ -63,10 +70,25 @@ export class EmailTrackingController {
   @Post('u/:token')
   @HttpCode(200)
   @Header('content-type', 'text/plain; charset=utf-8')
-  async unsubscribe(@Param('token') token: string): Promise<string> {
+  async unsubscribe(@Param('token') token: string, @Req() request: FastifyRequest): Promise<string> {
+    await this.limit(request);
     const payload = this.tracking.read(token, 'u');
     if (payload === undefined) throw unknown();
     await this.tracking.unsubscribe(payload);
     return 'You are unsubscribed.';
+  }
+
+  /** 429 past the client address's requests a minute. */
+  private async limit(request: FastifyRequest): Promise<void> {
+    const retryAfter = await this.tracking.throttled(request.ip);
+    if (retryAfter !== undefined)
+      throw new RateLimitedError(
+        {
+          code: 'RATE_LIMITED',
+          message: 'Too many requests to tracking links from this address.',
+          fix: 'Retry after the time in Retry-After.',
+        },
+        retryAfter,
+      );
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { TrackingLimitsStore } from '@notify/cache';
 import { DeliveryEventsPublisher, PreferenceChanges } from '@notify/delivery-events';
 import type { LogFields, TrackingPayload } from '@notify/domain';
+import { type AppConfig, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
 import { TrackingTokens } from './tracking-tokens';
 
 /** Who opened or clicked, as the log keeps it (bounded). */
@@ -17,7 +19,9 @@ const bounded = (value: string | undefined, max: number) =>
  * unsubscribe, each a token the email sender signed for one message. Opens and clicks are logged
  * on the message (`email_opened_*`, `email_clicked_*`), which the webhook dispatcher forwards as
  * EMAIL_OPEN and EMAIL_CLICK; an unsubscribe turns the user's email off for the message's type
- * (EMAIL_UNSUBSCRIBE).
+ * (EMAIL_UNSUBSCRIBE). The links are public: each client address has TRACKING_REQUESTS_PER_MINUTE,
+ * and a message's open counts once per TRACKING_OPEN_WINDOW_SECONDS (a replayed pixel makes no
+ * record and no webhook).
  */
 @Injectable()
 export class EmailTrackingUseCase {
@@ -25,7 +29,18 @@ export class EmailTrackingUseCase {
     private readonly events: DeliveryEventsPublisher,
     private readonly preferences: PreferenceChanges,
     private readonly tokens: TrackingTokens,
+    private readonly limits: TrackingLimitsStore,
+    @InjectConfig() private readonly config: AppConfig,
+    @InjectLogger() private readonly logger: Logger,
   ) {}
+
+  /** Counts a request of `address`: undefined while within its share, else the seconds until its minute ends. */
+  async throttled(address: string, now = Date.now()): Promise<number | undefined> {
+    const { count, resetAt } = await this.limits.request(address, now);
+    return count > this.config.tracking.requestsPerMinute
+      ? Math.max(1, Math.ceil((resetAt - now) / 1_000))
+      : undefined;
+  }
 
   /** The token's payload when it is one of ours, of this kind. */
   read(token: string, kind: TrackingPayload['k']): TrackingPayload | undefined {
@@ -33,6 +48,8 @@ export class EmailTrackingUseCase {
   }
 
   async opened(payload: TrackingPayload, visitor: Visitor, now = Date.now()): Promise<void> {
+    const scope = { accountId: payload.a, envId: payload.e };
+    if (!(await this.limits.firstOpen(scope, payload.t, this.config.tracking.openWindowMs, now))) return;
     await this.record(
       payload,
       'email_opened',
@@ -64,10 +81,19 @@ export class EmailTrackingUseCase {
     );
   }
 
+  /** The EMAIL_UNSUBSCRIBE it causes names the message and its user, as the token does. */
   async unsubscribe(payload: TrackingPayload): Promise<void> {
-    await this.preferences.apply({ accountId: payload.a, envId: payload.e }, payload.u, [
-      { notificationId: payload.n, channel: 'EMAIL', delivery: 'off' },
-    ]);
+    const scope = { accountId: payload.a, envId: payload.e };
+    await this.preferences.apply(
+      scope,
+      payload.u,
+      [{ notificationId: payload.n, channel: 'EMAIL', delivery: 'off' }],
+      payload.t,
+    );
+    this.logger.info(
+      { ...scope, trackingId: payload.t, userId: payload.u, notificationId: payload.n },
+      'unsubscribed from email by the one-click link',
+    );
   }
 
   private async record(

@@ -1,19 +1,24 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type InboundEmail, readMailReport, reportPartsOf } from '@notify/domain';
 import { type AppConfig, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
-import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
-import type { Readable } from 'node:stream';
+import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream } from 'smtp-server';
 import { InboundEmailUseCase, type Recipient } from './inbound-email.usecase';
 import { MailReportsUseCase } from './mail-reports.usecase';
-import { readInboundEmail } from './read-inbound-email';
+import { InboundEmailReader } from './read-inbound-email';
+import { ByteBudget, type ByteLease, ClientAdmission } from './smtp-admission';
 
-/** Anything larger is refused at the door (552). */
+/** Anything larger is refused (552). */
 const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+/** What a report is read from: its first part (reports put the machine-readable parts first). */
+const MAX_REPORT_BYTES = 1024 * 1024;
 /** Recipients per message (each is looked up) and connections at once; beyond them, 452 and 421. */
 const MAX_RECIPIENTS = 100;
 const MAX_CLIENTS = 200;
 
 const smtpError = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
+
+/** How reading a message ended: kept, too big for any listener (552), or too big for now (452). */
+type Received = 'kept' | 'too-big' | 'over-budget';
 
 /**
  * The inbound service's SMTP listener (INBOUND_SMTP_PORT): takes delivery reports (DSN) and
@@ -22,19 +27,35 @@ const smtpError = (code: number, text: string) => Object.assign(new Error(text),
  * logged and ignored: a sender must never learn to retry it, and nothing it contains can stop the
  * listener. When the message cannot be recorded (the bus is down), the answer is 451 so the
  * sending server keeps it and tries again.
+ *
+ * Memory is bounded whatever the senders do: a message is parsed as it arrives (attachments
+ * counted, not kept) under one byte budget for all connections (INBOUND_SMTP_MEMORY_MB), and
+ * each client address has a number of connections (INBOUND_SMTP_CONNECTIONS_PER_CLIENT) and of
+ * messages a minute (INBOUND_SMTP_MESSAGES_PER_MINUTE). Past any of them the answer is temporary
+ * (421 for a connection, 451 for a message, 452 past the budget): a real server tries again later.
  */
 @Injectable()
 export class InboundMailListener implements OnApplicationBootstrap, OnApplicationShutdown {
   private server?: SMTPServer;
   /** What each accepted recipient was found to be at RCPT TO (smtp-server keeps that object in the envelope). */
   private readonly recipients = new WeakMap<SMTPServerAddress, Recipient>();
+  private readonly budget: ByteBudget;
+  /** Each session's lease on the budget, from MAIL FROM to the end of its message. */
+  private readonly leases = new Map<string, ByteLease>();
+  private readonly admission: ClientAdmission;
 
   constructor(
     private readonly reports: MailReportsUseCase,
     private readonly inboundEmail: InboundEmailUseCase,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
-  ) {}
+  ) {
+    this.budget = new ByteBudget(config.inbound.smtpMemoryBytes);
+    this.admission = new ClientAdmission(
+      config.inbound.smtpConnectionsPerClient,
+      config.inbound.smtpMessagesPerMinute,
+    );
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     const port = this.config.inbound.smtpPort;
@@ -48,6 +69,27 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
       socketTimeout: 60_000,
       logger: false,
       banner: 'notify inbound',
+      onConnect: (session, callback) =>
+        callback(
+          this.admission.connect(session.id, session.remoteAddress)
+            ? undefined
+            : smtpError(421, '4.7.0 Too many connections from your address, try again later'),
+        ),
+      onClose: (session) => {
+        this.admission.closed(session.id);
+        this.endLease(session.id);
+      },
+      onMailFrom: (address, session, callback) => {
+        if (!this.admission.message(session.remoteAddress, Date.now()))
+          return callback(smtpError(451, '4.7.1 Too many messages from your address, try again later'));
+        this.endLease(session.id);
+        // smtp-server has checked SIZE: digits, and no more than the limit (552 otherwise).
+        const lease = this.budget.lease(Number((address.args as { SIZE?: string }).SIZE ?? 0));
+        if (lease === undefined)
+          return callback(smtpError(452, '4.3.1 Insufficient system storage, try again later'));
+        this.leases.set(session.id, lease);
+        callback();
+      },
       onRcptTo: (address, _session, callback) => {
         this.inboundEmail.recipient(address.address).then(
           (recipient) => {
@@ -61,18 +103,25 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
         );
       },
       onData: (stream, session, callback) => {
-        this.receive(stream, session.envelope.rcptTo).then(
-          () =>
-            callback(
-              (stream as Readable & { sizeExceeded?: boolean }).sizeExceeded
-                ? smtpError(552, '5.3.4 Message too big')
-                : undefined,
-            ),
-          (error: unknown) => {
-            this.logger.warn({ err: error }, 'could not record an inbound message; the sender will retry');
-            callback(smtpError(451, '4.3.0 Try again later'));
-          },
-        );
+        // The message holds the session's lease from here until it is recorded or refused.
+        const lease = this.leases.get(session.id);
+        this.leases.delete(session.id);
+        this.receive(stream, session.envelope.rcptTo, lease)
+          .finally(() => lease?.release())
+          .then(
+            (received) =>
+              callback(
+                received === 'too-big'
+                  ? smtpError(552, '5.3.4 Message too big')
+                  : received === 'over-budget'
+                    ? smtpError(452, '4.3.1 Insufficient system storage, try again later')
+                    : undefined,
+              ),
+            (error: unknown) => {
+              this.logger.warn({ err: error }, 'could not record an inbound message; the sender will retry');
+              callback(smtpError(451, '4.3.0 Try again later'));
+            },
+          );
       },
     });
     this.server.on('error', (error) => this.logger.warn({ err: error }, 'inbound SMTP error'));
@@ -86,27 +135,73 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
     );
   }
 
-  private async receive(stream: Readable, envelope: readonly SMTPServerAddress[]): Promise<void> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of stream) {
-      size += (chunk as Buffer).length;
-      // Past the limit the rest is drained, not kept (smtp-server answers 552).
-      if (size <= MAX_MESSAGE_BYTES) chunks.push(chunk as Buffer);
-    }
-    if ((stream as Readable & { sizeExceeded?: boolean }).sizeExceeded) return;
-    const raw = Buffer.concat(chunks);
+  /**
+   * Reads the message into the parser as it arrives, each chunk counted on the message's lease
+   * first; past the size limit or the budget the rest is drained, not kept.
+   */
+  private async receive(
+    stream: SMTPServerDataStream,
+    envelope: readonly SMTPServerAddress[],
+    lease: ByteLease | undefined,
+  ): Promise<Received> {
     // A report counts only when it came to the reports mailbox: a customer's inbound address gets
     // whatever is sent to it, reports included.
-    const report = this.inboundEmail.takesReports(envelope.map((r) => r.address))
-      ? readMailReport(reportPartsOf(raw.toString('utf8')))
-      : undefined;
-    if (report !== undefined && (await this.reports.handle(report))) return;
-    let mail: InboundEmail;
+    const takesReports = this.inboundEmail.takesReports(envelope.map((r) => r.address));
+    const reader = new InboundEmailReader();
+    const report: Buffer[] = [];
+    let reportBytes = 0;
+    let received: Received = 'kept';
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      if (received !== 'kept') continue;
+      if (stream.sizeExceeded) received = 'too-big';
+      else if (lease?.take(chunk.length) !== true) received = 'over-budget';
+      if (received !== 'kept') {
+        reader.abort();
+        continue;
+      }
+      if (takesReports && reportBytes < MAX_REPORT_BYTES) {
+        const kept = chunk.subarray(0, MAX_REPORT_BYTES - reportBytes);
+        report.push(kept);
+        reportBytes += kept.length;
+      }
+      await reader.write(chunk);
+    }
+    if (received === 'kept' && stream.sizeExceeded) {
+      received = 'too-big';
+      reader.abort();
+    }
+    if (received === 'over-budget')
+      this.logger.warn(
+        { budgetBytes: this.budget.total },
+        'inbound mail over its memory budget; answered 452',
+      );
+    if (received !== 'kept') return received;
+    await this.record(reader, report, envelope);
+    return received;
+  }
+
+  /** Gives back the lease a session took at MAIL FROM and has not used for a message. */
+  private endLease(sessionId: string): void {
+    this.leases.get(sessionId)?.release();
+    this.leases.delete(sessionId);
+  }
+
+  private async record(
+    reader: InboundEmailReader,
+    report: readonly Buffer[],
+    envelope: readonly SMTPServerAddress[],
+  ): Promise<void> {
+    let mail: InboundEmail | undefined;
     try {
-      mail = await readInboundEmail(raw, new Date().toISOString());
+      mail = await reader.end(new Date().toISOString());
     } catch (error) {
-      this.logger.info({ err: error }, 'ignored an inbound message that could not be parsed');
+      this.logger.info({ err: error }, 'could not parse an inbound message');
+    }
+    const parsedReport =
+      report.length === 0 ? undefined : readMailReport(reportPartsOf(Buffer.concat(report).toString('utf8')));
+    if (parsedReport !== undefined && (await this.reports.handle(parsedReport, mail?.from ?? ''))) return;
+    if (mail === undefined) {
+      this.logger.info('ignored an inbound message that could not be parsed');
       return;
     }
     const recipients = envelope.flatMap((r) => this.recipients.get(r) ?? []);

@@ -16,8 +16,6 @@ import {
   type TwilioForm,
   twilioField,
 } from '@notify/domain';
-import { InjectLogger, type Logger } from '@notify/platform';
-import { TwilioAccounts } from '@notify/providers';
 import { randomUUID } from 'node:crypto';
 
 /** An opt-out lasts until the number replies START (the store needs an expiry: ten years). */
@@ -29,20 +27,23 @@ const MAX_MEDIA_JSON = 2_000;
  * An inbound SMS (decisions 8), already verified as Twilio's: STOP and its synonyms opt the number
  * out of this environment's SMS (later sends fail 21610 without reaching Twilio), START and its
  * synonyms opt it back in, anything else is a message, answered once with the last send's
- * `autoReply`. Each gets a log record of its own (`sms_inbound_*`, `sms_unsubscribe_*`,
+ * `autoReply` (given back for the webhook's TwiML answer, which Twilio sends). Each gets a log record of its own (`sms_inbound_*`, `sms_unsubscribe_*`,
  * `sms_subscribe_*`) carrying the user and type of the last SMS to that number, which the webhook
  * dispatcher forwards as SMS_INBOUND (with `lastTrackingId`), SMS_UNSUBSCRIBE or SMS_SUBSCRIBE.
  */
 @Injectable()
 export class InboundSmsUseCase {
   constructor(
-    private readonly accounts: TwilioAccounts,
     private readonly events: DeliveryEventsPublisher,
     @Inject(COORDINATION) private readonly coordination: CoordinationStore,
-    @InjectLogger() private readonly logger: Logger,
   ) {}
 
-  async receive(scope: TenantScope, form: TwilioForm, now = Date.now()): Promise<string> {
+  /** The message's own tracking id, and the text to answer it with, if any. */
+  async receive(
+    scope: TenantScope,
+    form: TwilioForm,
+    now = Date.now(),
+  ): Promise<{ trackingId: string; reply?: string }> {
     const sender = twilioField(form, 'From') ?? '';
     const from = normalizePhoneNumber(sender) ?? sender;
     const to = twilioField(form, 'To') ?? '';
@@ -65,6 +66,7 @@ export class InboundSmsUseCase {
       user_number: from,
     };
     const events: DeliveryEvent[] = [];
+    let reply: string | undefined;
     if (kind.kind === 'unsubscribe') {
       await this.coordination.set(
         smsOptOutKey(scope.accountId, scope.envId, from),
@@ -119,11 +121,14 @@ export class InboundSmsUseCase {
           now,
         ),
       );
-      const reply = last === undefined ? undefined : await this.autoReply(scope, last, from, to, now);
-      if (reply !== undefined) events.push(reply);
+      const replied = last === undefined ? undefined : await this.autoReply(scope, last, from, now);
+      if (replied !== undefined) {
+        events.push(replied);
+        reply = last?.autoReply;
+      }
     }
     await this.events.publish(...events);
-    return trackingId;
+    return { trackingId, ...(reply !== undefined ? { reply } : {}) };
   }
 
   private event(
@@ -144,33 +149,19 @@ export class InboundSmsUseCase {
     return parsed.success ? parsed.data : undefined;
   }
 
-  /** The last send's autoReply, sent once per send however many replies come; logged on that send. */
+  /**
+   * The last send's autoReply, answered once per send however many replies come; logged on that
+   * send. Twilio sends it from the number the reply came to, as the messaging webhook's answer.
+   */
   private async autoReply(
     scope: TenantScope,
     last: LastSms,
     userNumber: string,
-    serviceNumber: string,
     now: number,
   ): Promise<DeliveryEvent | undefined> {
     if (last.autoReply === undefined) return undefined;
     const once = `sms-replied/${scope.accountId}/${scope.envId}/${last.trackingId}`;
     if (!(await this.coordination.setIfAbsent(once, String(now), LAST_SMS_TTL_MS))) return undefined;
-    const twilio = await this.accounts.for(scope);
-    if (twilio === undefined) {
-      this.logger.warn({ trackingId: last.trackingId }, 'no Twilio account to send the autoReply with');
-      return undefined;
-    }
-    try {
-      await twilio.client.messages.create({
-        to: userNumber,
-        from: serviceNumber || last.from,
-        body: last.autoReply,
-      });
-    } catch (error) {
-      // Sent at most once: a failed reply is logged, not retried (the next reply does not repeat it).
-      this.logger.warn({ err: error, trackingId: last.trackingId }, 'the autoReply was refused');
-      return undefined;
-    }
     const { encoding, segments } = smsSegments(last.autoReply);
     return this.events.event(
       {

@@ -1,5 +1,6 @@
 import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENT_BUS, type EventBus } from '@notify/bus';
+import { TrackingLimitsStore } from '@notify/cache';
 import { Topics } from '@notify/domain';
 import { ProvidersModule } from '@notify/providers';
 import { EmailTrackingController } from './email-tracking.controller';
@@ -20,6 +21,7 @@ import { TwilioCallbacksController } from './twilio-callbacks.controller';
   imports: [ProvidersModule],
   controllers: [TwilioCallbacksController, EmailTrackingController],
   providers: [
+    TrackingLimitsStore,
     TrackingTokens,
     InboundSmsUseCase,
     EmailTrackingUseCase,

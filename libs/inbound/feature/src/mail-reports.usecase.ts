@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import type { MailReport } from '@notify/domain';
-import { InjectLogger, type Logger } from '@notify/platform';
+import { type AppConfig, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
 import { UserRepository } from '@notify/store';
 import { TrackingTokens } from './tracking-tokens';
 
@@ -10,7 +10,9 @@ import { TrackingTokens } from './tracking-tokens';
  * gets `email_failed_*` with the spec's code (forwarded as EMAIL_FAILED), and a permanent bounce
  * or any complaint suppresses the user's address (`emailSuppressionStatus`), so later emails to it
  * fail SUPPRESSED_BOUNCE / SUPPRESSED_COMPLAINT without touching SMTP. A report that names no
- * message of ours (no valid X-Notify-Ref) is logged and ignored.
+ * message of ours (no valid X-Notify-Ref) is logged and ignored. Anyone can write a complaint that
+ * quotes a reference, so a complaint counts only from a configured feedback loop
+ * (FEEDBACK_LOOP_SOURCES: the report's From address, or its domain or a parent domain).
  */
 @Injectable()
 export class MailReportsUseCase {
@@ -18,10 +20,16 @@ export class MailReportsUseCase {
     private readonly events: DeliveryEventsPublisher,
     private readonly users: UserRepository,
     private readonly tokens: TrackingTokens,
+    @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
   ) {}
 
-  async handle(report: MailReport, now = Date.now()): Promise<boolean> {
+  /** Acts on the report `reporter` (its From address) sent; false when it names no message of ours. */
+  async handle(report: MailReport, reporter: string, now = Date.now()): Promise<boolean> {
+    if (report.kind === 'complaint' && !this.fromFeedbackLoop(reporter)) {
+      this.logger.info({ reporter }, 'ignored a complaint from a source not in FEEDBACK_LOOP_SOURCES');
+      return true;
+    }
     const message = report.ref === undefined ? undefined : this.tokens.read(report.ref, 'm');
     if (message === undefined) {
       this.logger.info({ kind: report.kind }, 'ignored a mail report that names no message of ours');
@@ -68,5 +76,14 @@ export class MailReportsUseCase {
       },
     });
     return true;
+  }
+
+  private fromFeedbackLoop(reporter: string): boolean {
+    const address = reporter.trim().toLowerCase();
+    const domain = address.slice(address.lastIndexOf('@') + 1);
+    if (!address.includes('@') || domain.length === 0) return false;
+    return this.config.inbound.feedbackLoopSources.some((source) =>
+      source.includes('@') ? source === address : domain === source || domain.endsWith(`.${source}`),
+    );
   }
 }

@@ -1,6 +1,6 @@
 import { INBOUND_EMAIL_LIMITS } from '@notify/domain';
 import { randomBytes } from 'node:crypto';
-import { readInboundEmail } from './read-inbound-email';
+import { InboundEmailReader, readInboundEmail } from './read-inbound-email';
 
 const AT = '2026-11-24T10:00:00.000Z';
 const crlf = (...lines: string[]) => Buffer.from(lines.join('\r\n'));
@@ -94,5 +94,41 @@ describe('readInboundEmail', () => {
       expect(Array.isArray(mail.to)).toBe(true);
       expect(typeof mail.bodyText).toBe('string');
     }
+  });
+
+  it('reads a message chunk by chunk, counting attachments it does not keep, and lets go of one aborted half way', async () => {
+    const attachment = randomBytes(300 * 1024)
+      .toString('base64')
+      .replace(/(.{76})/g, '$1\r\n');
+    const raw = crlf(
+      'From: ann@example.org',
+      'Subject: parts',
+      'Content-Type: multipart/mixed; boundary="b"',
+      '',
+      '--b',
+      'Content-Type: text/plain',
+      '',
+      'see attached',
+      '--b',
+      'Content-Type: application/octet-stream; name="blob.bin"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      attachment,
+      '--b--',
+      '',
+    );
+    const reader = new InboundEmailReader();
+    for (let at = 0; at < raw.length; at += 1_000) await reader.write(raw.subarray(at, at + 1_000));
+    const mail = await reader.end(AT);
+    expect(mail.bodyText).toBe('see attached');
+    expect(mail.attachments).toEqual([
+      { filename: 'blob.bin', contentType: 'application/octet-stream', size: 300 * 1024 },
+    ]);
+
+    const aborted = new InboundEmailReader();
+    await aborted.write(raw.subarray(0, 10_000));
+    aborted.abort();
+    await aborted.write(raw.subarray(10_000));
+    await expect(aborted.end(AT)).rejects.toThrow();
   });
 });

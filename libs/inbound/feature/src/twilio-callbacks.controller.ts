@@ -20,8 +20,21 @@ import twilio from 'twilio';
 import { z } from 'zod';
 import { InboundSmsUseCase } from './inbound-sms.usecase';
 
-/** Twilio wants TwiML back from a messaging webhook: an empty response sends nothing. */
-const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+const XML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+/**
+ * Twilio wants TwiML back from a messaging webhook: a `<Message>` in it is sent by Twilio to the
+ * sender, from the number it wrote to; an empty response sends nothing.
+ */
+const messagingTwiml = (reply: string | undefined) =>
+  `<?xml version="1.0" encoding="UTF-8"?><Response>${
+    reply === undefined ? '' : `<Message>${reply.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c)}</Message>`
+  }</Response>`;
 const inboundQuerySchema = z.object({ envId: z.string().min(1).max(200).optional() });
 
 /** The send a callback is for, as the sender wrote it into the callback URL (which Twilio signs). */
@@ -73,8 +86,8 @@ export class TwilioCallbacksController {
     const scope = await this.inboundScope(query, params);
     if (scope === undefined) throw refused();
     await this.checkSignature(request, scope, params);
-    await this.inbound.receive(scope, params);
-    return EMPTY_TWIML;
+    const { reply } = await this.inbound.receive(scope, params);
+    return messagingTwiml(reply);
   }
 
   @Post('status')

@@ -157,6 +157,30 @@ const envSchema = z.object({
     // Compared with addresses, which are lower-cased: one spelling, decided here.
     .transform((domain) => domain.toLowerCase())
     .optional(),
+  INBOUND_SMTP_MEMORY_MB: envInt(1, 4_096).default(64),
+  INBOUND_SMTP_CONNECTIONS_PER_CLIENT: envInt(1, 10_000).default(10),
+  INBOUND_SMTP_MESSAGES_PER_MINUTE: envInt(1, 1_000_000).default(120),
+  FEEDBACK_LOOP_SOURCES: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((source) => source.trim().toLowerCase())
+        .filter((source) => source.length > 0),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .max(320)
+          .regex(/^([^\s@]+@)?([a-z0-9-]{1,63}\.)+[a-z]{2,63}$/, {
+            message: 'expected mail domains or addresses, comma-separated',
+          }),
+      ),
+    )
+    .optional(),
+  TRACKING_OPEN_WINDOW_SECONDS: envInt(1, 31_536_000).default(3_600),
+  TRACKING_REQUESTS_PER_MINUTE: envInt(1, 1_000_000).default(300),
   WEBHOOK_RETRY_SCHEDULE_MS: envDelayList.optional(),
   WEBHOOK_TIMEOUT_MS: envInt(100, 60_000).default(15_000),
   WEBHOOK_ENDPOINT_CONCURRENCY: envInt(1, 256).default(8),
@@ -318,6 +342,18 @@ function toAppConfig(env: Env) {
       smtpPort: env.INBOUND_SMTP_PORT,
       /** Our mail domain: the listener's recipients, and the envelope sender reports go back to. */
       mailDomain: env.INBOUND_MAIL_DOMAIN,
+      /** Bytes of messages the listener reads at once, all connections together. */
+      smtpMemoryBytes: env.INBOUND_SMTP_MEMORY_MB * 1024 * 1024,
+      smtpConnectionsPerClient: env.INBOUND_SMTP_CONNECTIONS_PER_CLIENT,
+      smtpMessagesPerMinute: env.INBOUND_SMTP_MESSAGES_PER_MINUTE,
+      /** Whose complaint reports count: mail domains (and their subdomains) or addresses. */
+      feedbackLoopSources: env.FEEDBACK_LOOP_SOURCES ?? [],
+    },
+    tracking: {
+      /** One open is counted per message in this window. */
+      openWindowMs: env.TRACKING_OPEN_WINDOW_SECONDS * 1_000,
+      /** Requests to the tracking links per client address and minute. */
+      requestsPerMinute: env.TRACKING_REQUESTS_PER_MINUTE,
     },
     webhooks: {
       /** Absent: the Standard Webhooks schedule (WEBHOOK_RETRY_SCHEDULE_MS in the domain). */

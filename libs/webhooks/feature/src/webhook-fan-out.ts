@@ -50,9 +50,18 @@ export class WebhookFanOut {
       userId: event.userId,
       notificationId: event.notificationId,
       ...(event.subNotificationId !== undefined ? { subNotificationId: event.subNotificationId } : {}),
+      ...(event.trackingId !== undefined ? { trackingId: event.trackingId } : {}),
       timestamp: event.timestamp,
     };
-    await this.enqueue(await this.deliveriesOf(event, sourceId, event.eventType, payload, {}));
+    await this.enqueue(
+      await this.deliveriesOf(
+        event,
+        sourceId,
+        event.eventType,
+        payload,
+        event.trackingId !== undefined ? { trackingId: event.trackingId } : {},
+      ),
+    );
   }
 
   private async deliveriesOf(

@@ -220,7 +220,10 @@ export class WebhookWorker implements OnApplicationShutdown {
     delivered: boolean | undefined,
     now: number,
   ): void {
-    this.logger.debug({ msgId: delivery.msgId, endpointId: delivery.endpointId, result }, 'webhook attempt');
+    this.logger.debug(
+      { msgId: delivery.msgId, endpointId: delivery.endpointId, trackingId: delivery.trackingId, result },
+      'webhook attempt',
+    );
     if (delivery.trackingId === undefined || delivery.resField === undefined) return;
     const fields = {
       [delivery.resField]: result,

@@ -1,0 +1,56 @@
+import { EmbeddedCoordinationStore, TrackingLimitsStore } from '@notify/cache';
+import type { DeliveryEventsPublisher, PreferenceChanges } from '@notify/delivery-events';
+import type { TrackingPayload } from '@notify/domain';
+import { loadAppConfig } from '@notify/platform';
+import { tempDir, testLogger } from '@notify/testing';
+import { EmailTrackingUseCase } from './email-tracking.usecase';
+import { TrackingTokens } from './tracking-tokens';
+
+describe('EmailTrackingUseCase', () => {
+  const config = loadAppConfig({ TRACKING_OPEN_WINDOW_SECONDS: '3600', TRACKING_REQUESTS_PER_MINUTE: '5' });
+  const open: TrackingPayload = { k: 'o', a: 'acct', e: 'env', t: 'track-1', u: 'ann', n: 'news' };
+  let store: EmbeddedCoordinationStore;
+  let remove: () => Promise<void>;
+  let published: string[];
+  let tracking: EmailTrackingUseCase;
+
+  beforeEach(async () => {
+    const dir = await tempDir('notify-tracking-');
+    remove = dir.remove;
+    store = new EmbeddedCoordinationStore({ path: dir.path, logger: testLogger('coordination') });
+    published = [];
+    const events = {
+      event: (subject: { trackingId: string }, name: string) => `${name}:${subject.trackingId}`,
+      publish: async (...batch: string[]) => void published.push(...batch),
+    } as unknown as DeliveryEventsPublisher;
+    tracking = new EmailTrackingUseCase(
+      events,
+      {} as PreferenceChanges,
+      new TrackingTokens(config),
+      new TrackingLimitsStore(store),
+      config,
+      testLogger('tracking'),
+    );
+  });
+
+  afterEach(async () => {
+    await store.close();
+    await remove();
+  });
+
+  it('records one open per message in the window, however often the pixel is fetched', async () => {
+    const now = Date.now();
+    await Promise.all(Array.from({ length: 50 }, () => tracking.opened(open, { ip: '203.0.113.9' }, now)));
+    await tracking.opened({ ...open, t: 'track-2' }, {}, now);
+    expect(published).toEqual(['email_opened:track-1', 'email_opened:track-2']);
+  });
+
+  it('lets each client address make TRACKING_REQUESTS_PER_MINUTE requests, then says when to retry', async () => {
+    // Half way through a minute: the next one starts 30 s later.
+    const now = 1_700_000_010_000;
+    for (let i = 0; i < 5; i++) expect(await tracking.throttled('203.0.113.9', now)).toBeUndefined();
+    expect(await tracking.throttled('203.0.113.9', now)).toBe(30);
+    expect(await tracking.throttled('198.51.100.4', now)).toBeUndefined();
+    expect(await tracking.throttled('203.0.113.9', now + 30_000)).toBeUndefined();
+  });
+});

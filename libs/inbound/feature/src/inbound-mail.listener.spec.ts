@@ -1,0 +1,188 @@
+import { loadAppConfig } from '@notify/platform';
+import { awayFromMinuteBoundary, freePort, testLogger } from '@notify/testing';
+import { createTransport } from 'nodemailer';
+import { once } from 'node:events';
+import { connect } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import type { InboundEmailUseCase } from './inbound-email.usecase';
+import { InboundMailListener } from './inbound-mail.listener';
+import type { MailReportsUseCase } from './mail-reports.usecase';
+
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+/** What the process holds after a full collection: JavaScript objects and the buffers' memory. */
+const live = () => {
+  collect();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+};
+
+const MB = 1024 * 1024;
+
+async function listener(settings: Record<string, string>) {
+  const port = await freePort();
+  const received: unknown[] = [];
+  const inboundEmail = {
+    recipient: async () => ({ kind: 'service' }),
+    takesReports: () => false,
+    receive: async (mail: unknown) => {
+      received.push(mail);
+      return 1;
+    },
+  } as unknown as InboundEmailUseCase;
+  const reports = { handle: async () => false } as unknown as MailReportsUseCase;
+  const config = loadAppConfig({ INBOUND_SMTP_PORT: String(port), ...settings });
+  const instance = new InboundMailListener(reports, inboundEmail, config, testLogger('inbound-smtp'));
+  await instance.onApplicationBootstrap();
+  return { instance, port, received };
+}
+
+const transport = (port: number) =>
+  createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true, pool: false });
+
+const message = (bytes: number) =>
+  [
+    'From: sender@example.org',
+    'To: postmaster@example.test',
+    'Subject: big',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    // Lines of 76 characters, as mail is written.
+    ...Array.from(
+      { length: Math.ceil(bytes / 78) },
+      (_, i) => `${String(i).padStart(8, '0')}${'x'.repeat(68)}`,
+    ),
+    '',
+  ].join('\r\n');
+
+/** 64 KB of message lines, sent again and again: the sender holds nothing of what it sends. */
+const LINES = Buffer.from(
+  Array.from({ length: 840 }, (_, i) => `${String(i).padStart(8, '0')}${'x'.repeat(68)}\r\n`).join(''),
+);
+
+/**
+ * One message of about `bytes` (a text part) by SMTP, its size declared (RFC 1870) unless not to;
+ * answers the code of the first refusal, or of the end of DATA.
+ */
+async function smtpSend(port: number, bytes: number, declare = true): Promise<number> {
+  const socket = connect(port, '127.0.0.1');
+  const lines: string[] = [];
+  let pending = '';
+  let wake: (() => void) | undefined;
+  socket.on('data', (data: Buffer) => {
+    pending += data.toString('latin1');
+    for (let end = pending.indexOf('\r\n'); end !== -1; end = pending.indexOf('\r\n')) {
+      lines.push(pending.slice(0, end));
+      pending = pending.slice(end + 2);
+    }
+    wake?.();
+  });
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  const reply = async (): Promise<number> => {
+    for (;;) {
+      const last = lines.findIndex((line) => /^\d{3} /.test(line));
+      if (last !== -1) return Number(lines.splice(0, last + 1)[last]?.slice(0, 3));
+      await Promise.race([new Promise<void>((resolve) => (wake = resolve)), closed]);
+      if (socket.destroyed && lines.length === 0) return 0;
+    }
+  };
+  const command = (line: string) => {
+    socket.write(`${line}\r\n`);
+    return reply();
+  };
+  try {
+    for (const [step, expected] of [
+      [() => reply(), 220],
+      [() => command('EHLO sender.example.org'), 250],
+      [() => command(`MAIL FROM:<sender@example.org>${declare ? ` SIZE=${bytes + 200}` : ''}`), 250],
+      [() => command('RCPT TO:<postmaster@example.test>'), 250],
+      [() => command('DATA'), 354],
+    ] as const) {
+      const code = await step();
+      if (code !== expected) return code;
+    }
+    socket.write('From: sender@example.org\r\nSubject: big\r\nContent-Type: text/plain\r\n\r\n');
+    for (let sent = 0; sent < bytes; sent += LINES.length)
+      if (!socket.write(LINES)) await once(socket, 'drain');
+    return await command('.');
+  } finally {
+    socket.destroy();
+  }
+}
+
+/** The first line the listener answers a new connection with. */
+const greeting = (port: number) =>
+  new Promise<{ line: string; close: () => void }>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('error', reject);
+    socket.once('data', (data) => resolve({ line: data.toString(), close: () => socket.destroy() }));
+  });
+
+describe('InboundMailListener', () => {
+  it('reads concurrent large messages within its memory budget, answering 452 past it', async () => {
+    const budget = 5 * MB;
+    const { instance, port, received } = await listener({
+      INBOUND_SMTP_MEMORY_MB: String(budget / MB),
+      INBOUND_SMTP_CONNECTIONS_PER_CLIENT: '20',
+    });
+    try {
+      const before = live();
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, live())), 200);
+      // As mail servers send (SIZE declared), and a few that do not declare it.
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => smtpSend(port, 4 * MB, i % 4 !== 3)),
+      );
+      clearInterval(sampler);
+      const kept = answers.filter((code) => code === 250).length;
+      expect(kept).toBeGreaterThan(0);
+      expect(received).toHaveLength(kept);
+      // Past the budget the answer is temporary: the sender keeps the message and tries again.
+      expect(answers.filter((code) => code !== 250).every((code) => code === 452)).toBe(true);
+      // Twelve 4 MB messages at once grew the heap by about 190 MB; now what is held stays near the budget.
+      expect(peak - before).toBeLessThan(3 * budget);
+    } finally {
+      await instance.onApplicationShutdown();
+    }
+  }, 60_000);
+
+  it('refuses a client its connections past INBOUND_SMTP_CONNECTIONS_PER_CLIENT (421), and admits it again once one closes', async () => {
+    const { instance, port } = await listener({ INBOUND_SMTP_CONNECTIONS_PER_CLIENT: '2' });
+    try {
+      const first = await greeting(port);
+      const second = await greeting(port);
+      expect([first.line, second.line].every((line) => line.startsWith('220'))).toBe(true);
+      const third = await greeting(port);
+      expect(third.line).toMatch(/^421 /);
+      third.close();
+      first.close();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const again = await greeting(port);
+      expect(again.line).toMatch(/^220 /);
+      again.close();
+      second.close();
+    } finally {
+      await instance.onApplicationShutdown();
+    }
+  });
+
+  it('answers 451 to a client past INBOUND_SMTP_MESSAGES_PER_MINUTE, and keeps taking the others', async () => {
+    const { instance, port, received } = await listener({ INBOUND_SMTP_MESSAGES_PER_MINUTE: '2' });
+    try {
+      const send = () =>
+        transport(port).sendMail({
+          envelope: { from: 'sender@example.org', to: 'postmaster@example.test' },
+          raw: message(1_000),
+        });
+      // The three messages count in the same minute.
+      await awayFromMinuteBoundary();
+      await send();
+      await send();
+      await expect(send()).rejects.toMatchObject({ responseCode: 451 });
+      expect(received).toHaveLength(2);
+    } finally {
+      await instance.onApplicationShutdown();
+    }
+  });
+});
