@@ -61,7 +61,7 @@ export class InAppFeed {
   }
 
   update(user: EndUser, patch: InAppPatch): Promise<string[]> {
-    return this.inbox.update(user, user.userId, patch);
+    return this.inbox.update(user, user.userId, patch, Date.now());
   }
 
   unreadCount(user: EndUser): Promise<number> {
