@@ -133,6 +133,24 @@ export function inappSuite(context: () => ChannelsContext): void {
         await userApi(userId).updateInAppNotificationStatus({ trackingIds: [trackingId], archived: opened });
         const { notifications } = await userApi(userId).getInAppNotifications(undefined, 5);
         expect(notifications[0]).toMatchObject({ id: trackingId, seen: true, opened, archived: opened });
+
+        // updateInAppNotifications({archived: false}) of the browser library sends `archived: null`.
+        const unarchive = await browser(userId, 'notifications/INAPP_WEB', {
+          method: 'PATCH',
+          body: { trackingIds: [trackingId], archived: null },
+        });
+        expect(unarchive.status).toBe(200);
+        const unopen = await fetch(`${context().topology.baseUrl}/user/inapp`, {
+          method: 'PATCH',
+          headers: { authorization: basic(userId), 'content-type': 'application/json' },
+          body: JSON.stringify({ trackingIds: [trackingId], opened: false }),
+        });
+        expect(unopen.status).toBe(200);
+        const [cleared] = (await userApi(userId).getInAppNotifications(undefined, 5)).notifications;
+        expect(cleared).toMatchObject({ id: trackingId, seen: false });
+        expect(cleared?.archived).toBeUndefined();
+        expect(cleared?.opened).toBeUndefined();
+        expect(await userApi(userId).getInAppUnreadCount()).toEqual({ count: 1 });
       } finally {
         socket.close();
       }
@@ -220,6 +238,18 @@ export function inappSuite(context: () => ChannelsContext): void {
         body: [{ notificationId: type, channel: 'INAPP_WEB', delivery: 'off' }],
       });
       expect(off.status).toBe(200);
+      const digest = await browser(userId, 'preferences', {
+        method: 'POST',
+        body: [{ notificationId: type, channel: 'INAPP_WEB', delivery: 'daily' }],
+      });
+      expect(digest.status).toBe(400);
+      expect(await digest.json()).toMatchObject({
+        trackingId: expect.any(String),
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: expect.stringContaining('INAPP_WEB takes only off or instant'),
+        },
+      });
       const prefs = (await (await browser(userId, 'preferences')).json()) as {
         preferences: unknown[];
         notifications: { notificationId: string; channels: string[] }[];
