@@ -471,6 +471,9 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
           400,
           'INVALID_SCHEDULE_FORMAT',
         );
+        // A path that does not decode fails before routing, with or without credentials.
+        await expectErrorBody(await raw('/types/%C0%AF'), 400, 'INVALID_URL');
+        await expectErrorBody(await raw('/users/%E0%A4%A', { key: null }), 400, 'INVALID_URL');
       });
 
       it('refuses more than 25 tracking ids and an oversized inline attachment', async () => {
