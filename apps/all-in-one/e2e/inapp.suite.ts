@@ -14,6 +14,7 @@ interface Item {
   opened?: string;
   archived?: string;
   date: string;
+  expDate: number;
 }
 
 /** A browser-like connection to `/ws`: every frame it received, in order. */
@@ -133,6 +134,9 @@ export function inappSuite(context: () => ChannelsContext): void {
         await userApi(userId).updateInAppNotificationStatus({ trackingIds: [trackingId], archived: opened });
         const { notifications } = await userApi(userId).getInAppNotifications(undefined, 5);
         expect(notifications[0]).toMatchObject({ id: trackingId, seen: true, opened, archived: opened });
+        // pingram types expDate as a string (ISO 8601 here); the browser library as Unix seconds.
+        expect(notifications[0]?.expDate).toBe(new Date((item?.expDate ?? 0) * 1_000).toISOString());
+        expect(typeof item?.expDate).toBe('number');
 
         // updateInAppNotifications({archived: false}) of the browser library sends `archived: null`.
         const unarchive = await browser(userId, 'notifications/INAPP_WEB', {

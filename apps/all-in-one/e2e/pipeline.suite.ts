@@ -199,6 +199,20 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
         senderEmail: 'hello@acme.test',
       });
       expect(template).toMatchObject({ templateId: 'welcome-v1', channel: 'EMAIL', default: true });
+      // pingram types every field of a channel's template as present: unset ones answer empty.
+      expect(await client.templates.getTemplate(type, 'EMAIL', 'welcome-v1')).toMatchObject({
+        internal: '',
+        senderName: 'Acme',
+      });
+      await client.templates.createTemplate(type, 'INAPP_WEB', { templateId: 'bell', title: 'Hi' });
+      const [bell] = await client.templates.listTemplates(type, 'INAPP_WEB');
+      expect(bell).toMatchObject({
+        title: 'Hi',
+        redirectURL: '',
+        imageURL: '',
+        instant: { title: '', redirectURL: '', imageURL: '' },
+        batch: { title: '', redirectURL: '', imageURL: '' },
+      });
 
       const { trackingId } = await client.send({
         type,

@@ -397,6 +397,18 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
         LATER,
       );
       expect(updated).toMatchObject({ subject: 'Hello', html: '<p>Hi</p>', updatedAt: LATER });
+      // An empty field is an unset one: a PATCH clears it with "", and nothing empty is stored.
+      const cleared = await repos.templates.update(
+        scopeA,
+        'welcome',
+        'EMAIL',
+        't1',
+        { subject: '', senderName: '' },
+        LATER,
+      );
+      expect(cleared).toMatchObject({ html: '<p>Hi</p>' });
+      expect(cleared).not.toHaveProperty('subject');
+      expect(cleared).not.toHaveProperty('senderName');
 
       expect(await repos.templates.deleteAllOf(scopeA, 'welcome')).toBe(2);
       expect(await repos.templates.get(scopeA, 'welcome', 'EMAIL', 't1')).toBeUndefined();
