@@ -257,6 +257,22 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
       expect(log).toMatchObject({ email_routing: 'SEND', sms_routing: 'OFF' });
     });
 
+    it('warns in the answer of a forced channel the user has no contact for, and logs its failure', async () => {
+      const userId = uniqueName('no_number');
+      await client.user.identify(userId, { email: `${userId}@example.com` });
+      const answer = await client.send({
+        type: uniqueName('forced_sms'),
+        to: { id: userId },
+        forceChannels: [ChannelsEnum.SMS, ChannelsEnum.EMAIL],
+        email: { subject: 'Stored address', html: '<p>hi</p>' },
+        sms: { message: 'hi' },
+      });
+      expect(answer.messages).toEqual(['SMS is skipped: the user has no phone number (to.number).']);
+      expect((await mailFor(answer.trackingId)).subject).toBe('Stored address');
+      const log = await logOf(answer.trackingId, (l) => l.sms_failed_at !== undefined);
+      expect(log).toMatchObject({ sms_routing: 'SEND', sms_failed_code: 'MISSING_SMS_RECIPIENT' });
+    });
+
     it('ignores email for a user whose preference turns it off, and sends nothing', async () => {
       const type = uniqueName('digest');
       const userId = uniqueName('fay');

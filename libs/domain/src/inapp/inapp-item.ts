@@ -75,7 +75,7 @@ export function patchItem<T extends InAppItem>(
   patch: Omit<InAppPatch, 'trackingIds'>,
   now: number,
 ): T {
-  const next: Record<string, unknown> = { ...item };
+  const next = { ...item } as Record<string, unknown>;
   for (const mark of ['opened', 'clicked', 'archived'] as const) {
     const value = patch[mark];
     if (value === null || value === false) delete next[mark];

@@ -83,7 +83,7 @@ const emptyVariant = (variant: InAppVariant | undefined): Required<InAppVariant>
 
 /** A template as answered: every field its channel's shape requires is there, empty when unset. */
 export function withAnswerFields<T extends Template>(template: T): T {
-  const answer: Record<string, unknown> = { ...template };
+  const answer = { ...template } as Record<string, unknown>;
   const required = TEMPLATE_ANSWER_FIELDS[template.channel];
   for (const field of required.text) answer[field] = template[field] ?? '';
   if (required.variants) {

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
@@ -128,7 +128,7 @@ export async function createHttpApp(
     // What fails before a route is found (a path that does not decode, a parameter over
     // maxParamLength) gets the error body too; Fastify would answer its own shape. No onRequest
     // hook has run for such a request, so the request id header is set here.
-    frameworkErrors: (error, request, reply) => {
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       void reply.header('x-request-id', request.id);
       sendError(logger, error, request, reply);
     },
