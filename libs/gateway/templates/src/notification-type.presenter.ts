@@ -31,19 +31,13 @@ export const notificationTypeOutput = z.object({
   templates: z.array(z.object({ channel: channelSchema, templateIds: z.array(z.string()) })).optional(),
 });
 
-const inappVariantOutput = z.object({ title: z.string(), redirectURL: z.string(), imageURL: z.string() });
-
-/** What a template of each channel always carries (see TEMPLATE_ANSWER_FIELDS). */
-const channelShape = (channel: Channel) => {
+/** Per channel, the fields its templates always answer with (see TEMPLATE_ANSWER_FIELDS). */
+const answerFields = CHANNELS.map((channel) => {
   const { text, variants } = TEMPLATE_ANSWER_FIELDS[channel];
-  return z.object({
-    channel: z.literal(channel),
-    ...Object.fromEntries(text.map((field) => [field, z.string()])),
-    ...(variants ? { instant: inappVariantOutput, batch: inappVariantOutput } : {}),
-  });
-};
+  return `${channel}: ${[...text, ...(variants ? ['instant', 'batch'] : [])].join(', ')}`;
+}).join('; ');
 
-/** The documented shape of presentTemplate's result: the common fields, and its channel's. */
+/** The documented shape of presentTemplate's result. */
 export const templateOutput = templateContentSchema
   .extend({
     envId: z.string(),
@@ -55,7 +49,9 @@ export const templateOutput = templateContentSchema
     default: z.boolean(),
     isDefaultFor: z.record(z.string(), z.boolean()),
   })
-  .and(z.union(CHANNELS.map(channelShape)));
+  .describe(
+    `A template. The fields of its channel are always present, "" when unset (in-app variants with their title, redirectURL and imageURL): ${answerFields}.`,
+  );
 
 /** The API shape of a notification type (the pingram client's `Notification`). */
 export function presentType(tenant: Tenant, type: NotificationType, templates?: readonly Template[]) {
