@@ -14,6 +14,7 @@ interface Item {
   opened?: string;
   archived?: string;
   date: string;
+  expDate: number;
 }
 
 /** A browser-like connection to `/ws`: every frame it received, in order. */
@@ -133,6 +134,27 @@ export function inappSuite(context: () => ChannelsContext): void {
         await userApi(userId).updateInAppNotificationStatus({ trackingIds: [trackingId], archived: opened });
         const { notifications } = await userApi(userId).getInAppNotifications(undefined, 5);
         expect(notifications[0]).toMatchObject({ id: trackingId, seen: true, opened, archived: opened });
+        // pingram types expDate as a string (ISO 8601 here); the browser library as Unix seconds.
+        expect(notifications[0]?.expDate).toBe(new Date((item?.expDate ?? 0) * 1_000).toISOString());
+        expect(typeof item?.expDate).toBe('number');
+
+        // updateInAppNotifications({archived: false}) of the browser library sends `archived: null`.
+        const unarchive = await browser(userId, 'notifications/INAPP_WEB', {
+          method: 'PATCH',
+          body: { trackingIds: [trackingId], archived: null },
+        });
+        expect(unarchive.status).toBe(200);
+        const unopen = await fetch(`${context().topology.baseUrl}/user/inapp`, {
+          method: 'PATCH',
+          headers: { authorization: basic(userId), 'content-type': 'application/json' },
+          body: JSON.stringify({ trackingIds: [trackingId], opened: false }),
+        });
+        expect(unopen.status).toBe(200);
+        const [cleared] = (await userApi(userId).getInAppNotifications(undefined, 5)).notifications;
+        expect(cleared).toMatchObject({ id: trackingId, seen: false });
+        expect(cleared?.archived).toBeUndefined();
+        expect(cleared?.opened).toBeUndefined();
+        expect(await userApi(userId).getInAppUnreadCount()).toEqual({ count: 1 });
       } finally {
         socket.close();
       }
@@ -220,6 +242,18 @@ export function inappSuite(context: () => ChannelsContext): void {
         body: [{ notificationId: type, channel: 'INAPP_WEB', delivery: 'off' }],
       });
       expect(off.status).toBe(200);
+      const digest = await browser(userId, 'preferences', {
+        method: 'POST',
+        body: [{ notificationId: type, channel: 'INAPP_WEB', delivery: 'daily' }],
+      });
+      expect(digest.status).toBe(400);
+      expect(await digest.json()).toMatchObject({
+        trackingId: expect.any(String),
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: expect.stringContaining('INAPP_WEB takes only off or instant'),
+        },
+      });
       const prefs = (await (await browser(userId, 'preferences')).json()) as {
         preferences: unknown[];
         notifications: { notificationId: string; channels: string[] }[];

@@ -199,6 +199,20 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
         senderEmail: 'hello@acme.test',
       });
       expect(template).toMatchObject({ templateId: 'welcome-v1', channel: 'EMAIL', default: true });
+      // pingram types every field of a channel's template as present: unset ones answer empty.
+      expect(await client.templates.getTemplate(type, 'EMAIL', 'welcome-v1')).toMatchObject({
+        internal: '',
+        senderName: 'Acme',
+      });
+      await client.templates.createTemplate(type, 'INAPP_WEB', { templateId: 'bell', title: 'Hi' });
+      const [bell] = await client.templates.listTemplates(type, 'INAPP_WEB');
+      expect(bell).toMatchObject({
+        title: 'Hi',
+        redirectURL: '',
+        imageURL: '',
+        instant: { title: '', redirectURL: '', imageURL: '' },
+        batch: { title: '', redirectURL: '', imageURL: '' },
+      });
 
       const { trackingId } = await client.send({
         type,
@@ -241,6 +255,22 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
       expect((await mailFor(trackingId)).subject).toBe('Forced');
       const log = await logOf(trackingId, (l) => l.email_delivered_at !== undefined);
       expect(log).toMatchObject({ email_routing: 'SEND', sms_routing: 'OFF' });
+    });
+
+    it('warns in the answer of a forced channel the user has no contact for, and logs its failure', async () => {
+      const userId = uniqueName('no_number');
+      await client.user.identify(userId, { email: `${userId}@example.com` });
+      const answer = await client.send({
+        type: uniqueName('forced_sms'),
+        to: { id: userId },
+        forceChannels: [ChannelsEnum.SMS, ChannelsEnum.EMAIL],
+        email: { subject: 'Stored address', html: '<p>hi</p>' },
+        sms: { message: 'hi' },
+      });
+      expect(answer.messages).toEqual(['SMS is skipped: the user has no phone number (to.number).']);
+      expect((await mailFor(answer.trackingId)).subject).toBe('Stored address');
+      const log = await logOf(answer.trackingId, (l) => l.sms_failed_at !== undefined);
+      expect(log).toMatchObject({ sms_routing: 'SEND', sms_failed_code: 'MISSING_SMS_RECIPIENT' });
     });
 
     it('ignores email for a user whose preference turns it off, and sends nothing', async () => {
@@ -471,6 +501,9 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
           400,
           'INVALID_SCHEDULE_FORMAT',
         );
+        // A path that does not decode fails before routing, with or without credentials.
+        await expectErrorBody(await raw('/types/%C0%AF'), 400, 'INVALID_URL');
+        await expectErrorBody(await raw('/users/%E0%A4%A', { key: null }), 400, 'INVALID_URL');
       });
 
       it('refuses more than 25 tracking ids and an oversized inline attachment', async () => {

@@ -137,7 +137,7 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
       await inapp.add(scopeA, 'u2', item('theirs', t0), t0, t0);
       const at = '2026-03-01T10:00:00.000Z';
       expect(
-        await inapp.update(scopeA, 'u1', { trackingIds: ['a', 'theirs', 'missing'], opened: at }),
+        await inapp.update(scopeA, 'u1', { trackingIds: ['a', 'theirs', 'missing'], opened: at }, t0),
       ).toEqual(['a']);
       const [b, a] = (await inapp.page(scopeA, 'u1', { count: 10 }, t0)).items;
       expect(a).toMatchObject({ id: 'a', opened: at, seen: true });
@@ -146,12 +146,18 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
       expect(await inapp.unreadCount(scopeA, 'u1', t0)).toBe(1);
       expect(await inapp.unreadCount(scopeA, 'u2', t0)).toBe(1);
 
-      await inapp.update(scopeA, 'u1', { trackingIds: ['a'], opened: null, archived: at });
-      expect((await inapp.page(scopeA, 'u1', { count: 10 }, t0)).items[1]).toMatchObject({
-        id: 'a',
-        seen: false,
-        archived: at,
-      });
+      await inapp.update(scopeA, 'u1', { trackingIds: ['a'], opened: null, archived: at }, t0);
+      const reopened = (await inapp.page(scopeA, 'u1', { count: 10 }, t0)).items[1];
+      expect(reopened).toMatchObject({ id: 'a', seen: false, archived: at });
+      expect(reopened).not.toHaveProperty('opened');
+      expect(await inapp.unreadCount(scopeA, 'u1', t0)).toBe(1);
+      // The browser client turns `archived: false` into null; a boolean false clears it the same way.
+      await inapp.update(scopeA, 'u1', { trackingIds: ['a'], archived: false }, t0);
+      const unarchived = (await inapp.page(scopeA, 'u1', { count: 10 }, t0)).items[1];
+      expect(unarchived).toMatchObject({ id: 'a', seen: false });
+      expect(unarchived).not.toHaveProperty('archived');
+      expect(await inapp.unreadCount(scopeA, 'u1', t0)).toBe(2);
+      await inapp.update(scopeA, 'u1', { trackingIds: ['a'], archived: at }, t0);
       expect(await inapp.unreadCount(scopeA, 'u1', t0)).toBe(1);
       expect(await inapp.markAllOpened(scopeA, 'u1', {}, at)).toEqual(['b']);
       expect(await inapp.unreadCount(scopeA, 'u1', t0)).toBe(0);
@@ -391,6 +397,18 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
         LATER,
       );
       expect(updated).toMatchObject({ subject: 'Hello', html: '<p>Hi</p>', updatedAt: LATER });
+      // An empty field is an unset one: a PATCH clears it with "", and nothing empty is stored.
+      const cleared = await repos.templates.update(
+        scopeA,
+        'welcome',
+        'EMAIL',
+        't1',
+        { subject: '', senderName: '' },
+        LATER,
+      );
+      expect(cleared).toMatchObject({ html: '<p>Hi</p>' });
+      expect(cleared).not.toHaveProperty('subject');
+      expect(cleared).not.toHaveProperty('senderName');
 
       expect(await repos.templates.deleteAllOf(scopeA, 'welcome')).toBe(2);
       expect(await repos.templates.get(scopeA, 'welcome', 'EMAIL', 't1')).toBeUndefined();

@@ -27,19 +27,52 @@ describe('in-app items', () => {
 
   it('take marks and clear them with null; seen follows opened; unread means neither opened nor archived', () => {
     const item = inappItemOf(job, t0);
-    const opened = patchItem(item, { opened: '2026-05-01T13:00:00+01:00', clicked: '2026-05-01T12:00:01Z' });
+    const opened = patchItem(
+      item,
+      { opened: '2026-05-01T13:00:00+01:00', clicked: '2026-05-01T12:00:01Z' },
+      t0,
+    );
     expect(opened).toMatchObject({
       seen: true,
       opened: '2026-05-01T12:00:00.000Z',
       clicked: '2026-05-01T12:00:01.000Z',
     });
     expect(isUnread(opened)).toBe(false);
-    const cleared = patchItem(opened, { opened: null, archived: '2026-05-02T00:00:00Z' });
+    const cleared = patchItem(opened, { opened: null, archived: '2026-05-02T00:00:00Z' }, t0);
     expect(cleared.seen).toBe(false);
     expect(cleared.opened).toBeUndefined();
     expect(cleared.clicked).toBe('2026-05-01T12:00:01.000Z');
     expect(isUnread(cleared)).toBe(false);
     expect(isUnread(item)).toBe(true);
+  });
+
+  it("clear a mark on false as on null (the browser client's boolean inputs), set it to now on true, and keep a stored record's other fields", () => {
+    const stored = {
+      ...patchItem(
+        inappItemOf(job, t0),
+        { opened: '2026-05-01T13:00:00Z', archived: '2026-05-01T13:00:00Z' },
+        t0,
+      ),
+      userId: 'u',
+      receivedAt: t0 - 50,
+    };
+    const unarchived = patchItem(stored, { archived: false, clicked: true }, t0 + 1_000);
+    expect(unarchived).not.toHaveProperty('archived');
+    expect(unarchived).toMatchObject({
+      userId: 'u',
+      receivedAt: t0 - 50,
+      opened: '2026-05-01T13:00:00.000Z',
+      clicked: new Date(t0 + 1_000).toISOString(),
+    });
+    const unopened = patchItem(unarchived, { opened: false }, t0);
+    expect(unopened).not.toHaveProperty('opened');
+    expect(unopened.seen).toBe(false);
+    expect(isUnread(unopened)).toBe(true);
+    expect(inappPatchSchema.parse({ trackingIds: ['t1'], opened: false, clicked: null })).toEqual({
+      trackingIds: ['t1'],
+      opened: false,
+      clicked: null,
+    });
   });
 
   it('page newest first, strictly before `before`, without expired items', () => {

@@ -46,9 +46,17 @@ export const isExpired = (item: InAppItem, now: number): boolean => item.expDate
 export const isUnread = (item: InAppItem): boolean =>
   item.opened === undefined && item.archived === undefined;
 
-const stamp = z.iso.datetime({ offset: true }).nullable().optional();
+/**
+ * A mark's new value: an ISO time sets it, null clears it. The browser client sends null for a
+ * mark turned false, and a caller passing its boolean inputs through gets the same: true is now,
+ * false clears.
+ */
+const stamp = z
+  .union([z.iso.datetime({ offset: true }), z.boolean()])
+  .nullable()
+  .optional();
 
-/** `PATCH …/notifications/INAPP_WEB` and `PATCH /user/inapp`: set (ISO time) or clear (null) each mark. */
+/** `PATCH …/notifications/INAPP_WEB` and `PATCH /user/inapp`: set or clear each mark. */
 export const inappPatchSchema = z.object({
   trackingIds: z.array(z.string().min(1).max(Limits.id)).min(1).max(Limits.inappPage),
   opened: stamp,
@@ -57,16 +65,25 @@ export const inappPatchSchema = z.object({
 });
 export type InAppPatch = z.infer<typeof inappPatchSchema>;
 
-/** The item after a patch; `seen` follows `opened` (an opened item has been seen). */
-export function patchItem(item: InAppItem, patch: Omit<InAppPatch, 'trackingIds'>): InAppItem {
-  const next: Record<string, unknown> = { ...item };
+/**
+ * The item (or stored record of one) after a patch: a cleared mark is gone from the result, not
+ * left for a spread over the old record to bring back. `seen` follows `opened` (an opened item has
+ * been seen).
+ */
+export function patchItem<T extends InAppItem>(
+  item: T,
+  patch: Omit<InAppPatch, 'trackingIds'>,
+  now: number,
+): T {
+  const next = { ...item } as Record<string, unknown>;
   for (const mark of ['opened', 'clicked', 'archived'] as const) {
     const value = patch[mark];
-    if (value === null) delete next[mark];
+    if (value === null || value === false) delete next[mark];
+    else if (value === true) next[mark] = new Date(now).toISOString();
     else if (value !== undefined) next[mark] = new Date(value).toISOString();
   }
   next['seen'] = next['opened'] !== undefined;
-  return next as unknown as InAppItem;
+  return next as T;
 }
 
 /** A feed page: newest first, strictly older than `before`, unexpired, at most `count`. */

@@ -1,5 +1,10 @@
 import { Limits } from '../validation/limits';
-import { mergePreferences, TooManyPreferencesError, type UserPreference } from './preference';
+import {
+  mergePreferences,
+  TooManyPreferencesError,
+  type UserPreference,
+  userPreferenceSchema,
+} from './preference';
 
 const pref = (notificationId: string, delivery: UserPreference['delivery'] = 'off'): UserPreference => ({
   notificationId,
@@ -24,5 +29,22 @@ describe('mergePreferences', () => {
     const stored = Array.from({ length: Limits.preferencesPerUser }, (_, i) => pref(`n${i}`));
     expect(mergePreferences(stored, [pref('n1', 'daily')])).toHaveLength(Limits.preferencesPerUser);
     expect(() => mergePreferences(stored, [pref('one-more')])).toThrow(TooManyPreferencesError);
+  });
+});
+
+describe('userPreferenceSchema', () => {
+  it('takes only off and instant for in-app, every delivery mode elsewhere', () => {
+    const parse = (channel: string, delivery: string) =>
+      userPreferenceSchema.safeParse({ notificationId: 'n', channel, delivery });
+    expect(parse('INAPP_WEB', 'off').success).toBe(true);
+    expect(parse('INAPP_WEB', 'instant').success).toBe(true);
+    for (const digest of ['hourly', 'daily', 'weekly', 'monthly']) {
+      const refused = parse('INAPP_WEB', digest);
+      expect(refused.success).toBe(false);
+      expect(refused.error?.issues).toEqual([
+        expect.objectContaining({ path: ['delivery'], message: 'INAPP_WEB takes only off or instant' }),
+      ]);
+      expect(parse('EMAIL', digest).success).toBe(true);
+    }
   });
 });

@@ -1,16 +1,24 @@
 import { InvalidRequestError } from '@notify/platform';
 import { z } from 'zod';
 import { channelSchema } from '../channels/channel';
-import { deliveryModeSchema } from '../notification-types/notification-type';
+import { type DeliveryMode, deliveryModeSchema } from '../notification-types/notification-type';
 import { Limits } from '../validation/limits';
 
+/** In-app notifications are shown at once or not at all: no digest delivery applies to them. */
+export const INAPP_DELIVERY_MODES: readonly DeliveryMode[] = ['off', 'instant'];
+
 /** A user's choice for one notification type (and optional sub-notification) on one channel. */
-export const userPreferenceSchema = z.object({
-  notificationId: z.string().min(1).max(Limits.id),
-  subNotificationId: z.string().min(1).max(Limits.id).optional(),
-  channel: channelSchema,
-  delivery: deliveryModeSchema,
-});
+export const userPreferenceSchema = z
+  .object({
+    notificationId: z.string().min(1).max(Limits.id),
+    subNotificationId: z.string().min(1).max(Limits.id).optional(),
+    channel: channelSchema,
+    delivery: deliveryModeSchema,
+  })
+  .refine((p) => p.channel !== 'INAPP_WEB' || INAPP_DELIVERY_MODES.includes(p.delivery), {
+    path: ['delivery'],
+    message: `INAPP_WEB takes only ${INAPP_DELIVERY_MODES.join(' or ')}`,
+  });
 export type UserPreference = z.infer<typeof userPreferenceSchema>;
 
 export class TooManyPreferencesError extends InvalidRequestError {

@@ -39,6 +39,40 @@ describe('TemplateRenderer', () => {
     expect(() => renderer.render('{{> partial}}', {}, html('email.html'))).toThrow(TemplateSyntaxError);
   });
 
+  it("reports what went wrong in the tenant's terms, never a JavaScript message or stack", () => {
+    const reason = (source: string) => {
+      try {
+        renderer.render(source, { a: { b: 1 } }, html('email.html'));
+      } catch (error) {
+        expect(error).toBeInstanceOf(TemplateSyntaxError);
+        return (error as Error).message;
+      }
+      throw new Error(`${source} rendered`);
+    };
+    expect(reason('Hi {{shout name}}')).toBe(
+      'email.html: unknown helper "shout" (only the built-in helpers are available)',
+    );
+    expect(reason('{{> header}}')).toBe('email.html: unknown partial "header"');
+    expect(reason('{{#if a}}x')).toBe(
+      'email.html: syntax error on line 1: the template ends inside an unclosed tag or block',
+    );
+    expect(reason('a\n{{a.[b}}')).toBe('email.html: syntax error on line 2');
+    expect(reason('{{#each}}x{{/each}}')).toBe('email.html: Must pass iterator to #each');
+    expect(reason('{{#if a}}x{{/each}}')).toMatch(/^email\.html: if doesn't match each/);
+    expect(reason('{{lookup}}')).toBe(
+      'email.html: a built-in helper was called with missing or wrong arguments',
+    );
+    expect(reason('{{helperMissing}}')).toBe(
+      'email.html: a built-in helper was called with missing or wrong arguments',
+    );
+    expect(reason('{{#*inline "a"}}{{> a}}{{/inline}}{{> a}}')).toBe(
+      'email.html: partials or blocks nest too deeply',
+    );
+    expect(reason(`{{${'h'.repeat(500)} x}}`)).toBe(
+      `email.html: unknown helper "${'h'.repeat(100)}…" (only the built-in helpers are available)`,
+    );
+  });
+
   it('does not expose prototype properties to templates', () => {
     expect(renderer.render('{{constructor.name}}', {}, text())).toBe('');
     expect(renderer.render('{{__proto__}}', { a: 1 }, text())).toBe('');

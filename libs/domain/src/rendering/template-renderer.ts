@@ -18,8 +18,35 @@ export class TemplateError extends Error {
 
 export class TemplateSyntaxError extends TemplateError {
   constructor(field: string, cause: unknown) {
-    super(field, cause instanceof Error ? (cause.message.split('\n')[0] ?? '') : String(cause));
+    super(field, templateFailure(cause));
   }
+}
+
+const clip = (text: string, max = 100) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+/**
+ * Why Handlebars could not compile or render a template, in the tenant's terms: the helper or
+ * partial it names, the line of a syntax error, or Handlebars' own sentence about a helper's
+ * arguments; never a JavaScript engine message ("Cannot read properties of undefined…") or a stack.
+ * The log keeps this as the send's failure, so the wording is stable.
+ */
+function templateFailure(cause: unknown): string {
+  const message = cause instanceof Error ? cause.message : '';
+  const syntax = /^(?:Parse|Lexical) error on line (\d+)/.exec(message);
+  if (syntax !== null)
+    return `syntax error on line ${syntax[1]}${
+      /got 'EOF'\s*$/.test(message) ? ': the template ends inside an unclosed tag or block' : ''
+    }`;
+  if (cause instanceof Handlebars.Exception) {
+    const helper = /^Missing helper: "(.*)"$/s.exec(message);
+    if (helper !== null)
+      return `unknown helper "${clip(helper[1] ?? '')}" (only the built-in helpers are available)`;
+    const partial = /^The partial (.*) could not be found$/s.exec(message);
+    if (partial !== null) return `unknown partial "${clip(partial[1] ?? '')}"`;
+    return clip(message.split('\n')[0] ?? '', 200);
+  }
+  if (cause instanceof RangeError) return 'partials or blocks nest too deeply';
+  return 'a built-in helper was called with missing or wrong arguments';
 }
 
 /** A template that would take too long or grow too large (loops over huge lists, repeated huge values). */

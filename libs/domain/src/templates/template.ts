@@ -55,3 +55,61 @@ export interface Template extends TemplateContent {
   readonly createdAt: string;
   readonly updatedAt: string;
 }
+
+type InAppVariant = z.infer<typeof inappVariant>;
+const INAPP_VARIANT_FIELDS = ['title', 'redirectURL', 'imageURL'] as const;
+type TextField = Exclude<keyof TemplateContent, 'instant' | 'batch' | 'mediaUrls' | 'blocks'>;
+
+/**
+ * The fields a template of each channel always answers with (the pingram client types one shape
+ * per channel and marks these required); an unset one answers as empty. In-app's `instant` and
+ * `batch` variants answer with their own fields, empty when unset.
+ */
+export const TEMPLATE_ANSWER_FIELDS = {
+  EMAIL: { text: ['html', 'internal', 'subject', 'senderName', 'senderEmail'], variants: false },
+  INAPP_WEB: { text: [...INAPP_VARIANT_FIELDS], variants: true },
+  SMS: { text: ['text'], variants: false },
+  CALL: { text: ['text'], variants: false },
+  PUSH: { text: ['title', 'message'], variants: false },
+  WEB_PUSH: { text: ['title', 'message'], variants: false },
+  SLACK: { text: ['text'], variants: false },
+} as const satisfies Record<Channel, { text: readonly TextField[]; variants: boolean }>;
+
+const emptyVariant = (variant: InAppVariant | undefined): Required<InAppVariant> => ({
+  title: variant?.title ?? '',
+  redirectURL: variant?.redirectURL ?? '',
+  imageURL: variant?.imageURL ?? '',
+});
+
+/** A template as answered: every field its channel's shape requires is there, empty when unset. */
+export function withAnswerFields<T extends Template>(template: T): T {
+  const answer = { ...template } as Record<string, unknown>;
+  const required = TEMPLATE_ANSWER_FIELDS[template.channel];
+  for (const field of required.text) answer[field] = template[field] ?? '';
+  if (required.variants) {
+    answer['instant'] = emptyVariant(template.instant);
+    answer['batch'] = emptyVariant(template.batch);
+  }
+  return answer as T;
+}
+
+/**
+ * Template content as stored: an empty text field is an unset one, and an in-app variant with no
+ * non-empty field is no variant. So a template read back (with its empty answer fields) and
+ * written again stores what it had, and an empty string in a PATCH clears a field.
+ */
+export function compactTemplateContent<T extends TemplateContent>(content: T): T {
+  const compact: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(content)) {
+    if (value === '' || value === undefined) continue;
+    if ((key === 'instant' || key === 'batch') && typeof value === 'object' && value !== null) {
+      const variant = Object.fromEntries(
+        Object.entries(value as InAppVariant).filter(([, v]) => v !== undefined && v !== ''),
+      );
+      if (Object.keys(variant).length > 0) compact[key] = variant;
+      continue;
+    }
+    compact[key] = value;
+  }
+  return compact as T;
+}

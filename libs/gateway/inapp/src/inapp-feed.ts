@@ -42,6 +42,20 @@ const itemSchema = z.object({
   archived: z.string().optional(),
 });
 export const feedSchema = z.object({ notifications: z.array(itemSchema) });
+
+/**
+ * The feed as the pingram UserApi types it (`/user/inapp`): `expDate` is a string there, ISO 8601
+ * like `date`. The browser library types it as Unix seconds, which its routes and the WebSocket keep.
+ */
+export const userFeedSchema = z.object({
+  notifications: z.array(itemSchema.extend({ expDate: z.iso.datetime() })),
+});
+export type UserFeedItem = Omit<InAppItem, 'expDate'> & { readonly expDate: string };
+
+export const userFeedItem = (item: InAppItem): UserFeedItem => ({
+  ...item,
+  expDate: new Date(item.expDate * 1_000).toISOString(),
+});
 export const successSchema = z.object({ success: z.boolean() });
 
 /** One user's inbox, for the browser client's routes and the server-side `/user/inapp` ones alike. */
@@ -61,7 +75,7 @@ export class InAppFeed {
   }
 
   update(user: EndUser, patch: InAppPatch): Promise<string[]> {
-    return this.inbox.update(user, user.userId, patch);
+    return this.inbox.update(user, user.userId, patch, Date.now());
   }
 
   unreadCount(user: EndUser): Promise<number> {

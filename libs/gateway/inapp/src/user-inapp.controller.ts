@@ -5,7 +5,14 @@ import { Public, ZodPipe } from '@notify/platform';
 import { CurrentEndUser, type EndUser, EndUserGuard } from '@notify/gateway-auth';
 import { ApiEndUserErrors, openApi } from '@notify/gateway-openapi';
 import { z } from 'zod';
-import { InAppFeed, feedQuerySchema, feedSchema, successSchema } from './inapp-feed';
+import {
+  InAppFeed,
+  feedQuerySchema,
+  successSchema,
+  type UserFeedItem,
+  userFeedItem,
+  userFeedSchema,
+} from './inapp-feed';
 
 const unreadClearSchema = z.object({
   notificationId: z.string().min(1).max(Limits.id).optional(),
@@ -29,12 +36,13 @@ export class UserInAppController {
   @ApiOperation({ summary: 'Get in-app notifications for a user', operationId: 'getInAppNotifications' })
   @ApiQuery({ name: 'count', required: false, schema: { type: 'integer', minimum: 1, maximum: 1_000 } })
   @ApiQuery({ name: 'before', required: false, schema: { type: 'string', format: 'date-time' } })
-  @ApiOkResponse({ schema: openApi(feedSchema, 'output') })
-  page(
+  @ApiOkResponse({ schema: openApi(userFeedSchema, 'output') })
+  async page(
     @CurrentEndUser() user: EndUser,
     @Query(new ZodPipe(feedQuerySchema)) query: z.infer<typeof feedQuerySchema>,
-  ) {
-    return this.feed.page(user, query);
+  ): Promise<{ notifications: UserFeedItem[] }> {
+    const { notifications } = await this.feed.page(user, query);
+    return { notifications: notifications.map(userFeedItem) };
   }
 
   @Patch()

@@ -1,9 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_BUS, type EventBus } from '@notify/bus';
-import { type NormalizedSend, type SendRequested, sendWarnings, Topics, userKey } from '@notify/domain';
+import {
+  contactWarnings,
+  mergeUserFields,
+  type NormalizedSend,
+  type SendRequested,
+  sendWarnings,
+  Topics,
+  userKey,
+} from '@notify/domain';
 import { type Logger, InjectLogger, ServiceUnavailableError } from '@notify/platform';
+import { UserRepository } from '@notify/store';
 import { randomUUID } from 'node:crypto';
 import type { Tenant } from '@notify/gateway-auth';
+
+/**
+ * How long the answer waits for the stored user when the send's `to` lacks a contact a channel
+ * asks for: accepting a send needs only the bus, so a slow or absent store costs the warning, never
+ * the send.
+ */
+export const CONTACT_LOOKUP_MS = 300;
 
 export interface SendOrigin {
   readonly source: SendRequested['source'];
@@ -21,13 +37,15 @@ export interface Accepted {
 
 /**
  * Accepts a send: it is answered with a tracking id only once the bus has durably stored it (Kafka
- * acks=all), so an accepted send survives any service dying afterwards. Nothing else happens on
- * the request path; routing and delivery follow asynchronously.
+ * acks=all), so an accepted send survives any service dying afterwards. Routing and delivery follow
+ * asynchronously; the answer's warnings include channels the send asks for that the user has no
+ * contact for (read from the stored user alongside the publish, only when `to` lacks one).
  */
 @Injectable()
 export class AcceptSendUseCase {
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly users: UserRepository,
     @InjectLogger() private readonly logger: Logger,
   ) {}
 
@@ -49,6 +67,7 @@ export class AcceptSendUseCase {
       request: origin.request,
       send,
     };
+    const contacts = this.contactWarnings(tenant, send, trackingId);
     try {
       await this.bus.publish([
         {
@@ -65,6 +84,30 @@ export class AcceptSendUseCase {
         fix: 'Retry the request.',
       });
     }
-    return { trackingId, messages: sendWarnings(send) };
+    return { trackingId, messages: [...sendWarnings(send), ...(await contacts)] };
+  }
+
+  /**
+   * Channels the send asks for that neither its `to` nor the stored user can be reached on. The
+   * store is read only when `to` alone lacks a contact, for at most CONTACT_LOOKUP_MS; past that,
+   * or when the read fails, the answer leaves the warning out (the log still records the channel's
+   * failure when it routes).
+   */
+  private async contactWarnings(tenant: Tenant, send: NormalizedSend, trackingId: string): Promise<string[]> {
+    if (contactWarnings(send, send.recipient).length === 0) return [];
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), CONTACT_LOOKUP_MS);
+    });
+    try {
+      const stored = await Promise.race([this.users.get(tenant, send.userId), late]);
+      if (stored === 'late') return [];
+      return contactWarnings(send, mergeUserFields(stored, send.recipient));
+    } catch (error) {
+      this.logger.warn({ err: error, trackingId }, 'contact warnings left out: the user could not be read');
+      return [];
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }

@@ -1,5 +1,6 @@
 import {
   type Channel,
+  CHANNELS,
   channelSchema,
   deduplicationSchema,
   type NotificationType,
@@ -7,7 +8,9 @@ import {
   templateContentSchema,
   quietHoursSchema,
   throttlingSchema,
+  TEMPLATE_ANSWER_FIELDS,
   typeOptionsSchema,
+  withAnswerFields,
 } from '@notify/domain';
 import type { Tenant } from '@notify/gateway-auth';
 import { z } from 'zod';
@@ -28,17 +31,27 @@ export const notificationTypeOutput = z.object({
   templates: z.array(z.object({ channel: channelSchema, templateIds: z.array(z.string()) })).optional(),
 });
 
+/** Per channel, the fields its templates always answer with (see TEMPLATE_ANSWER_FIELDS). */
+const answerFields = CHANNELS.map((channel) => {
+  const { text, variants } = TEMPLATE_ANSWER_FIELDS[channel];
+  return `${channel}: ${[...text, ...(variants ? ['instant', 'batch'] : [])].join(', ')}`;
+}).join('; ');
+
 /** The documented shape of presentTemplate's result. */
-export const templateOutput = templateContentSchema.extend({
-  envId: z.string(),
-  notificationId: z.string(),
-  channel: channelSchema,
-  templateId: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  default: z.boolean(),
-  isDefaultFor: z.record(z.string(), z.boolean()),
-});
+export const templateOutput = templateContentSchema
+  .extend({
+    envId: z.string(),
+    notificationId: z.string(),
+    channel: channelSchema,
+    templateId: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    default: z.boolean(),
+    isDefaultFor: z.record(z.string(), z.boolean()),
+  })
+  .describe(
+    `A template. The fields of its channel are always present, "" when unset (in-app variants with their title, redirectURL and imageURL): ${answerFields}.`,
+  );
 
 /** The API shape of a notification type (the pingram client's `Notification`). */
 export function presentType(tenant: Tenant, type: NotificationType, templates?: readonly Template[]) {
@@ -70,7 +83,7 @@ export function presentTemplate(tenant: Tenant, template: Template, type: Notifi
     Object.entries(defaults).map(([mode, id]) => [mode, id === template.templateId]),
   );
   return {
-    ...template,
+    ...withAnswerFields(template),
     envId: tenant.envId,
     default: defaults.instant === template.templateId,
     isDefaultFor,

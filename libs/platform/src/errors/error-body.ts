@@ -44,6 +44,17 @@ const TRANSPORT_ERRORS: Record<string, { code: string; message: string; fix: str
     message: 'The request body must be JSON.',
     fix: 'Set Content-Type: application/json.',
   },
+  // Fastify's own messages echo the whole path back; these name the problem instead.
+  FST_ERR_BAD_URL: {
+    code: 'INVALID_URL',
+    message: 'The request path is not a valid URL: a percent-encoded part does not decode to UTF-8 text.',
+    fix: 'Percent-encode path segments from UTF-8 text (encodeURIComponent).',
+  },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    code: 'URI_TOO_LONG',
+    message: 'A path parameter is longer than the service accepts.',
+    fix: 'Shorten the identifier; ask for many records with the POST variant of the route (such as POST /logs/bulk).',
+  },
 };
 
 const GENERIC_BY_STATUS: Record<number, { code: string; message: string; fix?: string }> = {

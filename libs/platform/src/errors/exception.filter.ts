@@ -12,8 +12,16 @@ function unwrap(exception: unknown): unknown {
   return exception;
 }
 
-/** Writes the error body for anything thrown while serving a request. */
-function sendError(logger: Logger, exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
+/**
+ * Writes the error body for anything thrown while serving a request; also Fastify's
+ * `frameworkErrors` hook, for what fails before routing (a URL that does not decode).
+ */
+export function sendError(
+  logger: Logger,
+  exception: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const response = toErrorResponse(unwrap(exception), request.id, randomUUID);
   if (response.internal !== undefined) {
     logger.error(

@@ -36,6 +36,10 @@ class ProbeController {
   ip(@Req() request: FastifyRequest) {
     return { ip: request.ip };
   }
+  @Get('item/:id')
+  item() {
+    return { ok: true };
+  }
   @Get('busy')
   busy() {
     throw new RateLimitedError({ code: 'TOO_MANY', message: 'slow down' }, 7);
@@ -217,6 +221,31 @@ describe('createHttpApp', () => {
     const res = await inject({ method: 'GET', url: '/nowhere' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ trackingId: expect.any(String), error: { code: 'NOT_FOUND' } });
+  });
+
+  it("answers a malformed URL with 400 and the error body, not Fastify's own", async () => {
+    for (const url of ['/probe/item/%C0%AF', '/types/%C0%AF', '/probe/item/%E0%A4%A', '/%FF']) {
+      const res = await inject({ method: 'GET', url, headers: { 'x-request-id': 'req-badurl01' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['x-request-id']).toBe('req-badurl01');
+      expect(res.json()).toEqual({
+        trackingId: 'req-badurl01',
+        error: {
+          code: 'INVALID_URL',
+          message: expect.stringContaining('percent-encoded'),
+          fix: expect.any(String),
+        },
+      });
+      expect(res.body).not.toContain('FST_');
+    }
+  });
+
+  it('answers a path parameter over the length limit with 414 and the error body', async () => {
+    const res = await inject({ method: 'GET', url: `/probe/item/${'x'.repeat(5_000)}` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toMatchObject({ trackingId: expect.any(String), error: { code: 'URI_TOO_LONG' } });
+    expect(res.body).not.toContain('FST_');
   });
 
   it('answers crashes with 500, logs the cause under an error id, and leaks nothing', async () => {

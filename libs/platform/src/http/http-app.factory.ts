@@ -1,13 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/app.config';
 import { InvalidRequestError } from '../errors/domain.error';
-import { GlobalExceptionFilter } from '../errors/exception.filter';
+import { GlobalExceptionFilter, sendError } from '../errors/exception.filter';
 import { withCorrelationId } from '../logging/correlation';
 import { NestPinoLogger } from '../logging/nest-logger';
 import { installLoadShedding } from './load-shedding';
@@ -125,6 +125,13 @@ export async function createHttpApp(
     // GET /logs/{ids} carries up to 25 URL-encoded tracking ids in one path parameter (~1 KB).
     // The browser client addresses identify as `/{clientId}/users/{userId}/` (trailing slash).
     routerOptions: { maxParamLength: 4_096, ignoreTrailingSlash: true },
+    // What fails before a route is found (a path that does not decode, a parameter over
+    // maxParamLength) gets the error body too; Fastify would answer its own shape. No onRequest
+    // hook has run for such a request, so the request id header is set here.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      void reply.header('x-request-id', request.id);
+      sendError(logger, error, request, reply);
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     logger: new NestPinoLogger(logger),

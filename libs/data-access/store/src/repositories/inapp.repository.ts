@@ -73,12 +73,12 @@ export class InAppRepository {
   }
 
   /** Applies the marks to the user's items among `trackingIds` (others' ids match nothing); the ids changed. */
-  async update(scope: TenantScope, userId: string, patch: InAppPatch): Promise<string[]> {
+  async update(scope: TenantScope, userId: string, patch: InAppPatch, now: number): Promise<string[]> {
     const { trackingIds, ...marks } = patch;
     const changed: string[] = [];
     for (const id of new Set(trackingIds)) {
       const doc = await this.items.modify([...scopeKey(scope), userId, id], (current) =>
-        current === undefined ? undefined : { ...current, ...patchItem(itemOf(current), marks) },
+        current === undefined ? undefined : patchItem(current, marks, now),
       );
       if (doc !== undefined) changed.push(id);
     }
@@ -103,10 +103,15 @@ export class InAppRepository {
     const changed: string[] = [];
     for (let i = 0; i < ids.length; i += Limits.inappPage)
       changed.push(
-        ...(await this.update(scope, userId, {
-          trackingIds: ids.slice(i, i + Limits.inappPage),
-          opened: at,
-        })),
+        ...(await this.update(
+          scope,
+          userId,
+          {
+            trackingIds: ids.slice(i, i + Limits.inappPage),
+            opened: at,
+          },
+          Date.parse(at),
+        )),
       );
     return changed;
   }

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Channel, Template, TemplateContent, TenantScope } from '@notify/domain';
+import {
+  type Channel,
+  compactTemplateContent,
+  type Template,
+  type TemplateContent,
+  type TenantScope,
+} from '@notify/domain';
 import { Collections, type TemplateDoc } from '../collections';
 import { DOCUMENT_STORE, type DocumentCollection, type DocumentStore } from '../document-store.port';
 import { scopeKey, scopeOf, unscoped } from './scope';
@@ -27,11 +33,15 @@ export class TemplateRepository {
     return doc === undefined ? undefined : unscoped(doc);
   }
 
-  /** false when the template id is taken for this notification and channel. */
+  /**
+   * false when the template id is taken for this notification and channel. Content is stored
+   * compacted (an empty field is an unset one): see compactTemplateContent.
+   */
   create(scope: TenantScope, template: Template): Promise<boolean> {
-    return this.templates.insert({ ...scopeOf(scope), ...template });
+    return this.templates.insert({ ...scopeOf(scope), ...compactTemplateContent(template) });
   }
 
+  /** Applies the fields given; an empty string clears one. */
   async update(
     scope: TenantScope,
     notificationId: string,
@@ -42,7 +52,10 @@ export class TemplateRepository {
   ): Promise<Template | undefined> {
     const doc = await this.templates.modify(
       [...scopeKey(scope), notificationId, channel, templateId],
-      (current) => (current === undefined ? undefined : { ...current, ...content, updatedAt: now }),
+      (current) =>
+        current === undefined
+          ? undefined
+          : { ...compactTemplateContent({ ...current, ...content }), updatedAt: now },
     );
     return doc === undefined ? undefined : unscoped(doc);
   }
