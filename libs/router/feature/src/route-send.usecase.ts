@@ -188,7 +188,8 @@ export class RouteSendUseCase {
     if (!held)
       for (const batched of decision.channels.filter((c) => c.routing === 'BATCH'))
         outcomes.push(...(await this.batch(request, type, user, batched, now)));
-    if (held && decision.channels.some((c) => c.routing === 'SCHEDULE')) {
+    // A send the gateway queued itself is already held (and may have been changed or deleted since).
+    if (held && request.queued !== true && decision.channels.some((c) => c.routing === 'SCHEDULE')) {
       await this.coordination.schedule(Queues.scheduledSends, {
         id: scheduledSendId(scope.accountId, scope.envId, request.trackingId),
         dueAt: heldUntil,
