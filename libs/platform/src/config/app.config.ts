@@ -148,7 +148,7 @@ const envSchema = z.object({
   MAX_KEYS_PER_ENVIRONMENT: envInt(1, 10_000).default(50),
   MAX_SCHEDULE_AHEAD_DAYS: envInt(1, 3_650).default(365),
   LOG_QUERIES_PER_ENVIRONMENT: envInt(1, 1_000).default(5),
-  DIGEST_WINDOW_MAX_MB: envInt(1, 48).default(16),
+  DIGEST_WINDOW_MAX_MB: envInt(1, 24).default(16),
   DIGEST_ENVIRONMENT_MAX_MB: envInt(1, 65_536).default(256),
   SCHEDULED_SENDS_PER_ENVIRONMENT: envInt(1, 100_000_000).default(100_000),
   SCHEDULED_SENDS_ENVIRONMENT_MAX_MB: envInt(1, 65_536).default(256),
