@@ -34,6 +34,8 @@ describe('hardening (all-in-one, default egress policy, low limits)', () => {
     MAX_SCHEDULE_AHEAD_DAYS: '1',
     LOG_QUERIES_PER_ENVIRONMENT: '1',
     TRACKING_REQUESTS_PER_MINUTE: '5',
+    SCHEDULED_SENDS_PER_ENVIRONMENT: '2',
+    SCHEDULED_SENDS_ENVIRONMENT_MAX_MB: '1',
   });
 
   const call = (path: string, init: RequestInit & { as?: string | null; from?: string } = {}) => {
@@ -175,6 +177,40 @@ describe('hardening (all-in-one, default egress policy, low limits)', () => {
     const longId = await call(`/users/${'u'.repeat(300)}`);
     expect(longId.status).toBe(400);
     expect((await errorOf(longId)).message).toContain('userId');
+  });
+
+  it('caps the scheduled sends waiting per environment, by count and by size (402 SCHEDULE_QUOTA_EXCEEDED)', async () => {
+    const schedule = (as: string, parameters: object = {}) =>
+      call('/send', {
+        method: 'POST',
+        as,
+        body: JSON.stringify({
+          type: 'later',
+          to: { id: 'u', email: 'u@example.com' },
+          email: { subject: 's', html: '<p>later</p>' },
+          parameters,
+          schedule: new Date(Date.now() + 3_600_000).toISOString(),
+        }),
+      });
+    // Size: 1 MB of waiting sends per environment (the second environment's, kept apart).
+    expect((await schedule(otherKey, { blob: 'x'.repeat(600_000) })).status).toBe(200);
+    const large = await schedule(otherKey, { blob: 'x'.repeat(600_000) });
+    expect(large.status).toBe(402);
+    expect(await errorOf(large)).toMatchObject({
+      code: 'SCHEDULE_QUOTA_EXCEEDED',
+      message: expect.stringContaining('1 MB'),
+    });
+    // Count: two waiting sends; a deleted one makes room again.
+    const first = (await (await schedule(key)).json()) as { trackingId: string };
+    expect((await schedule(key)).status).toBe(200);
+    const third = await schedule(key);
+    expect(third.status).toBe(402);
+    expect(await errorOf(third)).toMatchObject({
+      code: 'SCHEDULE_QUOTA_EXCEEDED',
+      message: expect.stringContaining('2 scheduled sends'),
+    });
+    expect((await call(`/sender/scheduler/${first.trackingId}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await schedule(key)).status).toBe(200);
   });
 
   it('caps active keys per environment and environments per account (400 LIMIT_REACHED)', async () => {

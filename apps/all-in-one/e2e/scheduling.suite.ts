@@ -77,6 +77,39 @@ export function schedulingSuite(context: () => ChannelsContext): void {
       });
     });
 
+    it('replaces and cancels a scheduled send right after it is accepted (read-your-writes)', async () => {
+      const { client, logOf } = context();
+      const original = uniqueName('replaced at once');
+      const replaced = await client.send(body(original, inSeconds(60)));
+      const replacement = uniqueName('the replacement');
+      expect(
+        await client.sender.updateSchedule(replaced.trackingId, body(replacement, inSeconds(2))),
+      ).toEqual({
+        message: expect.any(String),
+      });
+      const gone = uniqueName('cancelled at once');
+      const cancelled = await client.send(body(gone, inSeconds(2)));
+      expect(await client.sender.deleteSchedule(cancelled.trackingId)).toEqual({
+        message: expect.any(String),
+      });
+
+      await eventually(() => {
+        if (mailFor(replacement) === undefined) throw new Error('not yet');
+      }, 15_000);
+      // The router, reading the sends after the change and the deletion, holds neither again.
+      await logOf(
+        cancelled.trackingId,
+        (l) => l.email_routing === 'SCHEDULE' && l.schedule_deleted_at !== undefined,
+      );
+      await logOf(replaced.trackingId, (l) => l.email_delivered_at !== undefined);
+      await sleep(2_000);
+      expect(mailFor(gone)).toBeUndefined();
+      expect(mailFor(original)).toBeUndefined();
+      await expect(client.sender.deleteSchedule(replaced.trackingId)).rejects.toMatchObject({
+        response: { status: 404 },
+      });
+    });
+
     it('holds a send that arrives in quiet hours until they end, unless the type is urgent', async () => {
       const { topology, client, logOf } = context();
       // Quiet hours go beyond the pingram model (its serializer would drop them): plain HTTP.

@@ -12,6 +12,7 @@ export * from './rendering/template-renderer';
 export * from './routing/reachable-channels';
 export * from './routing/route-channels';
 export * from './sends/schedule';
+export * from './sends/scheduled-quota';
 export * from './sends/send-body';
 export * from './sends/send-request';
 export * from './sends/topics';

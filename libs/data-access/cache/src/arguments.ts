@@ -27,6 +27,30 @@ export function checkClaim(now: number, limit: number, leaseMs: number): void {
   }
 }
 
+const wholeAtLeast = (value: number, least: number) => Number.isSafeInteger(value) && value >= least;
+
+export function checkQuota(quota: { readonly maxItems: number; readonly maxBytes: number }): void {
+  if (!wholeAtLeast(quota.maxItems, 0) || !wholeAtLeast(quota.maxBytes, 0)) {
+    throw new RangeError(`a quota is whole numbers of items and bytes, got ${JSON.stringify(quota)}`);
+  }
+}
+
+export function checkBufferLimits(limits: {
+  readonly maxItems: number;
+  readonly maxBytes: number;
+  readonly poolMaxBytes: number;
+}): void {
+  if (![limits.maxItems, limits.maxBytes, limits.poolMaxBytes].every((n) => wholeAtLeast(n, 0))) {
+    throw new RangeError(`buffer limits are whole numbers, got ${JSON.stringify(limits)}`);
+  }
+}
+
+export function checkRange(from: number, limit: number): void {
+  if (!wholeAtLeast(from, 0) || !positiveWhole(limit)) {
+    throw new RangeError(`a range starts at a whole position and reads at least one, got ${from}+${limit}`);
+  }
+}
+
 /** The counter a stored value holds; a key written by `setIfAbsent` may hold text, which Redis refuses too. */
 export function parseCounter(stored: string): number {
   const value = Number(stored);

@@ -237,6 +237,163 @@ describe.each(['embedded', 'redis'] as const)('CoordinationStore contract (%s)',
     });
   });
 
+  describe('delayed queue quotas', () => {
+    const quota = (maxItems: number, maxBytes: number) => ({ pool: 'env-1', maxItems, maxBytes });
+
+    it('counts items and payload bytes per pool, refusing what would pass either cap', async () => {
+      expect(await store.scheduleWithin(QUEUE, anItem('a', T, 'x'.repeat(40)), quota(2, 100))).toBe(
+        'scheduled',
+      );
+      expect(await store.scheduleWithin(QUEUE, anItem('b', T, 'x'.repeat(70)), quota(2, 100))).toBe(
+        'too-large',
+      );
+      expect(await store.scheduleWithin(QUEUE, anItem('b', T, 'x'.repeat(60)), quota(2, 100))).toBe(
+        'scheduled',
+      );
+      expect(await store.scheduleWithin(QUEUE, anItem('c', T, 'x'), quota(2, 100))).toBe('too-many');
+      expect(await store.getScheduled(QUEUE, 'c')).toBeUndefined();
+      // Another pool, and the same pool in another queue, have their own share.
+      expect(
+        await store.scheduleWithin(QUEUE, anItem('c', T, 'x'), { ...quota(2, 100), pool: 'env-2' }),
+      ).toBe('scheduled');
+      expect(await store.scheduleWithin('other', anItem('c', T, 'x'), quota(2, 100))).toBe('scheduled');
+    });
+
+    it('counts bytes as UTF-8', async () => {
+      expect(await store.scheduleWithin(QUEUE, anItem('a', T, 'é'.repeat(6)), quota(5, 11))).toBe(
+        'too-large',
+      );
+      expect(await store.scheduleWithin(QUEUE, anItem('a', T, 'é'.repeat(6)), quota(5, 12))).toBe(
+        'scheduled',
+      );
+    });
+
+    it('counts a replaced item once, at its new size', async () => {
+      await store.scheduleWithin(QUEUE, anItem('a', T, 'x'.repeat(50)), quota(1, 100));
+      expect(await store.scheduleWithin(QUEUE, anItem('a', T + 1, 'x'.repeat(100)), quota(1, 100))).toBe(
+        'scheduled',
+      );
+      expect(await store.scheduleWithin(QUEUE, anItem('a', T, 'x'.repeat(101)), quota(1, 100))).toBe(
+        'too-large',
+      );
+      expect(await store.getScheduled(QUEUE, 'a')).toEqual(anItem('a', T + 1, 'x'.repeat(100)));
+    });
+
+    it('gives an item its share back when it is acknowledged, cancelled or scheduled plainly', async () => {
+      await store.scheduleWithin(QUEUE, anItem('acked', T, 'x'.repeat(10)), quota(3, 30));
+      await store.scheduleWithin(QUEUE, anItem('cancelled', T + 1, 'x'.repeat(10)), quota(3, 30));
+      await store.scheduleWithin(QUEUE, anItem('plain', T + 1, 'x'.repeat(10)), quota(3, 30));
+      expect(await store.scheduleWithin(QUEUE, anItem('d', T, 'x'), quota(3, 30))).toBe('too-many');
+
+      const [claimed] = await store.claimDue(QUEUE, T, 1, LEASE);
+      expect(await store.ack(QUEUE, 'acked', claimed?.claimToken ?? '')).toBe(true);
+      expect(await store.cancel(QUEUE, 'cancelled')).toBe(true);
+      await store.schedule(QUEUE, anItem('plain', T + 1, 'x'.repeat(10)));
+      // Nothing of the three is counted now: the pool takes three full-size items again.
+      for (const id of ['d', 'e', 'f'])
+        expect(await store.scheduleWithin(QUEUE, anItem(id, T, 'x'.repeat(10)), quota(3, 30))).toBe(
+          'scheduled',
+        );
+    });
+  });
+
+  describe('buffers', () => {
+    const POOL = 'acc/env';
+    const limits = (maxItems: number, maxBytes: number, poolMaxBytes: number) => ({
+      maxItems,
+      maxBytes,
+      poolMaxBytes,
+    });
+    const roomy = limits(100, 10_000, 10_000);
+    const all = (buffer: string, pool = POOL) => store.readBuffer(pool, buffer, 0, 1_000);
+
+    it('keeps items in append order, each id once, and reads them in bounded ranges', async () => {
+      for (const n of range(5))
+        expect(await store.append(POOL, 'w', { id: `t${n}`, value: `v${n}` }, roomy, 60_000)).toBe(
+          'appended',
+        );
+      expect(await store.append(POOL, 'w', { id: 't2', value: 'again' }, roomy, 60_000)).toBe('present');
+      expect(await all('w')).toEqual(['v0', 'v1', 'v2', 'v3', 'v4']);
+      expect(await store.readBuffer(POOL, 'w', 0, 2)).toEqual(['v0', 'v1']);
+      expect(await store.readBuffer(POOL, 'w', 2, 2)).toEqual(['v2', 'v3']);
+      expect(await store.readBuffer(POOL, 'w', 4, 2)).toEqual(['v4']);
+      expect(await store.readBuffer(POOL, 'w', 5, 2)).toEqual([]);
+      expect(await all('never')).toEqual([]);
+      await expect(store.readBuffer(POOL, 'w', 0, 0)).rejects.toThrow(RangeError);
+    });
+
+    it('refuses an item that would pass the buffer caps (count or UTF-8 bytes), holding nothing of it', async () => {
+      expect(
+        await store.append(POOL, 'w', { id: 'a', value: 'é'.repeat(4) }, limits(2, 10, 100), 60_000),
+      ).toBe('appended');
+      expect(await store.append(POOL, 'w', { id: 'b', value: 'xxx' }, limits(2, 10, 100), 60_000)).toBe(
+        'buffer-full',
+      );
+      expect(await store.append(POOL, 'w', { id: 'b', value: 'xx' }, limits(2, 10, 100), 60_000)).toBe(
+        'appended',
+      );
+      expect(await store.append(POOL, 'w', { id: 'c', value: '' }, limits(2, 10, 100), 60_000)).toBe(
+        'buffer-full',
+      );
+      expect(await all('w')).toEqual(['éééé', 'xx']);
+    });
+
+    it('counts the bytes of every buffer of a pool together, and gives them back on drop', async () => {
+      const capped = limits(100, 100, 100);
+      expect(await store.append(POOL, 'w1', { id: 'a', value: 'x'.repeat(60) }, capped, 60_000)).toBe(
+        'appended',
+      );
+      expect(await store.append(POOL, 'w2', { id: 'a', value: 'x'.repeat(41) }, capped, 60_000)).toBe(
+        'pool-full',
+      );
+      expect(await store.append('other', 'w2', { id: 'a', value: 'x'.repeat(41) }, capped, 60_000)).toBe(
+        'appended',
+      );
+      expect(await store.append(POOL, 'w2', { id: 'a', value: 'x'.repeat(40) }, capped, 60_000)).toBe(
+        'appended',
+      );
+      await store.dropBuffer(POOL, 'w1');
+      expect(await all('w1')).toEqual([]);
+      expect(await store.append(POOL, 'w3', { id: 'a', value: 'x'.repeat(60) }, capped, 60_000)).toBe(
+        'appended',
+      );
+      // A dropped buffer starts again empty, its ids forgotten.
+      expect(await store.append(POOL, 'w1', { id: 'a', value: 'new' }, capped, 60_000)).toBe('pool-full');
+      await store.dropBuffer(POOL, 'w2');
+      await store.dropBuffer(POOL, 'w2');
+      expect(await store.append(POOL, 'w1', { id: 'a', value: 'new' }, capped, 60_000)).toBe('appended');
+      expect(await all('w1')).toEqual(['new']);
+      expect(await all('w2', 'other')).toEqual(['x'.repeat(41)]);
+    });
+
+    it('expires a buffer after its longest TTL', async () => {
+      await store.append(POOL, 'w', { id: 'a', value: 'v' }, roomy, 400);
+      await store.append(POOL, 'w', { id: 'b', value: 'v' }, roomy, 200);
+      await sleep(250);
+      expect(await all('w')).toEqual(['v', 'v']);
+      await eventually(async () => expect(await all('w')).toEqual([]), 5_000);
+      expect(await store.append(POOL, 'w', { id: 'a', value: 'again' }, roomy, 60_000)).toBe('appended');
+      expect(await all('w')).toEqual(['again']);
+    });
+
+    it('holds every one of 100 concurrent appends from two replicas within the cap, once', async () => {
+      const other = peer();
+      const outcomes = await Promise.all(
+        range(100).map((i) =>
+          (i % 2 === 0 ? store : other).append(
+            POOL,
+            'w',
+            { id: `t${i % 60}`, value: 'x'.repeat(10) },
+            limits(100, 400, 10_000),
+            60_000,
+          ),
+        ),
+      );
+      expect(outcomes.filter((o) => o === 'appended')).toHaveLength(40);
+      expect(await all('w')).toHaveLength(40);
+    });
+  });
+
   describe('pub/sub', () => {
     it('delivers to every subscriber of a channel and stops after unsubscribe', async () => {
       const other = peer();
@@ -312,6 +469,26 @@ describe.each(['embedded', 'redis'] as const)('CoordinationStore contract (%s)',
       expect(rest).toEqual([]);
       expect(await store.ack(QUEUE, 'waiting', claimed?.claimToken ?? '')).toBe(true);
       expect(await store.ack(QUEUE, 'leased', leased?.claimToken ?? '')).toBe(true);
+    });
+
+    it('keeps buffers, pool totals and quotas across a restart', async () => {
+      const capped = { maxItems: 10, maxBytes: 100, poolMaxBytes: 100 };
+      await store.append('pool', 'w', { id: 'a', value: 'x'.repeat(60) }, capped, 60_000);
+      await store.scheduleWithin(QUEUE, anItem('s', T, 'x'.repeat(10)), {
+        pool: 'p',
+        maxItems: 1,
+        maxBytes: 100,
+      });
+      await store.close();
+
+      store = openStore(location);
+      expect(await store.readBuffer('pool', 'w', 0, 10)).toEqual(['x'.repeat(60)]);
+      expect(await store.append('pool', 'w2', { id: 'a', value: 'x'.repeat(41) }, capped, 60_000)).toBe(
+        'pool-full',
+      );
+      expect(
+        await store.scheduleWithin(QUEUE, anItem('t', T, 'x'), { pool: 'p', maxItems: 1, maxBytes: 100 }),
+      ).toBe('too-many');
     });
 
     it('refuses a second process on the same data directory', () => {

@@ -2,9 +2,10 @@ import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '
 import { APP_CONFIG, type AppConfig, LOGGER, type Logger, ReadinessRegistry } from '@notify/platform';
 import { COORDINATION, type CoordinationStore } from './cache.port';
 import { createCoordinationStore } from './coordination.factory';
+import { DigestWindows } from './digest-windows';
 
 /**
- * Provides COORDINATION. It closes at application shutdown, after `beforeApplicationShutdown` has let
+ * Provides COORDINATION, and the typed stores over it. It closes at application shutdown, after `beforeApplicationShutdown` has let
  * bus consumers drain: their handlers may still take leases or publish while they finish.
  */
 @Module({})
@@ -25,8 +26,17 @@ export class CoordinationModule implements OnApplicationShutdown {
             return store;
           },
         },
+        {
+          provide: DigestWindows,
+          inject: [COORDINATION, APP_CONFIG],
+          useFactory: (store: CoordinationStore, config: AppConfig) =>
+            new DigestWindows(store, {
+              windowBytes: config.limits.digestWindowBytes,
+              environmentBytes: config.limits.digestEnvironmentBytes,
+            }),
+        },
       ],
-      exports: [COORDINATION],
+      exports: [COORDINATION, DigestWindows],
     };
   }
 

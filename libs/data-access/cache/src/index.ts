@@ -1,6 +1,7 @@
 export * from './cache.port';
 export { createCoordinationStore } from './coordination.factory';
 export { CoordinationModule } from './coordination.module';
+export { DigestWindows, type DigestWindowLimits, type HoldOutcome } from './digest-windows';
 export {
   EmbeddedCoordinationStore,
   type EmbeddedCoordinationStoreOptions,

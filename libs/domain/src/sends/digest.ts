@@ -15,9 +15,8 @@ export const digestItemSchema = z.object({
   send: normalizedSendSchema,
 });
 export type DigestItem = z.infer<typeof digestItemSchema>;
-export const digestItemsSchema = z.array(digestItemSchema).max(MAX_DIGEST_ITEMS);
 
-/** What the delayed queue holds for one digest: where its items are, and how it goes out. */
+/** What the delayed queue holds for one digest: its window (`key`), and how it goes out. */
 export const digestDueSchema = z.object({
   key: z.string(),
   accountId: z.string(),

@@ -289,6 +289,12 @@ export const sendRequestedSchema = z.object({
   /** A scheduled send the scheduler released at its due time: routed now, not held again. */
   released: z.boolean().optional(),
   /**
+   * The gateway put this scheduled send in the delayed queue itself before accepting it, so that
+   * it can be changed or deleted at once: the router logs it but does not hold it again (which
+   * would undo a change or deletion that came first).
+   */
+  queued: z.boolean().optional(),
+  /**
    * A digest the scheduler released: one message on `channel` for every send batched in its
    * window (this request carries the first one's tracking id; `send.parameters.items` holds each
    * send's parameters).

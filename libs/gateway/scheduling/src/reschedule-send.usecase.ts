@@ -5,6 +5,8 @@ import {
   normalizeSend,
   Queues,
   requestSummary,
+  ScheduleQuotaExceededError,
+  scheduledSendsQuota,
   type SendBody,
   sendRequestedSchema,
   scheduledSendId,
@@ -23,8 +25,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Changes or cancels a scheduled send that is still waiting (decisions 6): what the delayed queue
- * holds is replaced or removed, and the send's log records it. A send already released (or never
- * scheduled, or another environment's) is 404 SCHEDULE_RESOURCE_NOT_FOUND.
+ * holds is replaced (within the environment's quota: 402 SCHEDULE_QUOTA_EXCEEDED) or removed, and
+ * the send's log records it. A send already released (or never scheduled, or another
+ * environment's) is 404 SCHEDULE_RESOURCE_NOT_FOUND.
  */
 @Injectable()
 export class RescheduleSendUseCase {
@@ -48,7 +51,13 @@ export class RescheduleSendUseCase {
       request: requestSummary(body),
       send: { ...send, scheduledFor: dueAt },
     };
-    await this.coordination.schedule(Queues.scheduledSends, { id, dueAt, payload: JSON.stringify(request) });
+    const { limits } = this.config;
+    const outcome = await this.coordination.scheduleWithin(
+      Queues.scheduledSends,
+      { id, dueAt, payload: JSON.stringify(request) },
+      scheduledSendsQuota(scope.accountId, scope.envId, limits),
+    );
+    if (outcome !== 'scheduled') throw new ScheduleQuotaExceededError(outcome, limits);
     await this.events.publish(
       this.events.event(
         { ...scope, trackingId },

@@ -20,7 +20,7 @@ export class SchedulerController {
 
   @Put()
   @HttpCode(200)
-  @ApiMoreErrors(404)
+  @ApiMoreErrors(402, 404)
   @ApiOperation({
     summary: 'Replace a scheduled notification (body and/or schedule)',
     operationId: 'updateSchedule',

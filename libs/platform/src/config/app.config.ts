@@ -148,6 +148,10 @@ const envSchema = z.object({
   MAX_KEYS_PER_ENVIRONMENT: envInt(1, 10_000).default(50),
   MAX_SCHEDULE_AHEAD_DAYS: envInt(1, 3_650).default(365),
   LOG_QUERIES_PER_ENVIRONMENT: envInt(1, 1_000).default(5),
+  DIGEST_WINDOW_MAX_MB: envInt(1, 24).default(16),
+  DIGEST_ENVIRONMENT_MAX_MB: envInt(1, 65_536).default(256),
+  SCHEDULED_SENDS_PER_ENVIRONMENT: envInt(1, 100_000_000).default(100_000),
+  SCHEDULED_SENDS_ENVIRONMENT_MAX_MB: envInt(1, 65_536).default(256),
   TEMPLATE_CACHE_MB: envInt(1, 4_096).default(32),
   CONSUMER_RETRY_WINDOW_MS: envInt(1_000, 86_400_000).default(600_000),
   INBOUND_SMTP_PORT: envPort.optional(),
@@ -334,6 +338,12 @@ function toAppConfig(env: Env) {
       keysPerEnvironment: env.MAX_KEYS_PER_ENVIRONMENT,
       scheduleAheadMs: env.MAX_SCHEDULE_AHEAD_DAYS * 86_400_000,
       logQueriesPerEnvironment: env.LOG_QUERIES_PER_ENVIRONMENT,
+      /** Sends held in one digest or batching window, in bytes; the environment's windows together. */
+      digestWindowBytes: env.DIGEST_WINDOW_MAX_MB * 1024 * 1024,
+      digestEnvironmentBytes: env.DIGEST_ENVIRONMENT_MAX_MB * 1024 * 1024,
+      /** Scheduled sends an environment may have waiting, and their bytes together. */
+      scheduledSendsPerEnvironment: env.SCHEDULED_SENDS_PER_ENVIRONMENT,
+      scheduledBytesPerEnvironment: env.SCHEDULED_SENDS_ENVIRONMENT_MAX_MB * 1024 * 1024,
       templateCacheBytes: env.TEMPLATE_CACHE_MB * 1024 * 1024,
     },
     consumers: { retryWindowMs: env.CONSUMER_RETRY_WINDOW_MS },

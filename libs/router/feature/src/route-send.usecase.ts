@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_BUS, type EventBus, type OutgoingMessage } from '@notify/bus';
-import { COORDINATION, type CoordinationStore } from '@notify/cache';
+import { COORDINATION, type CoordinationStore, DigestWindows } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   CHANNEL_STRATEGIES,
   type ChannelRouting,
-  digestItemsSchema,
   MAX_DIGEST_ITEMS,
   nextDigestAt,
   dedupKey,
@@ -33,6 +32,7 @@ import {
   scheduledSendId,
   Topics,
   userKey,
+  UNKNOWN_FAILURE_CODE,
   type UserFields,
 } from '@notify/domain';
 import {
@@ -49,6 +49,7 @@ const PREVIEW_LIMIT = 4_096;
 const iso = (ms: number) => new Date(ms).toISOString();
 /** Batch items outlive their window by a day, in case its release is late. */
 const DAY_MS = 86_400_000;
+const mb = (bytes: number) => Math.round(bytes / 1_048_576);
 const clip = (text: string) => (text.length > PREVIEW_LIMIT ? `${text.slice(0, PREVIEW_LIMIT)}…` : text);
 
 function routingFields(decision: RoutingDecision): LogFields {
@@ -93,6 +94,7 @@ export class RouteSendUseCase {
     private readonly events: DeliveryEventsPublisher,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    private readonly windows: DigestWindows,
     @InjectConfig() config: AppConfig,
   ) {
     this.renderer = new TemplateRenderer(config.limits.templateCacheBytes);
@@ -186,7 +188,8 @@ export class RouteSendUseCase {
     if (!held)
       for (const batched of decision.channels.filter((c) => c.routing === 'BATCH'))
         outcomes.push(...(await this.batch(request, type, user, batched, now)));
-    if (held && decision.channels.some((c) => c.routing === 'SCHEDULE')) {
+    // A send the gateway queued itself is already held (and may have been changed or deleted since).
+    if (held && request.queued !== true && decision.channels.some((c) => c.routing === 'SCHEDULE')) {
       await this.coordination.schedule(Queues.scheduledSends, {
         id: scheduledSendId(scope.accountId, scope.envId, request.trackingId),
         dueAt: heldUntil,
@@ -237,34 +240,37 @@ export class RouteSendUseCase {
       await this.coordination.setIfAbsent(marker, String(now + windowMs), windowMs);
       dueAt = Number((await this.coordination.get(marker)) ?? now + windowMs);
     } else dueAt = nextDigestAt(now, mode, options, user.timezone);
-    const key = `batch/${group}/${dueAt}`;
-    const items = digestItemsSchema.parse(JSON.parse((await this.coordination.get(key)) ?? '[]'));
-    if (!items.some((item) => item.trackingId === request.trackingId)) {
-      if (items.length >= MAX_DIGEST_ITEMS)
-        return [
-          this.channelFailed(
-            request,
-            channel,
-            'UNKNOWN',
-            `this window's digest is full (${MAX_DIGEST_ITEMS} sends)`,
-            now,
-          ),
-        ];
-      items.push({
+    const key = `${group}/${dueAt}`;
+    const held = await this.windows.hold(
+      request,
+      key,
+      {
         trackingId: request.trackingId,
         receivedAt: request.receivedAt,
         test: request.test,
         request: request.request,
         send,
-      });
-      await this.coordination.set(key, JSON.stringify(items), Math.max(1, dueAt - now) + DAY_MS);
-    }
+      },
+      Math.max(1, dueAt - now) + DAY_MS,
+    );
+    if (held !== 'held')
+      return [this.channelFailed(request, channel, UNKNOWN_FAILURE_CODE[channel], this.notHeld(held), now)];
     await this.coordination.schedule(Queues.digests, {
       id: key,
       dueAt,
       payload: JSON.stringify({ key, accountId: request.accountId, envId: request.envId, channel, mode }),
     });
     return [];
+  }
+
+  /** Why a send was not held for its digest: the window's caps, or its environment's, are reached. */
+  private notHeld(outcome: 'window-full' | 'environment-full'): string {
+    const { windowBytes, environmentBytes } = this.windows.limits;
+    return outcome === 'window-full'
+      ? `DIGEST_WINDOW_FULL: this window's digest holds its most ` +
+          `(${MAX_DIGEST_ITEMS} sends or ${mb(windowBytes)} MB), so this send was not held`
+      : `DIGEST_ENVIRONMENT_FULL: the environment's digest windows hold their most ` +
+          `(${mb(environmentBytes)} MB), so this send was not held`;
   }
 
   /**
@@ -384,7 +390,8 @@ export class RouteSendUseCase {
     });
     const strategy = CHANNEL_STRATEGIES.get(channel);
     // Each channel's sender arrives with its own issue; until then the log says so plainly.
-    if (strategy === undefined) return channelFailed('UNKNOWN', `no ${channel} sender is installed`);
+    if (strategy === undefined)
+      return channelFailed(UNKNOWN_FAILURE_CODE[channel], `no ${channel} sender is installed`);
     try {
       const { template, missing } = await this.template(request, type, channel);
       const composed = strategy.compose({

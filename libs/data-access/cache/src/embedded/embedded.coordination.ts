@@ -1,7 +1,24 @@
 import { type Logger, lockDataDir, openLmdb } from '@notify/platform';
 import type { Database, RootDatabase } from 'lmdb';
-import { checkClaim, checkDueAt, checkIncrement, checkTtl, parseCounter } from '../arguments';
-import type { ClaimedItem, CoordinationStore, ScheduledItem } from '../cache.port';
+import {
+  checkBufferLimits,
+  checkClaim,
+  checkDueAt,
+  checkIncrement,
+  checkQuota,
+  checkRange,
+  checkTtl,
+  parseCounter,
+} from '../arguments';
+import type {
+  AppendOutcome,
+  BufferLimits,
+  ClaimedItem,
+  CoordinationStore,
+  QueueQuota,
+  QuotaOutcome,
+  ScheduledItem,
+} from '../cache.port';
 import { ChannelListeners } from '../channel-listeners';
 import { claimToken, claimTokenSeed } from '../claim-token';
 
@@ -17,11 +34,31 @@ interface StoredItem {
   /** When the item is next due: its due time, or the end of its current lease. Mirrors its `due` key. */
   readonly at: number;
   readonly token: string | null;
+  /** The pool this item counts against, and its payload's bytes (scheduleWithin). */
+  readonly charge?: { readonly pool: string; readonly bytes: number };
+}
+
+interface Usage {
+  readonly count: number;
+  readonly bytes: number;
+}
+
+interface StoredBuffer extends Usage {
+  readonly expiresAt: number;
+}
+
+interface StoredPool {
+  readonly bytes: number;
+  readonly expiresAt: number;
 }
 
 type ItemKey = [queue: string, id: string];
 type DueKey = [queue: string, at: number, id: string];
 type ExpiryKey = [expiresAt: number, key: string];
+type QuotaKey = [queue: string, pool: string];
+type BufferKey = [pool: string, buffer: string];
+type BufferValueKey = [pool: string, buffer: string, position: number];
+type BufferIdKey = [pool: string, buffer: string, id: string];
 
 export interface EmbeddedCoordinationStoreOptions {
   /** Directory of the store (created if missing; one process at a time). */
@@ -49,6 +86,12 @@ export class EmbeddedCoordinationStore implements CoordinationStore {
   private readonly items: Database<StoredItem, ItemKey>;
   /** Index of `items` by the time each is next due: claiming is a range read from the start. */
   private readonly due: Database<true, DueKey>;
+  /** What each pool of a queue holds of the items counted against it. */
+  private readonly quotas: Database<Usage, QuotaKey>;
+  private readonly buffers: Database<StoredBuffer, BufferKey>;
+  private readonly bufferValues: Database<string, BufferValueKey>;
+  private readonly bufferIds: Database<true, BufferIdKey>;
+  private readonly pools: Database<StoredPool, string>;
   private readonly listeners: ChannelListeners;
   private readonly unlock: () => void;
   private readonly sweepTimer: NodeJS.Timeout;
@@ -57,7 +100,7 @@ export class EmbeddedCoordinationStore implements CoordinationStore {
   constructor(private readonly options: EmbeddedCoordinationStoreOptions) {
     this.unlock = lockDataDir(options.path);
     try {
-      this.root = openLmdb(options.path, { maxDbs: 8 });
+      this.root = openLmdb(options.path, { maxDbs: 16 });
     } catch (error) {
       this.unlock();
       throw error;
@@ -66,6 +109,11 @@ export class EmbeddedCoordinationStore implements CoordinationStore {
     this.expiries = this.root.openDB<true, ExpiryKey>({ name: 'expiries' });
     this.items = this.root.openDB<StoredItem, ItemKey>({ name: 'items' });
     this.due = this.root.openDB<true, DueKey>({ name: 'due' });
+    this.quotas = this.root.openDB<Usage, QuotaKey>({ name: 'quotas' });
+    this.buffers = this.root.openDB<StoredBuffer, BufferKey>({ name: 'buffers' });
+    this.bufferValues = this.root.openDB<string, BufferValueKey>({ name: 'buffer-values' });
+    this.bufferIds = this.root.openDB<true, BufferIdKey>({ name: 'buffer-ids' });
+    this.pools = this.root.openDB<StoredPool, string>({ name: 'pools' });
     this.listeners = new ChannelListeners(options.logger);
     this.sweepTimer = setInterval(
       () => this.sweepInBackground(),
@@ -129,6 +177,30 @@ export class EmbeddedCoordinationStore implements CoordinationStore {
     });
   }
 
+  async scheduleWithin(queue: string, item: ScheduledItem, quota: QueueQuota): Promise<QuotaOutcome> {
+    checkDueAt(item.dueAt);
+    checkQuota(quota);
+    const bytes = Buffer.byteLength(item.payload);
+    return this.write(() => {
+      const held = this.quotas.get([queue, quota.pool]) ?? { count: 0, bytes: 0 };
+      const was = this.items.get([queue, item.id])?.charge;
+      const replaced = was?.pool === quota.pool ? { count: 1, bytes: was.bytes } : { count: 0, bytes: 0 };
+      if (held.count - replaced.count + 1 > quota.maxItems) return 'too-many';
+      if (held.bytes - replaced.bytes + bytes > quota.maxBytes) return 'too-large';
+      this.removeItem(queue, item.id);
+      this.items.putSync([queue, item.id], {
+        payload: item.payload,
+        dueAt: item.dueAt,
+        at: item.dueAt,
+        token: null,
+        charge: { pool: quota.pool, bytes },
+      });
+      this.due.putSync([queue, item.dueAt, item.id], true);
+      this.charge(queue, quota.pool, 1, bytes);
+      return 'scheduled';
+    });
+  }
+
   async cancel(queue: string, id: string): Promise<boolean> {
     return this.write(() => this.removeItem(queue, id));
   }
@@ -162,6 +234,62 @@ export class EmbeddedCoordinationStore implements CoordinationStore {
     return this.write(() => {
       if (this.items.get([queue, id])?.token !== token) return false;
       return this.removeItem(queue, id);
+    });
+  }
+
+  async append(
+    pool: string,
+    buffer: string,
+    item: { readonly id: string; readonly value: string },
+    limits: BufferLimits,
+    ttlMs: number,
+  ): Promise<AppendOutcome> {
+    checkTtl(ttlMs);
+    checkBufferLimits(limits);
+    const size = Buffer.byteLength(item.value);
+    return this.write(() => {
+      const now = Date.now();
+      const held = this.liveBuffer(pool, buffer, now);
+      if (held === undefined) this.clearBuffer(pool, buffer);
+      else if (this.bufferIds.get([pool, buffer, item.id]) !== undefined) return 'present';
+      const { count, bytes, expiresAt } = held ?? { count: 0, bytes: 0, expiresAt: 0 };
+      if (count >= limits.maxItems || bytes + size > limits.maxBytes) return 'buffer-full';
+      const total = this.livePool(pool, now);
+      if ((total?.bytes ?? 0) + size > limits.poolMaxBytes) return 'pool-full';
+      this.bufferValues.putSync([pool, buffer, count], item.value);
+      this.bufferIds.putSync([pool, buffer, item.id], true);
+      this.buffers.putSync([pool, buffer], {
+        count: count + 1,
+        bytes: bytes + size,
+        expiresAt: Math.max(expiresAt, now + ttlMs),
+      });
+      this.pools.putSync(pool, {
+        bytes: (total?.bytes ?? 0) + size,
+        expiresAt: Math.max(total?.expiresAt ?? 0, now + ttlMs),
+      });
+      return 'appended';
+    });
+  }
+
+  async readBuffer(pool: string, buffer: string, from: number, limit: number): Promise<string[]> {
+    checkRange(from, limit);
+    this.assertOpen();
+    if (this.liveBuffer(pool, buffer, Date.now()) === undefined) return [];
+    return Array.from(
+      this.bufferValues.getRange({ start: [pool, buffer, from], end: [pool, buffer, from + limit] }),
+      ({ value }) => value,
+    );
+  }
+
+  async dropBuffer(pool: string, buffer: string): Promise<void> {
+    await this.write(() => {
+      const now = Date.now();
+      const held = this.liveBuffer(pool, buffer, now);
+      const total = this.livePool(pool, now);
+      this.clearBuffer(pool, buffer);
+      if (held === undefined || total === undefined) return;
+      if (total.bytes - held.bytes <= 0) this.pools.removeSync(pool);
+      else this.pools.putSync(pool, { ...total, bytes: total.bytes - held.bytes });
     });
   }
 
@@ -257,7 +385,47 @@ export class EmbeddedCoordinationStore implements CoordinationStore {
     if (item === undefined) return false;
     this.items.removeSync([queue, id]);
     this.due.removeSync([queue, item.at, id]);
+    if (item.charge !== undefined) this.charge(queue, item.charge.pool, -1, -item.charge.bytes);
     return true;
+  }
+
+  private charge(queue: string, pool: string, count: number, bytes: number): void {
+    const held = this.quotas.get([queue, pool]) ?? { count: 0, bytes: 0 };
+    const next = { count: held.count + count, bytes: held.bytes + bytes };
+    if (next.count <= 0) this.quotas.removeSync([queue, pool]);
+    else this.quotas.putSync([queue, pool], next);
+  }
+
+  private liveBuffer(pool: string, buffer: string, now: number): StoredBuffer | undefined {
+    const stored = this.buffers.get([pool, buffer]);
+    return stored !== undefined && stored.expiresAt > now ? stored : undefined;
+  }
+
+  private livePool(pool: string, now: number): StoredPool | undefined {
+    const stored = this.pools.get(pool);
+    return stored !== undefined && stored.expiresAt > now ? stored : undefined;
+  }
+
+  /** Removes a buffer's records whether live or expired (an expired one is reclaimed on its next use). */
+  private clearBuffer(pool: string, buffer: string): void {
+    if (this.buffers.get([pool, buffer]) === undefined) return;
+    this.buffers.removeSync([pool, buffer]);
+    for (const key of this.keysOf(this.bufferValues, pool, buffer)) this.bufferValues.removeSync(key);
+    for (const key of this.keysOf(this.bufferIds, pool, buffer)) this.bufferIds.removeSync(key);
+  }
+
+  /** Every key of one buffer in `db`, read before any is removed. */
+  private keysOf<K extends [string, string, number | string]>(
+    db: Database<unknown, K>,
+    pool: string,
+    buffer: string,
+  ): K[] {
+    const keys: K[] = [];
+    for (const key of db.getKeys({ start: [pool, buffer] as unknown as K })) {
+      if (key[0] !== pool || key[1] !== buffer) break;
+      keys.push(key);
+    }
+    return keys;
   }
 
   /** Up to `limit` keys of `queue` due at or before `now`, earliest first. */

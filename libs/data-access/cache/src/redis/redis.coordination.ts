@@ -1,8 +1,24 @@
 import type { Logger } from '@notify/platform';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import { checkClaim, checkDueAt, checkIncrement, checkTtl } from '../arguments';
-import type { ClaimedItem, CoordinationStore, ScheduledItem } from '../cache.port';
+import {
+  checkBufferLimits,
+  checkClaim,
+  checkDueAt,
+  checkIncrement,
+  checkQuota,
+  checkRange,
+  checkTtl,
+} from '../arguments';
+import type {
+  AppendOutcome,
+  BufferLimits,
+  ClaimedItem,
+  CoordinationStore,
+  QueueQuota,
+  QuotaOutcome,
+  ScheduledItem,
+} from '../cache.port';
 import { ChannelListeners } from '../channel-listeners';
 import { claimTokenSeed } from '../claim-token';
 import { RedisKeys } from './redis.keys';
@@ -17,6 +33,8 @@ export interface RedisCoordinationStoreOptions {
 
 /** What the items hash holds; the claim token lives beside it so a claim never rewrites the payload. */
 const StoredItem = z.object({ payload: z.string(), dueAt: z.number() });
+const QuotaOutcomeSchema = z.enum(['scheduled', 'too-many', 'too-large']);
+const AppendOutcomeSchema = z.enum(['appended', 'present', 'buffer-full', 'pool-full']);
 
 /**
  * Coordination across replicas on Redis: counters and keys with native expiry, the delayed queue as a
@@ -65,14 +83,37 @@ export class RedisCoordinationStore implements CoordinationStore {
 
   async schedule(queue: string, item: ScheduledItem): Promise<void> {
     checkDueAt(item.dueAt);
-    const { due, items, claims } = this.keys.queue(queue);
+    const { due, items, claims, charges, quota } = this.keys.queue(queue);
     const stored = JSON.stringify({ payload: item.payload, dueAt: item.dueAt });
-    await this.redis.coordSchedule(due, items, claims, item.id, stored, item.dueAt);
+    await this.redis.coordSchedule(due, items, claims, charges, quota, item.id, stored, item.dueAt);
+  }
+
+  async scheduleWithin(queue: string, item: ScheduledItem, limits: QueueQuota): Promise<QuotaOutcome> {
+    checkDueAt(item.dueAt);
+    checkQuota(limits);
+    const { due, items, claims, charges, quota } = this.keys.queue(queue);
+    const stored = JSON.stringify({ payload: item.payload, dueAt: item.dueAt });
+    return QuotaOutcomeSchema.parse(
+      await this.redis.coordScheduleWithin(
+        due,
+        items,
+        claims,
+        charges,
+        quota,
+        item.id,
+        stored,
+        item.dueAt,
+        limits.pool,
+        Buffer.byteLength(item.payload),
+        limits.maxItems,
+        limits.maxBytes,
+      ),
+    );
   }
 
   async cancel(queue: string, id: string): Promise<boolean> {
-    const { due, items, claims } = this.keys.queue(queue);
-    return (await this.redis.coordCancel(due, items, claims, id)) > 0;
+    const { due, items, claims, charges, quota } = this.keys.queue(queue);
+    return (await this.redis.coordCancel(due, items, claims, charges, quota, id)) > 0;
   }
 
   async getScheduled(queue: string, id: string): Promise<ScheduledItem | undefined> {
@@ -104,8 +145,44 @@ export class RedisCoordinationStore implements CoordinationStore {
   }
 
   async ack(queue: string, id: string, claimToken: string): Promise<boolean> {
-    const { due, items, claims } = this.keys.queue(queue);
-    return (await this.redis.coordAck(due, items, claims, id, claimToken)) === 1;
+    const { due, items, claims, charges, quota } = this.keys.queue(queue);
+    return (await this.redis.coordAck(due, items, claims, charges, quota, id, claimToken)) === 1;
+  }
+
+  async append(
+    pool: string,
+    buffer: string,
+    item: { readonly id: string; readonly value: string },
+    limits: BufferLimits,
+    ttlMs: number,
+  ): Promise<AppendOutcome> {
+    checkTtl(ttlMs);
+    checkBufferLimits(limits);
+    const keys = this.keys.buffer(pool, buffer);
+    return AppendOutcomeSchema.parse(
+      await this.redis.coordAppend(
+        keys.pool,
+        keys.items,
+        keys.ids,
+        keys.meta,
+        item.id,
+        item.value,
+        limits.maxItems,
+        limits.maxBytes,
+        limits.poolMaxBytes,
+        ttlMs,
+      ),
+    );
+  }
+
+  async readBuffer(pool: string, buffer: string, from: number, limit: number): Promise<string[]> {
+    checkRange(from, limit);
+    return this.redis.lrange(this.keys.buffer(pool, buffer).items, from, from + limit - 1);
+  }
+
+  async dropBuffer(pool: string, buffer: string): Promise<void> {
+    const keys = this.keys.buffer(pool, buffer);
+    await this.redis.coordDrop(keys.pool, keys.items, keys.ids, keys.meta);
   }
 
   async publish(channel: string, message: string): Promise<void> {

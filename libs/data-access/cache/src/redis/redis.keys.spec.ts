@@ -17,6 +17,16 @@ describe('RedisKeys', () => {
     }
   });
 
+  it('puts the keys of one buffer pool in one cluster slot, apart from other pools', () => {
+    const keys = new RedisKeys('notify:');
+    for (const pool of ['acc/env', 'with}brace', 'with{brace']) {
+      const { pool: total, items, ids, meta } = keys.buffer(pool, 'window/1');
+      expect(new Set([total, items, ids, meta]).size).toBe(4);
+      for (const key of [items, ids, meta]) expect(hashTag(key)).toBe(hashTag(total));
+    }
+    expect(hashTag(keys.buffer('a', 'w').items)).not.toBe(hashTag(keys.buffer('b', 'w').items));
+  });
+
   it('spreads different queues over different tags', () => {
     const keys = new RedisKeys('notify:');
     expect(hashTag(keys.queue('a').due)).not.toBe(hashTag(keys.queue('b').due));
