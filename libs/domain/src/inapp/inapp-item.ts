@@ -1,3 +1,4 @@
+import { namedSchema } from '@notify/platform';
 import { z } from 'zod';
 import type { TenantScope } from '../tenancy/tenant-scope';
 import { Limits } from '../validation/limits';
@@ -56,6 +57,8 @@ export const inappPatchSchema = z.object({
   archived: stamp,
 });
 export type InAppPatch = z.infer<typeof inappPatchSchema>;
+// Named in the OpenAPI document as the pingram client names the shape.
+namedSchema('InAppNotificationPatchRequest', inappPatchSchema);
 
 /** The item after a patch; `seen` follows `opened` (an opened item has been seen). */
 export function patchItem(item: InAppItem, patch: Omit<InAppPatch, 'trackingIds'>): InAppItem {

@@ -10,6 +10,7 @@ import {
   typeOptionsSchema,
 } from '@notify/domain';
 import type { Tenant } from '@notify/gateway-auth';
+import { namedSchema } from '@notify/platform';
 import { z } from 'zod';
 
 /** The documented shape of presentType's result. */
@@ -27,6 +28,8 @@ export const notificationTypeOutput = z.object({
   options: typeOptionsSchema,
   templates: z.array(z.object({ channel: channelSchema, templateIds: z.array(z.string()) })).optional(),
 });
+// Named in the OpenAPI document as the pingram client names the shape.
+namedSchema('Notification', notificationTypeOutput);
 
 /** The documented shape of presentTemplate's result. */
 export const templateOutput = templateContentSchema.extend({
@@ -39,6 +42,7 @@ export const templateOutput = templateContentSchema.extend({
   default: z.boolean(),
   isDefaultFor: z.record(z.string(), z.boolean()),
 });
+namedSchema('Template', templateOutput);
 
 /** The API shape of a notification type (the pingram client's `Notification`). */
 export function presentType(tenant: Tenant, type: NotificationType, templates?: readonly Template[]) {

@@ -1,8 +1,14 @@
 import { Controller, Get, Header, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
 import { NotFoundError, Public } from '@notify/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EmailTrackingUseCase, type Visitor } from './email-tracking.usecase';
+import {
+  ApiClickTracking,
+  ApiOpenTracking,
+  ApiTrackingRoutes,
+  ApiUnsubscribeConfirmation,
+  ApiUnsubscribe,
+} from './email-tracking.openapi';
 
 /** A transparent 1×1 GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -22,13 +28,14 @@ const visitor = (request: FastifyRequest): Visitor => ({
  * unsubscribe, RFC 8058: POST unsubscribes, GET shows a button that does). A token that is not one
  * of ours gets 404, except the pixel, which always answers with the image and records nothing.
  */
-@ApiExcludeController()
+@ApiTrackingRoutes()
 @Public()
 @Controller('t')
 export class EmailTrackingController {
   constructor(private readonly tracking: EmailTrackingUseCase) {}
 
   @Get('o/:token')
+  @ApiOpenTracking()
   @Header('content-type', 'image/gif')
   @Header('cache-control', 'no-store, max-age=0')
   async open(@Param('token') token: string, @Req() request: FastifyRequest): Promise<Buffer> {
@@ -38,6 +45,7 @@ export class EmailTrackingController {
   }
 
   @Get('c/:token')
+  @ApiClickTracking()
   async click(
     @Param('token') token: string,
     @Req() request: FastifyRequest,
@@ -50,6 +58,7 @@ export class EmailTrackingController {
   }
 
   @Get('u/:token')
+  @ApiUnsubscribeConfirmation()
   @Header('content-type', 'text/html; charset=utf-8')
   confirm(@Param('token') token: string): string {
     if (this.tracking.read(token, 'u') === undefined) throw unknown();
@@ -61,6 +70,7 @@ export class EmailTrackingController {
   }
 
   @Post('u/:token')
+  @ApiUnsubscribe()
   @HttpCode(200)
   @Header('content-type', 'text/plain; charset=utf-8')
   async unsubscribe(@Param('token') token: string): Promise<string> {
