@@ -306,5 +306,19 @@ export function inappSuite(context: () => ChannelsContext): void {
       expect(mine.map((n) => n.id)).toEqual([trackingId]);
       expect(mine[0]?.archived).toBeUndefined();
     });
+
+    it('tells a plain GET /ws (no upgrade) to upgrade: 426 with the error body, while upgrades still open', async () => {
+      const plain = await fetch(`${context().topology.baseUrl}/ws?envId=${envId}&userId=someone`);
+      expect(plain.status).toBe(426);
+      expect(plain.headers.get('upgrade')).toBe('websocket');
+      expect(((await plain.json()) as { error: { code: string } }).error.code).toBe('UPGRADE_REQUIRED');
+      const userId = uniqueName('plain');
+      const socket = await openInboxSocket(context().topology.baseUrl, {
+        envId,
+        userId,
+        userIdHash: hash(userId),
+      });
+      socket.close();
+    });
   });
 }

@@ -83,14 +83,26 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
       await topology?.stop();
     }, 60_000);
 
-    it('serves the OpenAPI 3.1 document at /docs, identical to the committed docs/openapi.json', async () => {
-      const served = (await (await fetch(`${topology.baseUrl}/docs/json`)).json()) as { openapi: string };
+    it('serves the OpenAPI 3.1 document at /docs, identical to the committed docs/openapi.json (in a cluster, the gateway’s routes of it)', async () => {
+      type Document = { openapi: string; paths: Record<string, unknown> };
+      const served = (await (await fetch(`${topology.baseUrl}/docs/json`)).json()) as Document;
       expect(served.openapi).toBe('3.1.0');
-      const committed: unknown = JSON.parse(
+      const committed = JSON.parse(
         await readFile(join(__dirname, '../../../docs/openapi.json'), 'utf8'),
-      );
+      ) as Document;
+      // The committed document is the whole API, as the all-in-one serves it. In a cluster the
+      // gateway documents the routes it serves: email tracking and provider callbacks are the
+      // inbound service's (an ingress routes /t and /inbound there).
+      const inbound = (path: string) => path.startsWith('/t/') || path.startsWith('/inbound/');
+      const expected =
+        '/t/o/{token}' in served.paths
+          ? committed
+          : {
+              ...committed,
+              paths: Object.fromEntries(Object.entries(committed.paths).filter(([p]) => !inbound(p))),
+            };
       // On a difference: run `npm run openapi` and review the change to docs/openapi.json.
-      expect(served).toEqual(committed);
+      expect(served).toEqual(expected);
       expect((await fetch(`${topology.baseUrl}/docs`)).status).toBe(200);
     });
 

@@ -13,6 +13,7 @@ export {
   ServiceUnavailableError,
   STATUS_BY_KIND,
   UnauthorizedError,
+  UpgradeRequiredError,
   type ErrorDetails,
   type ErrorKind,
 } from './errors/domain.error';
@@ -32,6 +33,7 @@ export { keepFilesPrivate } from './fs/private-files';
 export { IS_PUBLIC, Public } from './auth/public.decorator';
 export { API_KEY_PATTERN, API_KEY_PREFIX } from './auth/api-key-format';
 export { ZodPipe } from './http/zod.pipe';
+export { errorBodySchema, namedSchema, openApi } from './http/openapi-schema';
 export { isPrivateAddress } from './egress/addresses';
 export {
   checkDestinationHost,

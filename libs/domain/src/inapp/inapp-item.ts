@@ -1,3 +1,4 @@
+import { namedSchema } from '@notify/platform';
 import { z } from 'zod';
 import type { TenantScope } from '../tenancy/tenant-scope';
 import { Limits } from '../validation/limits';
@@ -64,6 +65,8 @@ export const inappPatchSchema = z.object({
   archived: stamp,
 });
 export type InAppPatch = z.infer<typeof inappPatchSchema>;
+// Named in the OpenAPI document as the pingram client names the shape.
+namedSchema('InAppNotificationPatchRequest', inappPatchSchema);
 
 /**
  * The item (or stored record of one) after a patch: a cleared mark is gone from the result, not

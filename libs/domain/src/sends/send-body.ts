@@ -1,3 +1,4 @@
+import { namedSchema } from '@notify/platform';
 import { z } from 'zod';
 import { forceChannelSchema } from '../channels/channel';
 import { slackOptionsShape } from '../channels/slack';
@@ -171,6 +172,8 @@ export const sendBodySchema = z.object({
     .optional(),
 });
 export type SendBody = z.infer<typeof sendBodySchema>;
+// Named in the OpenAPI document as the pingram client names the shape.
+namedSchema('SenderPostBody', sendBodySchema);
 
 /** The direct email body (`POST /email`, decisions 1). */
 export const directEmailBodySchema = z.object({
@@ -188,6 +191,7 @@ export const directEmailBodySchema = z.object({
   schedule: z.string().max(64).optional(),
 });
 export type DirectEmailBody = z.infer<typeof directEmailBodySchema>;
+namedSchema('SendEmailRequest', directEmailBodySchema);
 
 /** The direct SMS body (`POST /sms`, decisions 1, in the spec's order); `message` may be left out for an MMS. */
 export const directSmsBodySchema = z
@@ -205,3 +209,4 @@ export const directSmsBodySchema = z
     path: ['message'],
   });
 export type DirectSmsBody = z.infer<typeof directSmsBodySchema>;
+namedSchema('SendSmsRequest', directSmsBodySchema);

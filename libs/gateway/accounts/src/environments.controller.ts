@@ -10,7 +10,7 @@ import {
   twilioAccountSetting,
 } from '@notify/domain';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
-import { ApiErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
+import { ApiErrors, ApiMoreErrors, ApiPathParam, namedSchema, openApi } from '@notify/gateway-openapi';
 import { type AppConfig, InjectConfig, NotFoundError, ZodPipe } from '@notify/platform';
 import { ProviderSettings } from '@notify/provider-settings';
 import { VapidKeyring } from '@notify/providers';
@@ -48,6 +48,8 @@ const environmentSchema = z.object({
   twilio: z.string().optional().describe('The environment’s own Twilio account, token masked'),
   slack: z.string().optional().describe('The environment’s own Slack app, secret masked'),
 });
+// Named in the OpenAPI document as the pingram client names the shape.
+namedSchema('Environment', environmentSchema);
 
 /**
  * Environments of the caller's account. A key reads and changes its own environment; creating an
@@ -80,7 +82,6 @@ export class EnvironmentsController {
     summary: 'Create an environment (answers with its first API key, shown once)',
     operationId: 'createEnvironment',
   })
-  @ApiMoreErrors(413)
   @ApiBody({ schema: openApi(createSchema) })
   @ApiOkResponse({ schema: openApi(environmentSchema.extend({ apiKey: z.string() }), 'output') })
   async create(
@@ -113,7 +114,7 @@ export class EnvironmentsController {
 
   @Patch(':clientId')
   @ApiOperation({ summary: 'Update the caller’s environment', operationId: 'updateEnvironment' })
-  @ApiMoreErrors(404, 413)
+  @ApiMoreErrors(404)
   @ApiPathParam('clientId', z.string())
   @ApiBody({ schema: openApi(patchSchema) })
   @ApiOkResponse({ schema: openApi(environmentSchema, 'output') })

@@ -1,7 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyResolver, CurrentTenant, type Tenant } from '@notify/gateway-auth';
-import { ApiErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
+import {
+  ApiErrors,
+  ApiMoreErrors,
+  ApiPathParam,
+  messageResponseSchema,
+  openApi,
+} from '@notify/gateway-openapi';
 import { InvalidRequestError, NotFoundError, ZodPipe } from '@notify/platform';
 import { AccountRepository, ApiKeyRepository } from '@notify/store';
 import { z } from 'zod';
@@ -44,7 +50,7 @@ export class KeysController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Create an API key (the key is returned only now)', operationId: 'createAPIKey' })
-  @ApiMoreErrors(404, 413)
+  @ApiMoreErrors(404)
   @ApiBody({ schema: openApi(createSchema) })
   @ApiOkResponse({ schema: openApi(keySchema, 'output') })
   async create(
@@ -106,9 +112,9 @@ export class KeysController {
 
   @Delete(':keyId')
   @ApiOperation({ summary: 'Revoke an API key', operationId: 'revokeAPIKey' })
-  @ApiMoreErrors(404, 413)
+  @ApiMoreErrors(404)
   @ApiPathParam('keyId', z.string())
-  @ApiOkResponse({ schema: openApi(z.object({ message: z.string() }), 'output') })
+  @ApiOkResponse({ schema: openApi(messageResponseSchema, 'output') })
   async revoke(@CurrentTenant() tenant: Tenant, @Param('keyId') keyId: string) {
     const revoked = await this.keys.revoke(tenant, keyId, new Date().toISOString());
     if (revoked === undefined) throw notFound(`active key ${keyId}`);

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
-import { ApiErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
+import { ApiErrors, ApiMoreErrors, ApiPathParam, namedSchema, openApi } from '@notify/gateway-openapi';
 import { ZodPipe } from '@notify/platform';
 import { z } from 'zod';
 import {
@@ -21,7 +21,11 @@ const addressSchema = z.object({
   displayName: z.string().optional(),
   createdAt: z.string(),
 });
-const addressResponse = openApi(z.object({ address: addressSchema }), 'output');
+const addressBodySchema = z.object({ address: addressSchema });
+// Named in the OpenAPI document as the pingram client names the shape.
+namedSchema('AccountAddressesResponseAddressesInner', addressSchema);
+namedSchema('AddressResponse', addressBodySchema);
+const addressResponse = openApi(addressBodySchema, 'output');
 
 /** `/addresses`: the environment's inbound email addresses (decisions 1). */
 @ApiTags('Addresses')
@@ -36,7 +40,7 @@ export class AddressesController {
     summary: 'Create an inbound address: the built-in one (no domain) or a custom one on a verified domain',
     operationId: 'createAddress',
   })
-  @ApiMoreErrors(409, 413)
+  @ApiMoreErrors(409)
   @ApiBody({ schema: openApi(createAddressSchema) })
   @ApiOkResponse({ schema: addressResponse })
   async create(
@@ -58,7 +62,7 @@ export class AddressesController {
     summary: "Change an address's prefix or display name (a renamed built-in address keeps taking mail)",
     operationId: 'updateAddress',
   })
-  @ApiMoreErrors(404, 409, 413)
+  @ApiMoreErrors(404, 409)
   @ApiBody({ schema: openApi(updateAddressSchema) })
   @ApiOkResponse({ schema: addressResponse })
   async update(

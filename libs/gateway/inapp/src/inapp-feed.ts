@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type InAppItem, type InAppPatch, Limits } from '@notify/domain';
 import type { EndUser } from '@notify/gateway-auth';
+import { namedSchema } from '@notify/platform';
 import { InAppRepository } from '@notify/store';
 import { z } from 'zod';
 import { InAppDeliveries } from './inapp-deliveries';
@@ -57,6 +58,10 @@ export const userFeedItem = (item: InAppItem): UserFeedItem => ({
   expDate: new Date(item.expDate * 1_000).toISOString(),
 });
 export const successSchema = z.object({ success: z.boolean() });
+// Named in the OpenAPI document as the pingram client names the shape.
+namedSchema('GetInappNotificationsResponseNotificationsInner', itemSchema);
+namedSchema('GetInappNotificationsResponse', feedSchema);
+namedSchema('SuccessResponse', successSchema);
 
 /** One user's inbox, for the browser client's routes and the server-side `/user/inapp` ones alike. */
 @Injectable()

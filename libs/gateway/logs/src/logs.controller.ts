@@ -5,7 +5,7 @@ import { EVENT_LOG, type EventLog } from '@notify/event-log';
 import { InvalidRequestError, NotFoundError, ZodPipe } from '@notify/platform';
 import { z } from 'zod';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
-import { ApiErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
+import { ApiErrors, ApiMoreErrors, ApiPathParam, namedSchema, openApi } from '@notify/gateway-openapi';
 import { type LogQueryBody, LogQueryUseCase, logQuerySchema } from './log-query.usecase';
 
 const MAX_PATH_IDS = 25;
@@ -13,7 +13,11 @@ const trackingIdSchema = z.string().min(1).max(128);
 const bulkSchema = z.object({ trackingIds: z.array(trackingIdSchema).min(1).max(100) });
 /** A log record (spec 2.3): the keys, plus every field some event has set (see log-fields.ts). */
 const logRecordSchema = z.looseObject({ trackingId: z.string(), accountId: z.string(), envId: z.string() });
-const logsSchema = openApi(z.object({ logs: z.array(logRecordSchema) }), 'output');
+const logsBodySchema = z.object({ logs: z.array(logRecordSchema) });
+// Named in the OpenAPI document as the pingram client names the shape.
+namedSchema('LogsGetResponseLogsInner', logRecordSchema);
+namedSchema('LogsGetResponse', logsBodySchema);
+const logsSchema = openApi(logsBodySchema, 'output');
 
 function notFound(ids: readonly string[]): NotFoundError {
   return new NotFoundError({
@@ -34,8 +38,7 @@ export class LogsController {
 
   @Post('query')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Start a log query', operationId: 'queryLogs' })
-  @ApiMoreErrors(413)
+  @ApiOperation({ summary: 'Start a log query', operationId: 'startLogsQuery' })
   @ApiBody({ schema: openApi(logQuerySchema) })
   @ApiOkResponse({ schema: openApi(z.object({ queryId: z.string() }), 'output') })
   async query(@CurrentTenant() tenant: Tenant, @Body(new ZodPipe(logQuerySchema)) body: LogQueryBody) {
@@ -43,7 +46,7 @@ export class LogsController {
   }
 
   @Get('query/:queryId')
-  @ApiOperation({ summary: 'Results of a log query', operationId: 'getLogQuery' })
+  @ApiOperation({ summary: 'Results of a log query', operationId: 'getLogsQueryResult' })
   @ApiMoreErrors(404)
   @ApiPathParam('queryId', z.string())
   @ApiOkResponse({
@@ -72,7 +75,6 @@ export class LogsController {
   @Post('bulk')
   @HttpCode(200)
   @ApiOperation({ summary: 'Logs of up to 100 tracking ids', operationId: 'getLogsBulk' })
-  @ApiMoreErrors(413)
   @ApiBody({ schema: openApi(bulkSchema) })
   @ApiOkResponse({ schema: logsSchema })
   async bulk(
@@ -85,7 +87,7 @@ export class LogsController {
   @Get(':trackingIds')
   @ApiOperation({
     summary: 'Delivery logs of up to 25 tracking ids (comma-separated)',
-    operationId: 'getLogs',
+    operationId: 'getLogsByTrackingIds',
   })
   @ApiMoreErrors(404)
   @ApiPathParam('trackingIds', z.string(), 'Comma-separated tracking ids, URL-encoded, at most 25')

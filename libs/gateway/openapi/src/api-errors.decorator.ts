@@ -1,7 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBasicAuth, ApiBearerAuth, ApiParam, ApiResponse } from '@nestjs/swagger';
 import type { z } from 'zod';
-import { errorBodySchema, openApi } from './schema';
+import { errorBodySchema, openApi } from '@notify/platform';
+import { API_KEY_SCHEME, END_USER_SCHEME } from './security-schemes';
 
 const body = openApi(errorBodySchema);
 
@@ -11,7 +12,6 @@ const DESCRIPTIONS: Record<number, string> = {
   402: 'Usage limit exceeded',
   404: 'No such resource in this environment',
   409: 'The request contradicts an earlier one (an Idempotency-Key reused for another request)',
-  413: 'Request body (or an inline attachment) too large',
   429: 'Too many requests (see Retry-After)',
   500: 'Internal error (the message carries an error id)',
   503: 'A backend is unavailable, or the service is overloaded; nothing was done, retry',
@@ -27,12 +27,12 @@ const errorResponses = (statuses: readonly number[]) =>
 
 /** Server-API operations (on a controller): bearer auth, and the spec's error body on each failure status. */
 export function ApiErrors(...statuses: number[]): ClassDecorator {
-  return applyDecorators(ApiBearerAuth(), ...errorResponses(statuses));
+  return applyDecorators(ApiBearerAuth(API_KEY_SCHEME), ...errorResponses(statuses));
 }
 
 /** Browser-client operations (decisions 3): Basic clientId:userId:hashedUserId, same error body. */
 export function ApiEndUserErrors(...statuses: number[]): ClassDecorator {
-  return applyDecorators(ApiBasicAuth(), ...errorResponses(statuses));
+  return applyDecorators(ApiBasicAuth(END_USER_SCHEME), ...errorResponses(statuses));
 }
 
 /** Failure statuses one operation may answer with beyond its controller's. */

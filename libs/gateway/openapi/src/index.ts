@@ -1,3 +1,4 @@
 export { ApiEndUserErrors, ApiErrors, ApiMoreErrors, ApiPathParam } from './api-errors.decorator';
 export { openApiDocument, serveOpenApi } from './openapi.document';
-export { errorBodySchema, openApi } from './schema';
+export { errorBodySchema, namedSchema, openApi } from '@notify/platform';
+export { messageResponseSchema } from './responses';

@@ -60,7 +60,7 @@ export class PushSettingsController {
   @Put('fcm')
   @ApiOperation({
     summary: 'Set the FCM service account (the JSON key file)',
-    operationId: 'putPushFcmSettings',
+    operationId: 'upsertPushFcmSettings',
   })
   @ApiBody({ schema: openApi(fcmSchema) })
   @ApiOkResponse({ schema: openApi(fcmSchema, 'output') })
@@ -94,7 +94,7 @@ export class PushSettingsController {
   @Put('apn')
   @ApiOperation({
     summary: 'Set the APNs key (.p8), its key id, the team id and the bundle id',
-    operationId: 'putPushApnSettings',
+    operationId: 'upsertPushApnSettings',
   })
   @ApiBody({ schema: openApi(apnSchema) })
   @ApiOkResponse({ schema: openApi(apnSchema, 'output') })

@@ -2,12 +2,18 @@ import { Body, Controller, Delete, HttpCode, Param, Put } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type SendBody, sendBodySchema } from '@notify/domain';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
-import { ApiErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
+import {
+  ApiErrors,
+  ApiMoreErrors,
+  ApiPathParam,
+  messageResponseSchema,
+  openApi,
+} from '@notify/gateway-openapi';
 import { ZodPipe } from '@notify/platform';
 import { z } from 'zod';
 import { RescheduleSendUseCase } from './reschedule-send.usecase';
 
-const messageSchema = openApi(z.object({ message: z.string() }), 'output');
+const messageSchema = openApi(messageResponseSchema, 'output');
 const trackingIdSchema = z.string().min(1).max(100);
 
 /** Scheduled sends still waiting: replace (body and/or schedule) or cancel (decisions 1 and 6). */

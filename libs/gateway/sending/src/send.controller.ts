@@ -16,11 +16,14 @@ import { type AppConfig, InjectConfig, ZodPipe } from '@notify/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
-import { ApiErrors, openApi } from '@notify/gateway-openapi';
+import { ApiErrors, namedSchema, openApi } from '@notify/gateway-openapi';
 import type { Accepted, SendOrigin } from './accept-send.usecase';
 import { IdempotentSends } from './idempotent-sends';
 
-const acceptedSchema = openApi(z.object({ trackingId: z.string(), messages: z.array(z.string()) }), 'output');
+const acceptedBodySchema = z.object({ trackingId: z.string(), messages: z.array(z.string()) });
+// Named in the OpenAPI document as the pingram client names the shape.
+namedSchema('SenderPostResponse', acceptedBodySchema);
+const acceptedSchema = openApi(acceptedBodySchema, 'output');
 
 function origin(
   request: FastifyRequest,
@@ -45,7 +48,7 @@ const idempotencyHeader = ApiHeader({
 });
 
 @ApiTags('Sending')
-@ApiErrors(402, 409, 413, 503)
+@ApiErrors(402, 409, 503)
 @Controller()
 export class SendController {
   constructor(

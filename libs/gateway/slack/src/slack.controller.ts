@@ -82,7 +82,7 @@ export class SlackController {
   @HttpCode(204)
   @ApiOperation({
     summary: 'Complete Slack OAuth and store the token on the user',
-    operationId: 'slackOauth',
+    operationId: 'generateSlackOauthPath',
   })
   @ApiMoreErrors(502)
   @ApiPathParam('userId', userIdSchema)
@@ -122,7 +122,7 @@ export class SlackController {
   @Get('slack-channels')
   @ApiOperation({
     summary: 'Slack channels and users the user’s token can post to',
-    operationId: 'getSlackChannels',
+    operationId: 'getAvailableSlackChannels',
   })
   @ApiMoreErrors(502)
   @ApiPathParam('userId', userIdSchema)

@@ -13,6 +13,7 @@ import {
   withAnswerFields,
 } from '@notify/domain';
 import type { Tenant } from '@notify/gateway-auth';
+import { namedSchema } from '@notify/platform';
 import { z } from 'zod';
 
 /** The documented shape of presentType's result. */
@@ -30,6 +31,8 @@ export const notificationTypeOutput = z.object({
   options: typeOptionsSchema,
   templates: z.array(z.object({ channel: channelSchema, templateIds: z.array(z.string()) })).optional(),
 });
+// Named in the OpenAPI document as the pingram client names the shape.
+namedSchema('Notification', notificationTypeOutput);
 
 /** Per channel, the fields its templates always answer with (see TEMPLATE_ANSWER_FIELDS). */
 const answerFields = CHANNELS.map((channel) => {
@@ -52,6 +55,7 @@ export const templateOutput = templateContentSchema
   .describe(
     `A template. The fields of its channel are always present, "" when unset (in-app variants with their title, redirectURL and imageURL): ${answerFields}.`,
   );
+namedSchema('Template', templateOutput);
 
 /** The API shape of a notification type (the pingram client's `Notification`). */
 export function presentType(tenant: Tenant, type: NotificationType, templates?: readonly Template[]) {

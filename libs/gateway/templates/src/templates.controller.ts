@@ -15,7 +15,7 @@ import { InvalidRequestError, NotFoundError, ZodPipe } from '@notify/platform';
 import { NotificationTypeRepository, TemplateRepository } from '@notify/store';
 import { z } from 'zod';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
-import { ApiErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
+import { ApiErrors, ApiPathParam, messageResponseSchema, openApi } from '@notify/gateway-openapi';
 import { presentTemplate, templateOutput } from './notification-type.presenter';
 import { typeNotFound } from './types.controller';
 
@@ -65,7 +65,6 @@ export class TemplatesController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a template', operationId: 'createTemplate' })
-  @ApiMoreErrors(413)
   @ApiBody({ schema: openApi(createTemplateSchema) })
   @ApiOkResponse(templateOk)
   async create(
@@ -104,7 +103,6 @@ export class TemplatesController {
     summary: 'Choose the default template per delivery mode',
     operationId: 'setDefaultTemplate',
   })
-  @ApiMoreErrors(413)
   @ApiBody({ schema: openApi(defaultSelectionSchema) })
   @ApiOkResponse(templateOk)
   async setDefault(
@@ -146,7 +144,6 @@ export class TemplatesController {
 
   @Patch(':templateId')
   @ApiOperation({ summary: 'Update a template', operationId: 'updateTemplate' })
-  @ApiMoreErrors(413)
   @ApiPathParam('templateId', templateIdSchema)
   @ApiBody({ schema: openApi(templateContentSchema) })
   @ApiOkResponse(templateOk)
@@ -171,9 +168,8 @@ export class TemplatesController {
 
   @Delete(':templateId')
   @ApiOperation({ summary: 'Delete a template', operationId: 'deleteTemplate' })
-  @ApiMoreErrors(413)
   @ApiPathParam('templateId', templateIdSchema)
-  @ApiOkResponse({ schema: openApi(z.object({ message: z.string() }), 'output') })
+  @ApiOkResponse({ schema: openApi(messageResponseSchema, 'output') })
   async delete(
     @CurrentTenant() tenant: Tenant,
     @Param('notificationId', notificationIdPipe) notificationId: string,

@@ -11,7 +11,13 @@ import {
 import { InvalidRequestError, NotFoundError, ZodPipe } from '@notify/platform';
 import { NotificationTypeRepository, TemplateRepository } from '@notify/store';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
-import { ApiErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
+import {
+  ApiErrors,
+  ApiMoreErrors,
+  ApiPathParam,
+  messageResponseSchema,
+  openApi,
+} from '@notify/gateway-openapi';
 import { notificationTypeOutput, presentType } from './notification-type.presenter';
 import { z } from 'zod';
 
@@ -37,7 +43,6 @@ export class TypesController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a notification type', operationId: 'createNotificationType' })
-  @ApiMoreErrors(413)
   @ApiBody({ schema: openApi(createNotificationTypeSchema) })
   @ApiOkResponse(typeOk)
   async create(
@@ -89,7 +94,7 @@ export class TypesController {
     summary: 'Update a notification type (null clears a setting)',
     operationId: 'updateNotificationType',
   })
-  @ApiMoreErrors(404, 413)
+  @ApiMoreErrors(404)
   @ApiPathParam('notificationId', notificationIdSchema)
   @ApiBody({ schema: openApi(patchNotificationTypeSchema) })
   @ApiOkResponse(typeOk)
@@ -108,9 +113,9 @@ export class TypesController {
     summary: 'Delete a notification type and its templates',
     operationId: 'deleteNotificationType',
   })
-  @ApiMoreErrors(404, 413)
+  @ApiMoreErrors(404)
   @ApiPathParam('notificationId', notificationIdSchema)
-  @ApiOkResponse({ schema: openApi(z.object({ message: z.string() }), 'output') })
+  @ApiOkResponse({ schema: openApi(messageResponseSchema, 'output') })
   async delete(
     @CurrentTenant() tenant: Tenant,
     @Param('notificationId', notificationIdPipe) notificationId: string,

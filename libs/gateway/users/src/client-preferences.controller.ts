@@ -5,7 +5,7 @@ import { ZodPipe } from '@notify/platform';
 import { NotificationTypeRepository, PreferenceRepository } from '@notify/store';
 import { z } from 'zod';
 import { CurrentEndUser, type EndUser, EndUserRoutes } from '@notify/gateway-auth';
-import { ApiMoreErrors, openApi } from '@notify/gateway-openapi';
+import { openApi } from '@notify/gateway-openapi';
 import { PreferenceChanges } from '@notify/delivery-events';
 
 const updateSchema = z.array(userPreferenceSchema).max(500);
@@ -64,7 +64,6 @@ export class ClientPreferencesController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Update delivery preferences', operationId: 'updatePreferences' })
-  @ApiMoreErrors(413)
   @ApiBody({ schema: openApi(updateSchema) })
   @ApiOkResponse({ schema: openApi(z.object({ preferences: preferencesOutput }), 'output') })
   async update(

@@ -4,7 +4,7 @@ import type { User } from '@notify/domain';
 import { ZodPipe } from '@notify/platform';
 import { UserRepository } from '@notify/store';
 import { CurrentEndUser, type EndUser, EndUserRoutes } from '@notify/gateway-auth';
-import { ApiMoreErrors, openApi } from '@notify/gateway-openapi';
+import { openApi } from '@notify/gateway-openapi';
 import { type IdentifyBody, identifySchema, IdentifyUserUseCase } from './identify-user.usecase';
 import { userSchema } from './user.presenter';
 
@@ -23,7 +23,6 @@ export class ClientUserController {
     summary: 'Identify: store the user’s own contact details',
     operationId: 'identifyClientUser',
   })
-  @ApiMoreErrors(413)
   @ApiBody({ schema: openApi(identifySchema) })
   @ApiOkResponse({ schema: openApi(userSchema, 'output') })
   identify(

@@ -7,11 +7,13 @@ import {
   userFieldsSchema,
   userIdSchema,
 } from '@notify/domain';
-import { InvalidRequestError } from '@notify/platform';
+import { InvalidRequestError, namedSchema } from '@notify/platform';
 import { UserRepository } from '@notify/store';
 import type { z } from 'zod';
 
 export const identifySchema = userFieldsSchema.extend({ id: userIdSchema.optional() });
+// Named in the OpenAPI document as the pingram client names the shape.
+namedSchema('PostUserRequest', identifySchema);
 export type IdentifyBody = z.infer<typeof identifySchema>;
 
 /** Identify (spec 4.3), for the server API and the browser client alike. */

@@ -1,4 +1,5 @@
 import { userFieldsSchema } from '@notify/domain';
+import { namedSchema } from '@notify/platform';
 import { z } from 'zod';
 
 /** A user as the API shows it (spec 2.1). */
@@ -11,3 +12,5 @@ export const userSchema = userFieldsSchema.extend({
     .object({ reason: z.enum(['Bounce', 'Complaint']), details: z.record(z.string(), z.unknown()) })
     .optional(),
 });
+// Named in the OpenAPI document as the pingram client names the shape.
+namedSchema('User', userSchema);

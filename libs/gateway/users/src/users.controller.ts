@@ -5,7 +5,7 @@ import { ZodPipe } from '@notify/platform';
 import { UserRepository } from '@notify/store';
 import { z } from 'zod';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
-import { ApiErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
+import { ApiErrors, ApiPathParam, messageResponseSchema, openApi } from '@notify/gateway-openapi';
 import { DeleteUserUseCase } from './delete-user.usecase';
 import { type IdentifyBody, identifySchema, IdentifyUserUseCase } from './identify-user.usecase';
 import { userSchema } from './user.presenter';
@@ -59,7 +59,6 @@ export class UsersController {
   @Post(':userId')
   @HttpCode(200)
   @ApiOperation({ summary: 'Identify: create or update a user', operationId: 'identify' })
-  @ApiMoreErrors(413)
   @ApiPathParam('userId', userIdSchema)
   @ApiBody({ schema: openApi(identifySchema) })
   @ApiOkResponse(userOk)
@@ -82,10 +81,9 @@ export class UsersController {
 
   @Delete(':userId')
   @ApiOperation({ summary: 'Delete a user and all associated data', operationId: 'deleteUser' })
-  @ApiMoreErrors(413)
   @ApiPathParam('userId', userIdSchema)
   @ApiQuery({ name: 'envId', required: false, schema: { type: 'string', maxLength: 200 } })
-  @ApiOkResponse({ schema: openApi(z.object({ message: z.string() }), 'output') })
+  @ApiOkResponse({ schema: openApi(messageResponseSchema, 'output') })
   async delete(
     @CurrentTenant() tenant: Tenant,
     @Param('userId', userIdPipe) userId: string,

@@ -4,7 +4,7 @@ import { webhookEventTypeSchema } from '@notify/domain';
 import { ZodPipe } from '@notify/platform';
 import { z } from 'zod';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
-import { ApiErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
+import { ApiErrors, ApiMoreErrors, ApiPathParam, namedSchema, openApi } from '@notify/gateway-openapi';
 import { type EndpointBody, endpointBodySchema, WebhookEndpoints } from './webhook-endpoints';
 
 const endpointSchema = z.object({
@@ -23,6 +23,9 @@ const defaultSchema = z.object({
   events: z.array(webhookEventTypeSchema),
   secret: z.string().describe('In full when the endpoint was just created, masked afterwards'),
 });
+// Named in the OpenAPI document; the default endpoint as the pingram client names it.
+namedSchema('WebhookEndpoint', endpointSchema);
+namedSchema('EventsWebhookResponse', defaultSchema);
 const bodyPipe = new ZodPipe(endpointBodySchema);
 const endpointIdPipe = new ZodPipe(z.string().min(1).max(100));
 
@@ -54,7 +57,6 @@ export class WebhooksController {
     summary: 'Create a webhook endpoint (its secret is shown once)',
     operationId: 'createWebhook',
   })
-  @ApiMoreErrors(413)
   @ApiBody({ schema: openApi(endpointBodySchema) })
   @ApiOkResponse({ schema: openApi(createdSchema, 'output') })
   create(@CurrentTenant() tenant: Tenant, @Body(bodyPipe) body: EndpointBody) {
@@ -81,7 +83,6 @@ export class WebhooksController {
     summary: 'Create or update the default webhook endpoint',
     operationId: 'upsertEventsWebhook',
   })
-  @ApiMoreErrors(413)
   @ApiBody({ schema: openApi(endpointBodySchema) })
   @ApiOkResponse({ schema: openApi(defaultSchema, 'output') })
   async upsertDefault(@CurrentTenant() tenant: Tenant, @Body(bodyPipe) body: EndpointBody) {
@@ -99,7 +100,7 @@ export class WebhooksController {
 
   @Put(':endpointId')
   @ApiOperation({ summary: 'Update a webhook endpoint (its secret is kept)', operationId: 'updateWebhook' })
-  @ApiMoreErrors(404, 413)
+  @ApiMoreErrors(404)
   @ApiPathParam('endpointId', z.string().max(100))
   @ApiBody({ schema: openApi(endpointBodySchema) })
   @ApiOkResponse({ schema: openApi(endpointSchema, 'output') })

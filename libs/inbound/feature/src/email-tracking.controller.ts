@@ -1,8 +1,14 @@
 import { Controller, Get, Header, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
 import { NotFoundError, Public, RateLimitedError } from '@notify/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EmailTrackingUseCase, type Visitor } from './email-tracking.usecase';
+import {
+  ApiClickTracking,
+  ApiOpenTracking,
+  ApiTrackingRoutes,
+  ApiUnsubscribeConfirmation,
+  ApiUnsubscribe,
+} from './email-tracking.openapi';
 
 /** A transparent 1×1 GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -24,7 +30,7 @@ const visitor = (request: FastifyRequest): Visitor => ({
  * The client address is the one every route uses (`request.ip`: the proxy's X-Forwarded-For only
  * when TRUST_PROXY trusts it); past its requests a minute the answer is 429.
  */
-@ApiExcludeController()
+@ApiTrackingRoutes()
 @Public()
 @Controller('t')
 export class EmailTrackingController {
@@ -32,6 +38,7 @@ export class EmailTrackingController {
 
   /** Past the address's share of requests the pixel still answers its image, and records nothing. */
   @Get('o/:token')
+  @ApiOpenTracking()
   @Header('content-type', 'image/gif')
   @Header('cache-control', 'no-store, max-age=0')
   async open(@Param('token') token: string, @Req() request: FastifyRequest): Promise<Buffer> {
@@ -43,6 +50,7 @@ export class EmailTrackingController {
   }
 
   @Get('c/:token')
+  @ApiClickTracking()
   async click(
     @Param('token') token: string,
     @Req() request: FastifyRequest,
@@ -56,6 +64,7 @@ export class EmailTrackingController {
   }
 
   @Get('u/:token')
+  @ApiUnsubscribeConfirmation()
   @Header('content-type', 'text/html; charset=utf-8')
   async confirm(@Param('token') token: string, @Req() request: FastifyRequest): Promise<string> {
     await this.limit(request);
@@ -68,6 +77,7 @@ export class EmailTrackingController {
   }
 
   @Post('u/:token')
+  @ApiUnsubscribe()
   @HttpCode(200)
   @Header('content-type', 'text/plain; charset=utf-8')
   async unsubscribe(@Param('token') token: string, @Req() request: FastifyRequest): Promise<string> {

@@ -1,5 +1,4 @@
 import { Body, Controller, Header, HttpCode, Inject, Post, Query, Req } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
 import { COORDINATION, type CoordinationStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
@@ -19,6 +18,12 @@ import type { FastifyRequest } from 'fastify';
 import twilio from 'twilio';
 import { z } from 'zod';
 import { InboundSmsUseCase } from './inbound-sms.usecase';
+import {
+  ApiTwilioCallback,
+  ApiTwilioCallbacks,
+  RECORDED_ANSWER,
+  TWIML_ANSWER,
+} from './twilio-callbacks.openapi';
 
 const XML_ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -60,7 +65,7 @@ const refused = () =>
  * the full URL and parameters. Anything unsigned, or signed with another account's token, is 401
  * and records nothing.
  */
-@ApiExcludeController()
+@ApiTwilioCallbacks()
 @Public()
 @Controller('inbound/twilio')
 export class TwilioCallbacksController {
@@ -78,6 +83,7 @@ export class TwilioCallbacksController {
    * configured for one environment), else the one that last texted the sender from this number.
    */
   @Post('sms')
+  @ApiTwilioCallback('inboundTwilioSms', 'An inbound SMS or MMS', inboundQuerySchema, TWIML_ANSWER)
   @HttpCode(200)
   @Header('content-type', 'text/xml')
   async sms(@Req() request: FastifyRequest, @Query() query: unknown, @Body() form: unknown): Promise<string> {
@@ -91,6 +97,7 @@ export class TwilioCallbacksController {
   }
 
   @Post('status')
+  @ApiTwilioCallback('twilioMessageStatus', 'A message status callback', subjectSchema, RECORDED_ANSWER)
   @HttpCode(204)
   status(@Req() request: FastifyRequest, @Query() query: unknown, @Body() form: unknown): Promise<void> {
     return this.record(request, query, form, 'sms', (params, receivedAt, now) =>
@@ -99,6 +106,7 @@ export class TwilioCallbacksController {
   }
 
   @Post('call-status')
+  @ApiTwilioCallback('twilioCallStatus', 'A call status callback', subjectSchema, RECORDED_ANSWER)
   @HttpCode(204)
   callStatus(@Req() request: FastifyRequest, @Query() query: unknown, @Body() form: unknown): Promise<void> {
     return this.record(request, query, form, 'call', (params, receivedAt, now) =>

@@ -10,6 +10,7 @@ export type ErrorKind =
   | 'conflict'
   | 'too_large'
   | 'rate_limited'
+  | 'upgrade_required'
   | 'provider'
   | 'unavailable';
 
@@ -60,6 +61,10 @@ export class PayloadTooLargeError extends DomainError {
 export class ProviderError extends DomainError {
   readonly kind = 'provider';
 }
+/** The path speaks another protocol (426): a WebSocket endpoint reached without an upgrade. */
+export class UpgradeRequiredError extends DomainError {
+  readonly kind = 'upgrade_required';
+}
 /** Too many requests of some kind from one caller (429); the response says when to retry. */
 export class RateLimitedError extends DomainError {
   readonly kind = 'rate_limited';
@@ -94,6 +99,7 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   conflict: 409,
   too_large: 413,
   rate_limited: 429,
+  upgrade_required: 426,
   provider: 502,
   unavailable: 503,
 };

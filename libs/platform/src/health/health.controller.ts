@@ -1,8 +1,10 @@
 import { Controller, Get, HttpException, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
+import { z } from 'zod';
 import { Public } from '../auth/public.decorator';
+import { namedSchema, openApi } from '../http/openapi-schema';
 import { ReadinessRegistry } from './readiness.registry';
 
 const PROBE_TIMEOUT_MS = 3_000;
@@ -15,7 +17,22 @@ function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-@ApiExcludeController()
+/** Terminus's answer: each probe by name, under `info` (up) or `error` (down), and all in `details`. */
+const probes = z.record(z.string(), z.looseObject({ status: z.enum(['up', 'down']) }));
+const healthCheckResult = openApi(
+  namedSchema(
+    'HealthCheckResult',
+    z.object({
+      status: z.enum(['ok', 'error', 'shutting_down']),
+      info: probes.optional(),
+      error: probes.optional(),
+      details: probes,
+    }),
+  ),
+  'output',
+);
+
+@ApiTags('Health')
 @Public()
 @Controller('health')
 export class HealthController {
@@ -27,7 +44,9 @@ export class HealthController {
 
   /** The process is up and its event loop answers. Restarting would not help anything else. */
   @Get('live')
-  @HealthCheck()
+  @HealthCheck({ noCache: true, swaggerDocumentation: false })
+  @ApiOperation({ summary: 'Liveness: the process answers', operationId: 'healthLive' })
+  @ApiOkResponse({ description: 'The process is up', schema: healthCheckResult })
   live() {
     return this.health.check([]);
   }
@@ -37,6 +56,15 @@ export class HealthController {
    * failure answers 503 with terminus's per-backend details rather than the API error body.
    */
   @Get('ready')
+  @ApiOperation({
+    summary: 'Readiness: every backend answers and the process is not draining',
+    operationId: 'healthReady',
+  })
+  @ApiOkResponse({ description: 'Ready to serve', schema: healthCheckResult })
+  @ApiServiceUnavailableResponse({
+    description: 'A backend is down, or the process is draining',
+    schema: healthCheckResult,
+  })
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
     if (this.registry.isDraining) {
       void reply.status(503);

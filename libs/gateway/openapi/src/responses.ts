@@ -1,0 +1,5 @@
+import { namedSchema } from '@notify/platform';
+import { z } from 'zod';
+
+/** A bare `{message}` answer: what an operation did (deletes, cancels), or why it was refused. */
+export const messageResponseSchema = namedSchema('MessageResponse', z.object({ message: z.string() }));

@@ -1,0 +1,4 @@
+/** The server API's scheme: an environment's API key as a bearer token (the pingram client's name). */
+export const API_KEY_SCHEME = 'apiKey';
+/** The browser client's scheme: one end user of one environment, over HTTP Basic. */
+export const END_USER_SCHEME = 'endUser';
