@@ -1,5 +1,5 @@
 import { type DigestItem, digestItemSchema, MAX_DIGEST_ITEMS, type TenantScope } from '@notify/domain';
-import type { Buffers } from './cache.port';
+import type { Buffers, Cache } from './cache.port';
 
 export interface DigestWindowLimits {
   /** UTF-8 bytes of the sends one window holds. */
@@ -14,6 +14,13 @@ export type HoldOutcome = 'held' | 'window-full' | 'environment-full';
 const PAGE = 100;
 
 /**
+ * Windows held before sends became records of their own were one JSON array under the key
+ * `batch/<group>/<dueAt>`, which was also their release's window name. They are read (once, at
+ * release) and deleted, so sends held across the upgrade are still sent.
+ */
+const LEGACY_PREFIX = 'batch/';
+
+/**
  * The sends held for digests and batching windows, each its own record in the coordination
  * store's buffers (one per window, pooled per environment): holding one more send never reads or
  * rewrites the others, a window holds at most MAX_DIGEST_ITEMS sends and `windowBytes`, an
@@ -21,7 +28,7 @@ const PAGE = 100;
  */
 export class DigestWindows {
   constructor(
-    private readonly store: Buffers,
+    private readonly store: Buffers & Pick<Cache, 'get' | 'delete'>,
     readonly limits: DigestWindowLimits,
   ) {}
 
@@ -51,6 +58,7 @@ export class DigestWindows {
 
   /** The window's sends, oldest first, a page at a time; a record that does not parse is skipped and counted. */
   async read(scope: TenantScope, window: string): Promise<{ items: DigestItem[]; unreadable: number }> {
+    if (window.startsWith(LEGACY_PREFIX)) return this.readLegacy(window);
     const items: DigestItem[] = [];
     let unreadable = 0;
     for (let from = 0; from < MAX_DIGEST_ITEMS; from += PAGE) {
@@ -67,7 +75,19 @@ export class DigestWindows {
 
   /** Forgets a released window, giving its bytes back to the environment. */
   drop(scope: TenantScope, window: string): Promise<void> {
+    if (window.startsWith(LEGACY_PREFIX)) return this.store.delete(window);
     return this.store.dropBuffer(pool(scope), window);
+  }
+
+  private async readLegacy(window: string): Promise<{ items: DigestItem[]; unreadable: number }> {
+    const held = parseJson(await this.store.get(window));
+    if (!Array.isArray(held)) return { items: [], unreadable: held === undefined ? 0 : 1 };
+    const items: DigestItem[] = [];
+    for (const value of held.slice(0, MAX_DIGEST_ITEMS)) {
+      const parsed = digestItemSchema.safeParse(value);
+      if (parsed.success) items.push(parsed.data);
+    }
+    return { items, unreadable: held.length - items.length };
   }
 }
 
@@ -75,10 +95,15 @@ const pool = (scope: TenantScope) =>
   `digests/${encodeURIComponent(scope.accountId)}/${encodeURIComponent(scope.envId)}`;
 
 function parseItem(value: string): DigestItem | undefined {
+  const parsed = digestItemSchema.safeParse(parseJson(value));
+  return parsed.success ? parsed.data : undefined;
+}
+
+function parseJson(value: string | undefined): unknown {
+  if (value === undefined) return undefined;
   try {
-    const parsed = digestItemSchema.safeParse(JSON.parse(value));
-    return parsed.success ? parsed.data : undefined;
+    return JSON.parse(value) as unknown;
   } catch {
-    return undefined;
+    return null;
   }
 }

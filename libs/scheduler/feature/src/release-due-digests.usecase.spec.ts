@@ -107,4 +107,15 @@ describe('digest windows and their release', () => {
     expect(await release()).toBe(1);
     expect(await windows.hold(scope, 'w4', item(2, 'x'.repeat(0.9 * MB)), DAY)).toBe('held');
   });
+
+  it('releases a window held before sends were records (one JSON array under batch/…), then deletes it', async () => {
+    open();
+    const legacy = 'batch/acc/env/u/news/EMAIL/hourly/1700000000000';
+    await store.set(legacy, JSON.stringify([item(1), { not: 'a send' }, item(2)]), DAY);
+    await due(legacy);
+    expect(await release()).toBe(1);
+    const digest = published[0]?.value as SendRequested;
+    expect(digest.digest?.trackingIds).toEqual(['t-1', 't-2']);
+    expect(await store.get(legacy)).toBeUndefined();
+  });
 });
