@@ -9,6 +9,7 @@ import {
 import { createHmac, randomBytes } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import WebSocket from 'ws';
 
 /**
  * The all-in-one service as `npm start` runs it (local mail catcher, egress to private addresses
@@ -441,6 +442,33 @@ describe('hardening (all-in-one, default egress policy, low limits)', () => {
     expect((await call('/users', { from })).status).toBe(429);
     // Other addresses are not affected.
     expect((await call('/users', { from: '203.0.113.78' })).status).toBe(200);
+  });
+
+  it('limits failed WebSocket logins per client address behind a trusted proxy, not per proxy', async () => {
+    const hash = createHmac('sha256', secret).update('ann').digest('base64');
+    /** The upgrade's HTTP status (101 when the socket opened), coming "from" a client behind the proxy. */
+    const open = (from: string, userIdHash: string) =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL('/ws', base.replace(/^http/, 'ws'));
+        url.search = new URLSearchParams({ envId, userId: 'ann', userIdHash }).toString();
+        const socket = new WebSocket(url, { headers: { 'x-forwarded-for': from } });
+        socket.once('open', () => {
+          socket.close();
+          resolve(101);
+        });
+        socket.once('unexpected-response', (request, response) => {
+          request.destroy();
+          resolve(response.statusCode ?? 0);
+        });
+        socket.once('error', reject);
+      });
+    await awayFromMinuteBoundary();
+    for (let i = 0; i < 5; i++) expect(await open('198.51.100.66', 'bm90IGl0')).toBe(401);
+    expect(await open('198.51.100.66', 'bm90IGl0')).toBe(429);
+    expect(await open('198.51.100.66', hash)).toBe(429);
+    // Another client behind the same proxy still signs in, and so does the REST API.
+    expect(await open('198.51.100.67', hash)).toBe(101);
+    expect((await call('/users')).status).toBe(200);
   });
 
   it('prints no API key on later starts', async () => {
