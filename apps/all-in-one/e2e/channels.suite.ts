@@ -394,7 +394,7 @@ export function channelsSuite(context: () => ChannelsContext): void {
       const bad = await fetch(`${topology.baseUrl}/users/${userId}/slack-oauth`, {
         method: 'POST',
         headers: { authorization: `Bearer ${topology.apiKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ code: 'invalid', redirect_uri: 'https://app.example.com/slack/callback' }),
+        body: JSON.stringify({ code: 'invalid_code', redirect_uri: 'https://app.example.com/slack/callback' }),
       });
       expect(bad.status).toBe(400);
       expect(await bad.json()).toMatchObject({
