@@ -40,7 +40,29 @@ async function freeLoopbackPort(): Promise<number> {
   return port;
 }
 
-export async function startLocalPeers(given: AppConfig, logger: Logger): Promise<LocalPeers> {
+/**
+ * Local peers and the /dev routes are development stand-ins: they run only with DEV_MODE (which
+ * `npm start` sets), never by default, since a peer reports every SMS "delivered" and the routes
+ * show what it caught. Either way the start says which it is. Without them a channel with no
+ * provider settings fails with its own "not configured" code instead of reaching a peer.
+ */
+export async function startDevStandIns(config: AppConfig, logger: Logger): Promise<LocalPeers> {
+  if (!config.dev.enabled) {
+    logger.info(
+      { devMode: false },
+      'DEV_MODE is off: no local provider peers and no /dev routes (test environments keep /dev/outbox); channels without provider settings fail as not configured',
+    );
+    return { config, outboxes: [], served: [] };
+  }
+  const peers = await startLocalPeers(config, logger);
+  logger.warn(
+    { devMode: true, channels: peers.served },
+    'DEV_MODE is on: local provider peers serve channels without provider settings and /dev routes are open (development only; never expose this service)',
+  );
+  return peers;
+}
+
+async function startLocalPeers(given: AppConfig, logger: Logger): Promise<LocalPeers> {
   let config = given;
   const outboxes: OutboxSource[] = [];
   const served: string[] = [];
@@ -98,8 +120,6 @@ export async function startLocalPeers(given: AppConfig, logger: Logger): Promise
     served.push('slack');
   }
   ({ config } = await startPushPeers(config, outboxes, served));
-  if (served.length > 0)
-    logger.info({ channels: served }, 'channels without a provider are served by local peers');
   return { config, outboxes, served };
 }
 
