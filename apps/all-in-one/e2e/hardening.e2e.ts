@@ -6,7 +6,7 @@ import {
   tempDir,
   uniqueName,
 } from '@notify/testing';
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -428,6 +428,64 @@ describe('hardening (all-in-one, default egress policy, low limits)', () => {
     );
     expect(JSON.stringify(await outbox(key, 'mobile_push'))).not.toContain('push for B');
     expect(JSON.stringify(await outbox(key, 'web_push'))).not.toContain('push for B');
+  });
+
+  it("accepts an environment's own FCM service account and APNs key at the local peers, the providers here", async () => {
+    const pkcs8 = (key: ReturnType<typeof generateKeyPairSync>['privateKey']) =>
+      key.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const fcmConfig = JSON.stringify({
+      type: 'service_account',
+      project_id: 'own-project',
+      private_key_id: randomBytes(20).toString('hex'),
+      private_key: pkcs8(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey),
+      client_email: 'sender@own-project.iam.gserviceaccount.com',
+      client_id: '1234567890',
+      token_uri: 'https://oauth2.googleapis.com/token',
+    });
+    const fcm = await call('/settings/push/fcm', {
+      method: 'PUT',
+      as: otherKey,
+      body: JSON.stringify({ fcmConfig }),
+    });
+    expect(fcm.status).toBe(200);
+    const apn = await call('/settings/push/apn', {
+      method: 'PUT',
+      as: otherKey,
+      body: JSON.stringify({
+        KeyId: 'OWNKEY0001',
+        TeamId: 'OWNTEAM001',
+        Key: pkcs8(generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey),
+        Topic: 'com.example.own',
+      }),
+    });
+    expect(apn.status).toBe(200);
+    const sent = await call('/send', {
+      method: 'POST',
+      as: otherKey,
+      body: JSON.stringify({
+        type: 'own-push',
+        to: {
+          id: 'own-phone',
+          pushTokens: [
+            { type: 'FCM', token: 'fcm-own', device: { device_id: 'pixel' } },
+            { type: 'APN', token: 'abcdef0123', device: { device_id: 'iphone' } },
+          ],
+        },
+        forceChannels: ['PUSH'],
+        mobile_push: { title: 'with own credentials', message: 'body' },
+      }),
+    });
+    const { trackingId } = (await sent.json()) as { trackingId: string };
+    const pushes = await eventually(async () => {
+      const { messages } = (await (await call('/dev/outbox/mobile_push', { as: otherKey })).json()) as {
+        messages: Record<string, unknown>[];
+      };
+      const mine = messages.filter((m) => m.trackingId === trackingId);
+      expect(mine).toHaveLength(2);
+      return mine;
+    }, 15_000);
+    expect(pushes.map((m) => m.provider).sort()).toEqual(['APN', 'FCM']);
+    expect(pushes.every((m) => m.title === 'with own credentials')).toBe(true);
   });
 
   it('limits failed authentications per client address (429 + Retry-After), also for good keys from it', async () => {

@@ -129,8 +129,11 @@ const withCa = (given: string | undefined, peerCa: string) =>
 
 /**
  * Mobile push without credentials or a configured endpoint goes to local FCM and APNs peers (the
- * default credentials are made for them here); web push subscriptions minted by the local web
- * push peer (`POST /dev/outbox/web_push/subscriptions`) reach it without the egress guard.
+ * default credentials are made for them here). They are the providers of this installation, so
+ * they also accept the well-formed credentials an environment sets for itself (PUT
+ * /settings/push/fcm, /apn): a newcomer rehearses with their own key files and sees the pushes in
+ * the outbox. Web push subscriptions minted by the local web push peer
+ * (`POST /dev/outbox/web_push/subscriptions`) reach it without the egress guard.
  */
 async function startPushPeers(
   given: AppConfig,
@@ -140,7 +143,7 @@ async function startPushPeers(
   let push = given.push;
   const mobile: (FcmPeer | ApnsPeer)[] = [];
   if (push.fcmServiceAccount === undefined && push.peers.fcmUrl === undefined) {
-    const fcm = new FcmPeer({ keep: 1_000 });
+    const fcm = new FcmPeer({ keep: 1_000, acceptAnyAccount: true });
     await fcm.start();
     push = {
       ...push,
@@ -150,7 +153,7 @@ async function startPushPeers(
     mobile.push(fcm);
   }
   if (push.apns === undefined && push.peers.apnsUrl === undefined) {
-    const apns = new ApnsPeer({ keep: 1_000 });
+    const apns = new ApnsPeer({ keep: 1_000, acceptAnyKey: true });
     await apns.start();
     const key = apns.registerKey();
     push = {
