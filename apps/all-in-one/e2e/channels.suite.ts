@@ -1,6 +1,7 @@
 import { RedisCoordinationStore } from '@notify/cache';
 import { lastSmsKey, lastSmsSchema } from '@notify/domain';
 import { eventually, testLogger, uniqueName } from '@notify/testing';
+import { createHmac, randomBytes } from 'node:crypto';
 import { ChannelsEnum, type LogsGetResponseLogsInner, Pingram } from 'pingram';
 import twilio from 'twilio';
 import type { CaughtMail } from '@notify/mail-catcher';
@@ -353,7 +354,12 @@ export function channelsSuite(context: () => ChannelsContext): void {
         redirect_uri: 'https://app.example.com/slack/callback',
       });
       const user = await client.user.getUser(userId);
-      expect(user.slackToken).toMatchObject({ ok: true, access_token: expect.stringMatching(/^xoxb-/) });
+      expect(user.slackToken).toMatchObject({
+        ok: true,
+        access_token: expect.stringMatching(/^••••/),
+        refresh_token: expect.stringMatching(/^••••/),
+        team: { id: 'T0LOCAL' },
+      });
       const listed = await fetch(`${topology.baseUrl}/users/${userId}/slack-channels`, {
         headers: { authorization: `Bearer ${topology.apiKey}` },
       });
@@ -389,17 +395,71 @@ export function channelsSuite(context: () => ChannelsContext): void {
       expect(await slackFor(trackingId)).toMatchObject({ channel: 'U0BOB', text: 'after refresh' });
       await logOf(trackingId, (l) => l.slack_delivered_at !== undefined);
       expect(topology.slack.refreshes()).toBe(refreshesBefore + 1);
-      expect((await client.user.getUser(expiredUser)).slackToken?.access_token).not.toBe('xoxb-expired');
+      expect((await client.user.getUser(expiredUser)).slackToken?.access_token).not.toBe('••••ired');
 
       const bad = await fetch(`${topology.baseUrl}/users/${userId}/slack-oauth`, {
         method: 'POST',
         headers: { authorization: `Bearer ${topology.apiKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ code: 'invalid', redirect_uri: 'https://app.example.com/slack/callback' }),
+        body: JSON.stringify({
+          code: 'invalid_code',
+          redirect_uri: 'https://app.example.com/slack/callback',
+        }),
       });
       expect(bad.status).toBe(400);
       expect(await bad.json()).toMatchObject({
         error: { code: 'INVALID_SLACK_CODE', provider: 'slack', providerCode: 'invalid_code' },
       });
+    });
+
+    it("keeps a user's Slack token sealed, shows it masked to API keys and to the browser, and sends with it", async () => {
+      const { client, logOf, topology } = context();
+      const userId = uniqueName('sealed');
+      const access = `xoxb-${randomBytes(12).toString('hex')}`;
+      const refresh = `xoxe-1-${randomBytes(12).toString('hex')}`;
+      const masked = {
+        ok: true,
+        access_token: `••••${access.slice(-4)}`,
+        refresh_token: `••••${refresh.slice(-4)}`,
+      };
+      const api = (path: string, init: RequestInit = {}) =>
+        fetch(`${topology.baseUrl}${path}`, {
+          ...init,
+          headers: { authorization: `Bearer ${topology.apiKey}`, 'content-type': 'application/json' },
+        }).then((r) => r.json() as Promise<Record<string, unknown>>);
+      const identified = await api(`/users/${userId}`, {
+        method: 'POST',
+        body: JSON.stringify({ slackToken: { ok: true, access_token: access, refresh_token: refresh } }),
+      });
+      expect(identified.slackToken).toEqual(masked);
+      expect((await api(`/users/${userId}`)).slackToken).toEqual(masked);
+      const { users } = (await api('/users?limit=1000')) as unknown as { users: Record<string, unknown>[] };
+      expect(users.find((u) => u.id === userId)?.slackToken).toEqual(masked);
+      const [environment] = await client.environments.listEnvironments();
+      const clientId = environment?.clientId ?? '';
+      const hash = createHmac('sha256', environment?.clientSecret ?? '')
+        .update(userId)
+        .digest('base64');
+      const browser = await fetch(`${topology.baseUrl}/${clientId}/users/${userId}`, {
+        headers: {
+          authorization: `Basic ${Buffer.from(`${clientId}:${userId}:${hash}`).toString('base64')}`,
+        },
+      });
+      expect(((await browser.json()) as Record<string, unknown>).slackToken).toEqual(masked);
+      const stored = await topology.storedText();
+      expect(stored).not.toContain(access);
+      expect(stored).not.toContain(refresh);
+
+      const { trackingId } = await client.send({
+        type: uniqueName('sealed'),
+        to: { id: userId, slackChannel: '#general' },
+        forceChannels: [ChannelsEnum.SLACK],
+        slack: { text: 'sent with the sealed token' },
+      });
+      expect(await slackFor(trackingId)).toMatchObject({
+        channel: 'general',
+        text: 'sent with the sealed token',
+      });
+      await logOf(trackingId, (l) => l.slack_delivered_at !== undefined);
     });
 
     it('renders SMS, call and Slack templates with merge tags', async () => {

@@ -6,9 +6,10 @@ import {
   tempDir,
   uniqueName,
 } from '@notify/testing';
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import WebSocket from 'ws';
 
 /**
  * The all-in-one service as `npm start` runs it (local mail catcher, egress to private addresses
@@ -466,6 +467,64 @@ describe('hardening (all-in-one, default egress policy, low limits)', () => {
     expect(JSON.stringify(await outbox(key, 'web_push'))).not.toContain('push for B');
   });
 
+  it("accepts an environment's own FCM service account and APNs key at the local peers, the providers here", async () => {
+    const pkcs8 = (key: ReturnType<typeof generateKeyPairSync>['privateKey']) =>
+      key.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const fcmConfig = JSON.stringify({
+      type: 'service_account',
+      project_id: 'own-project',
+      private_key_id: randomBytes(20).toString('hex'),
+      private_key: pkcs8(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey),
+      client_email: 'sender@own-project.iam.gserviceaccount.com',
+      client_id: '1234567890',
+      token_uri: 'https://oauth2.googleapis.com/token',
+    });
+    const fcm = await call('/settings/push/fcm', {
+      method: 'PUT',
+      as: otherKey,
+      body: JSON.stringify({ fcmConfig }),
+    });
+    expect(fcm.status).toBe(200);
+    const apn = await call('/settings/push/apn', {
+      method: 'PUT',
+      as: otherKey,
+      body: JSON.stringify({
+        KeyId: 'OWNKEY0001',
+        TeamId: 'OWNTEAM001',
+        Key: pkcs8(generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey),
+        Topic: 'com.example.own',
+      }),
+    });
+    expect(apn.status).toBe(200);
+    const sent = await call('/send', {
+      method: 'POST',
+      as: otherKey,
+      body: JSON.stringify({
+        type: 'own-push',
+        to: {
+          id: 'own-phone',
+          pushTokens: [
+            { type: 'FCM', token: 'fcm-own', device: { device_id: 'pixel' } },
+            { type: 'APN', token: 'abcdef0123', device: { device_id: 'iphone' } },
+          ],
+        },
+        forceChannels: ['PUSH'],
+        mobile_push: { title: 'with own credentials', message: 'body' },
+      }),
+    });
+    const { trackingId } = (await sent.json()) as { trackingId: string };
+    const pushes = await eventually(async () => {
+      const { messages } = (await (await call('/dev/outbox/mobile_push', { as: otherKey })).json()) as {
+        messages: Record<string, unknown>[];
+      };
+      const mine = messages.filter((m) => m.trackingId === trackingId);
+      expect(mine).toHaveLength(2);
+      return mine;
+    }, 15_000);
+    expect(pushes.map((m) => m.provider).sort()).toEqual(['APN', 'FCM']);
+    expect(pushes.every((m) => m.title === 'with own credentials')).toBe(true);
+  });
+
   it('limits failed authentications per client address (429 + Retry-After), also for good keys from it', async () => {
     const from = '203.0.113.77';
     const bad = `notify_sk_${randomBytes(24).toString('base64url')}`;
@@ -529,6 +588,33 @@ describe('hardening (all-in-one, default egress policy, low limits)', () => {
         expect.objectContaining({ to: number, body: 'See you soon!', trackingId: sent.trackingId }),
       );
     }, 15_000);
+  });
+
+  it('limits failed WebSocket logins per client address behind a trusted proxy, not per proxy', async () => {
+    const hash = createHmac('sha256', secret).update('ann').digest('base64');
+    /** The upgrade's HTTP status (101 when the socket opened), coming "from" a client behind the proxy. */
+    const open = (from: string, userIdHash: string) =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL('/ws', base.replace(/^http/, 'ws'));
+        url.search = new URLSearchParams({ envId, userId: 'ann', userIdHash }).toString();
+        const socket = new WebSocket(url, { headers: { 'x-forwarded-for': from } });
+        socket.once('open', () => {
+          socket.close();
+          resolve(101);
+        });
+        socket.once('unexpected-response', (request, response) => {
+          request.destroy();
+          resolve(response.statusCode ?? 0);
+        });
+        socket.once('error', reject);
+      });
+    await awayFromMinuteBoundary();
+    for (let i = 0; i < 5; i++) expect(await open('198.51.100.66', 'bm90IGl0')).toBe(401);
+    expect(await open('198.51.100.66', 'bm90IGl0')).toBe(429);
+    expect(await open('198.51.100.66', hash)).toBe(429);
+    // Another client behind the same proxy still signs in, and so does the REST API.
+    expect(await open('198.51.100.67', hash)).toBe(101);
+    expect((await call('/users')).status).toBe(200);
   });
 
   it('prints no API key on later starts', async () => {

@@ -305,7 +305,8 @@ export async function clusterTopology(options: ClusterOptions = {}): Promise<Top
     const documents = new MongoDocumentStore(mongo.toString());
     try {
       const environments = await documents.collection(Collections.environments).find({});
-      return `${JSON.stringify(environments)}\n${await filesText(data.path)}`;
+      const users = await documents.collection(Collections.users).find({});
+      return `${JSON.stringify(environments)}\n${JSON.stringify(users)}\n${await filesText(data.path)}`;
     } finally {
       await documents.close();
     }

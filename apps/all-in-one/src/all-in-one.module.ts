@@ -21,7 +21,11 @@ import { WebPushSenderModule } from '@notify/sender-web-push-feature';
 import { StoreModule } from '@notify/store';
 import { WebhookDispatcherModule } from '@notify/webhooks-feature';
 
-/** Every service module in one process, on the embedded adapters unless configured otherwise. */
+/**
+ * Every service module in one process, on the embedded adapters unless configured otherwise. The
+ * demo inbox page exists with DEV_MODE only; `/dev/outbox` always does, since test environments
+ * read their sandbox outbox there in every topology (other environments only with local peers).
+ */
 @Module({})
 export class AllInOneModule {
   static forRoot(config: AppConfig, logger: Logger, outboxes: readonly OutboxSource[]): DynamicModule {
@@ -49,7 +53,7 @@ export class AllInOneModule {
         RecorderModule,
         WebhookDispatcherModule,
         DevOutboxModule.forRoot(outboxes),
-        DevInboxModule,
+        ...(config.dev.enabled ? [DevInboxModule] : []),
       ],
     };
   }

@@ -90,12 +90,18 @@ export function banner(
     '',
     keyLine,
     `  API docs  ${baseUrl}/docs`,
-    served.length > 0
-      ? `  Outbox    ${baseUrl}/dev/outbox/{${served.join(',')}}  (served by local peers; nothing leaves this machine)`
-      : '  Outbox    none: every channel has a real provider',
+    !config.dev.enabled
+      ? '  Dev mode  off: no local peers and no /dev routes; channels need provider settings (DEV_MODE=true for local peers)'
+      : served.length > 0
+        ? `  Outbox    ${baseUrl}/dev/outbox/{${served.join(',')}}  (served by local peers; nothing leaves this machine)`
+        : '  Outbox    none: every channel has a real provider',
     ...(served.includes('email')
       ? []
-      : [`  Email     relayed through ${new URL(config.email.smtpUrl ?? 'smtp://unset').host}`]),
+      : [
+          config.email.smtpUrl === undefined
+            ? "  Email     no relay: set SMTP_URL (or an environment's smtpUrl)"
+            : `  Email     relayed through ${new URL(config.email.smtpUrl).host}`,
+        ]),
     '',
     `  Send an email (with KEY=$(cat ${keyFile})):`,
     `    curl -s ${baseUrl}/send -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \\`,
@@ -114,9 +120,13 @@ export function banner(
     `  computed by your server (clientSecret: GET ${baseUrl}/environments). For user "${EXAMPLE_USER}":`,
     `    curl -s ${baseUrl}/${installation.envId}/users/${EXAMPLE_USER}/preferences \\`,
     `      -u '${installation.envId}:${EXAMPLE_USER}:${installation.exampleUserHash}'`,
-    '',
-    `  In-app inbox of "${EXAMPLE_USER}", live (open it, then send with "inapp": {"title": "Hi"} and to.id "${EXAMPLE_USER}"):`,
-    `    ${inboxUrl(baseUrl, installation)}`,
+    ...(config.dev.enabled
+      ? [
+          '',
+          `  In-app inbox of "${EXAMPLE_USER}", live (open it, then send with "inapp": {"title": "Hi"} and to.id "${EXAMPLE_USER}"):`,
+          `    ${inboxUrl(baseUrl, installation)}`,
+        ]
+      : []),
     '',
     '',
   ].join('\n');

@@ -40,7 +40,29 @@ async function freeLoopbackPort(): Promise<number> {
   return port;
 }
 
-export async function startLocalPeers(given: AppConfig, logger: Logger): Promise<LocalPeers> {
+/**
+ * Local peers and the /dev routes are development stand-ins: they run only with DEV_MODE (which
+ * `npm start` sets), never by default, since a peer reports every SMS "delivered" and the routes
+ * show what it caught. Either way the start says which it is. Without them a channel with no
+ * provider settings fails with its own "not configured" code instead of reaching a peer.
+ */
+export async function startDevStandIns(config: AppConfig, logger: Logger): Promise<LocalPeers> {
+  if (!config.dev.enabled) {
+    logger.info(
+      { devMode: false },
+      'DEV_MODE is off: no local provider peers and no /dev routes (test environments keep /dev/outbox); channels without provider settings fail as not configured',
+    );
+    return { config, outboxes: [], served: [] };
+  }
+  const peers = await startLocalPeers(config, logger);
+  logger.warn(
+    { devMode: true, channels: peers.served },
+    'DEV_MODE is on: local provider peers serve channels without provider settings and /dev routes are open (development only; never expose this service)',
+  );
+  return peers;
+}
+
+async function startLocalPeers(given: AppConfig, logger: Logger): Promise<LocalPeers> {
   let config = given;
   const outboxes: OutboxSource[] = [];
   const served: string[] = [];
@@ -100,8 +122,6 @@ export async function startLocalPeers(given: AppConfig, logger: Logger): Promise
     served.push('slack');
   }
   ({ config } = await startPushPeers(config, outboxes, served));
-  if (served.length > 0)
-    logger.info({ channels: served }, 'channels without a provider are served by local peers');
   return { config, outboxes, served };
 }
 
@@ -111,8 +131,11 @@ const withCa = (given: string | undefined, peerCa: string) =>
 
 /**
  * Mobile push without credentials or a configured endpoint goes to local FCM and APNs peers (the
- * default credentials are made for them here); web push subscriptions minted by the local web
- * push peer (`POST /dev/outbox/web_push/subscriptions`) reach it without the egress guard.
+ * default credentials are made for them here). They are the providers of this installation, so
+ * they also accept the well-formed credentials an environment sets for itself (PUT
+ * /settings/push/fcm, /apn): a newcomer rehearses with their own key files and sees the pushes in
+ * the outbox. Web push subscriptions minted by the local web push peer
+ * (`POST /dev/outbox/web_push/subscriptions`) reach it without the egress guard.
  */
 async function startPushPeers(
   given: AppConfig,
@@ -122,7 +145,7 @@ async function startPushPeers(
   let push = given.push;
   const mobile: (FcmPeer | ApnsPeer)[] = [];
   if (push.fcmServiceAccount === undefined && push.peers.fcmUrl === undefined) {
-    const fcm = new FcmPeer({ keep: 1_000 });
+    const fcm = new FcmPeer({ keep: 1_000, acceptAnyAccount: true });
     await fcm.start();
     push = {
       ...push,
@@ -132,7 +155,7 @@ async function startPushPeers(
     mobile.push(fcm);
   }
   if (push.apns === undefined && push.peers.apnsUrl === undefined) {
-    const apns = new ApnsPeer({ keep: 1_000 });
+    const apns = new ApnsPeer({ keep: 1_000, acceptAnyKey: true });
     await apns.start();
     const key = apns.registerKey();
     push = {

@@ -6,7 +6,7 @@ import { emailConfigProblems } from '@notify/sender-email-feature';
 import { pushConfigProblems } from '@notify/sender-push-feature';
 import { AllInOneModule } from './all-in-one.module';
 import { banner, bootstrap, type Installation, withLocalSecretsKey } from './bootstrap';
-import { startLocalPeers, withPublicUrl } from './local-peers';
+import { startDevStandIns, withPublicUrl } from './local-peers';
 
 let outboxes: readonly OutboxSource[] = [];
 let served: readonly string[] = [];
@@ -16,7 +16,7 @@ void runService({
   name: 'all-in-one',
   checkConfig: (config) => [...emailConfigProblems(config), ...pushConfigProblems(config)],
   prepare: async (given, logger) => {
-    const peers = await startLocalPeers(withPublicUrl(await withLocalSecretsKey(given)), logger);
+    const peers = await startDevStandIns(withPublicUrl(await withLocalSecretsKey(given)), logger);
     outboxes = peers.outboxes;
     served = peers.served;
     return peers.config;

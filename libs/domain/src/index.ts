@@ -31,6 +31,7 @@ export * from './routing/channel-strategies';
 export * from './sms/pricing';
 export * from './sms/provider-failure';
 export * from './slack/slack-failure';
+export * from './slack/slack-token';
 export * from './provider-settings/twilio-account';
 export * from './provider-settings/slack-app';
 export * from './callbacks/twilio-status';

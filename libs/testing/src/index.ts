@@ -7,6 +7,7 @@ export { testLogger } from './test-logger';
 export {
   freePort,
   killRunningServices,
+  npmStartEnv,
   processExit,
   spawnService,
   startService,

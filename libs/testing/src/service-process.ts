@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -36,7 +37,32 @@ export function killRunningServices(): void {
 }
 process.once('exit', killRunningServices);
 
-/** Runs `apps/<app>/src/main.ts` from source as its own process (PORT=0 unless given). */
+/**
+ * The variables `npm start` sets for the all-in-one process (`VAR=value node … all-in-one …` in
+ * package.json), so tests run it as a newcomer does; a test overrides them through its own env.
+ */
+export function npmStartEnv(): Record<string, string> {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const assignments = /((?:[A-Z_]+=\S+ )*)node (?:--\S+ )*dist\/apps\/all-in-one\/src\/main\.js/.exec(
+    pkg.scripts.start,
+  )?.[1];
+  if (assignments === undefined)
+    throw new Error('package.json: `npm start` no longer runs the all-in-one app');
+  return Object.fromEntries(
+    assignments
+      .split(' ')
+      .filter((assignment) => assignment.length > 0)
+      .map((assignment) => {
+        const at = assignment.indexOf('=');
+        return [assignment.slice(0, at), assignment.slice(at + 1)];
+      }),
+  );
+}
+
+/**
+ * Runs `apps/<app>/src/main.ts` from source as its own process (PORT=0 unless given); the
+ * all-in-one app with the variables of `npm start`.
+ */
 export function spawnService(
   app: string,
   env: Record<string, string>,
@@ -44,7 +70,13 @@ export function spawnService(
 ): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, ['-r', REGISTER, join(ROOT, 'apps', app, 'src/main.ts'), ...args], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      ...(app === 'all-in-one' ? npmStartEnv() : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

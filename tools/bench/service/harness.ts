@@ -1,4 +1,4 @@
-import { freePort, testBackends, uniqueName } from '@notify/testing';
+import { freePort, npmStartEnv, testBackends, uniqueName } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -61,7 +61,7 @@ function npmStartNodeArgs(): string[] {
 
 /**
  * A compiled app (`dist/apps/<app>/src/main.js`) on a free port, ready when /health/ready is; the
- * all-in-one app with the Node flags of `npm start`.
+ * all-in-one app with the Node flags and variables of `npm start`.
  */
 export async function startApp(
   app: string,
@@ -72,7 +72,13 @@ export async function startApp(
   const flags = app === 'all-in-one' ? [...npmStartNodeArgs(), ...nodeArgs] : nodeArgs;
   const child = spawn(process.execPath, [...flags, join(ROOT, 'dist/apps', app, 'src/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: port },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      ...(app === 'all-in-one' ? npmStartEnv() : {}),
+      ...env,
+      PORT: port,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return started(child, `http://127.0.0.1:${port}`, '/health/ready', app);

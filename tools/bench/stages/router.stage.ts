@@ -6,6 +6,7 @@ import { EVENT_BUS, type EmbeddedBus } from '@notify/bus';
 import { CoordinationModule } from '@notify/cache';
 import { DeliveryEventsModule } from '@notify/delivery-events';
 import { Groups, type SendRequested, Topics } from '@notify/domain';
+import { SecretBox } from '@notify/platform';
 import { RouterModule } from '@notify/router-feature';
 import {
   AccountRepository,
@@ -43,7 +44,8 @@ async function main(mode: string): Promise<void> {
     const store = new EmbeddedDocumentStore(join(ws.config.dataDir, 'documents'));
     const [accounts, users, types, preferences] = [
       new AccountRepository(store),
-      new UserRepository(store),
+      // The baseline's users carry no Slack token: nothing is sealed, so no key is needed.
+      new UserRepository(store, SecretBox.unconfigured()),
       new NotificationTypeRepository(store),
       new PreferenceRepository(store),
     ];

@@ -20,7 +20,17 @@ export type AccountDoc = Mutable<Account>;
 /** `smtpUrl` is how 0.1 stored an environment's relay, in plain text; ProviderSettings seals it on first read. */
 export type EnvironmentDoc = Mutable<Environment> & { smtpUrl?: string };
 export type ApiKeyDoc = Mutable<ApiKey>;
-export type UserDoc = Scoped<Mutable<User>> & { createdAt: string; updatedAt: string };
+/**
+ * A user's Slack token is kept sealed with SECRETS_KEY (`slackTokenSealed`) beside its masked view
+ * (`slackToken`), which reads show without opening anything. A record without `slackTokenSealed`
+ * was written before tokens were sealed: its `slackToken` is the token in plain text, which
+ * UserRepository masks on read and seals the first time the token is used.
+ */
+export type UserDoc = Scoped<Mutable<User>> & {
+  slackTokenSealed?: string;
+  createdAt: string;
+  updatedAt: string;
+};
 export type NotificationTypeDoc = Scoped<Mutable<NotificationType>>;
 export type TemplateDoc = Scoped<Mutable<Template>> & { channel: Channel };
 /**

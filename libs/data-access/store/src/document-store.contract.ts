@@ -1,5 +1,8 @@
 import { inappItemOf, Limits, type PushToken, type TenantScope } from '@notify/domain';
+import { SecretBox } from '@notify/platform';
 import { requireBackend } from '@notify/testing';
+import { randomBytes } from 'node:crypto';
+import { Collections } from './collections';
 import type { DocumentStore } from './document-store.port';
 import { AccountRepository } from './repositories/account.repository';
 import { ApiKeyRepository } from './repositories/api-key.repository';
@@ -28,11 +31,12 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
   let location: StoreLocation;
   let store: DocumentStore;
   let repos: ReturnType<typeof repositories>;
+  const box = new SecretBox(randomBytes(32));
 
   const repositories = (s: DocumentStore) => ({
     accounts: new AccountRepository(s),
     keys: new ApiKeyRepository(s),
-    users: new UserRepository(s),
+    users: new UserRepository(s, box),
     types: new NotificationTypeRepository(s),
     templates: new TemplateRepository(s),
     preferences: new PreferenceRepository(s),
@@ -234,6 +238,74 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
         lastSeenTime: LATER,
       });
       expect(await repos.users.get(scopeA, 'u1')).toEqual(updated);
+    });
+
+    it("seals a user's Slack token at rest, masks it in every read, and opens it only for Slack", async () => {
+      const token = {
+        ok: true,
+        access_token: 'xoxb-secret-123456',
+        refresh_token: 'xoxe-1-refresh-7890',
+        token_type: 'bot',
+        team: { id: 'T1', name: 'Team' },
+        authed_user: { id: 'U1', access_token: 'xoxp-user-abcdef' },
+        incoming_webhook: { channel: '#general', url: 'https://hooks.slack.com/services/T1/B1/hook-5555' },
+      };
+      const masked = {
+        ok: true,
+        access_token: '••••3456',
+        refresh_token: '••••7890',
+        token_type: 'bot',
+        team: { id: 'T1', name: 'Team' },
+        authed_user: { id: 'U1', access_token: '••••cdef' },
+        incoming_webhook: { channel: '#general', url: '••••5555' },
+      };
+      expect((await repos.users.identify(scopeA, 'chat', { slackToken: token }, NOW)).slackToken).toEqual(
+        masked,
+      );
+      expect((await repos.users.get(scopeA, 'chat'))?.slackToken).toEqual(masked);
+      expect((await repos.users.list(scopeA, 10)).users[0]?.slackToken).toEqual(masked);
+      const stored = JSON.stringify(
+        await store.collection(Collections.users).get(['acct-1', 'env-a', 'chat']),
+      );
+      expect(stored).not.toMatch(/xoxb-secret|xoxe-1-refresh|xoxp-user|hook-5555/);
+      expect(await repos.users.slackToken(scopeA, 'chat')).toEqual(token);
+      expect(await repos.users.slackToken(scopeB, 'chat')).toBeUndefined();
+      // Identifying other fields keeps the token; a new token replaces it.
+      await repos.users.identify(scopeA, 'chat', { email: 'c@example.com' }, LATER);
+      expect(await repos.users.slackToken(scopeA, 'chat')).toEqual(token);
+      await repos.users.identify(
+        scopeA,
+        'chat',
+        { slackToken: { ok: true, access_token: 'xoxb-new-000000' } },
+        LATER,
+      );
+      expect(await repos.users.slackToken(scopeA, 'chat')).toEqual({
+        ok: true,
+        access_token: 'xoxb-new-000000',
+      });
+    });
+
+    it('reads a Slack token kept in plain text before tokens were sealed: masked on read, sealed at first use', async () => {
+      const token = { ok: true, access_token: 'xoxb-legacy-123456' };
+      const users = store.collection(Collections.users);
+      await users.modify(['acct-1', 'env-a', 'old'], () => ({
+        ...scopeA,
+        id: 'old',
+        slackToken: token,
+        createdAt: NOW,
+        updatedAt: NOW,
+      }));
+      expect((await repos.users.get(scopeA, 'old'))?.slackToken).toEqual({
+        ok: true,
+        access_token: '••••3456',
+      });
+      expect(await repos.users.slackToken(scopeA, 'old')).toEqual(token);
+      expect(JSON.stringify(await users.get(['acct-1', 'env-a', 'old']))).not.toContain('xoxb-legacy');
+      expect(await repos.users.slackToken(scopeA, 'old')).toEqual(token);
+      expect((await repos.users.get(scopeA, 'old'))?.slackToken).toEqual({
+        ok: true,
+        access_token: '••••3456',
+      });
     });
 
     it('isolates tenants: the same user id in another environment or account is another user', async () => {

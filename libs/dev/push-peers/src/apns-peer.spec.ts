@@ -116,6 +116,26 @@ describe('ApnsPeer through @parse/node-apn', () => {
     }
   });
 
+  it('stands in for Apple for any well-formed key with acceptAnyKey, still verifying the ones it was given', async () => {
+    const open = new ApnsPeer({ acceptAnyKey: true });
+    await open.start();
+    const own = new ApnsPeer().registerKey();
+    const given = open.registerKey();
+    const forged = { ...given, key: own.key };
+    const [ownClient, forgedClient] = [own, forged].map((k) =>
+      createApnsClient(k, { production: true }, { url: open.url, ca: open.ca }),
+    );
+    try {
+      expect((await ownClient.send(aNotification(), [LIVE])).sent).toHaveLength(1);
+      expect((await forgedClient.send(aNotification(), [LIVE])).failed).toEqual([
+        expect.objectContaining({ status: 403, response: { reason: 'InvalidProviderToken' } }),
+      ]);
+    } finally {
+      await Promise.all([ownClient.close(), forgedClient.close()]);
+      await open.stop();
+    }
+  });
+
   describe('over HTTP/2, as Apple answers', () => {
     const providerToken = (iat: number, signer: ApnsSigningKey = key) => {
       const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');

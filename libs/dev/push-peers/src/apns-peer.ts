@@ -14,7 +14,7 @@ import {
   type ServerHttp2Stream,
 } from 'node:http2';
 import type { AddressInfo } from 'node:net';
-import { decodeJwt, nowSeconds, verifyJwt } from './jwt';
+import { type DecodedJwt, decodeJwt, nowSeconds, verifyJwt } from './jwt';
 import { PeerInbox } from './peer-inbox';
 import { makePeerTls } from './peer-tls';
 import { readBoundedBytes } from './read-bytes';
@@ -22,7 +22,17 @@ import { readBoundedBytes } from './read-bytes';
 export interface ApnsPeerOptions {
   /** Oldest messages are dropped beyond this many. */
   readonly keep?: number;
+  /**
+   * Stand in for Apple for every signing key, as the all-in-one's peer does (it is the provider
+   * there): the provider token of a key it was not given is accepted when well-formed (ES256, a
+   * 10-character key id and team id, issued under an hour ago), its signature unchecked since only
+   * the key's owner holds it. Keys it was given are still verified.
+   */
+  readonly acceptAnyKey?: boolean;
 }
+
+/** Apple's key and team ids: 10 characters, A-Z0-9. */
+const APPLE_ID = /^[A-Z0-9]{10}$/;
 
 /** An APNs token-signing key, as Apple's developer portal hands it out. */
 export interface ApnsSigningKey {
@@ -81,7 +91,10 @@ export class ApnsPeer {
   private server: Http2SecureServer | undefined;
   private listening = 0;
 
+  private readonly acceptAnyKey: boolean;
+
   constructor(options: ApnsPeerOptions = {}) {
+    this.acceptAnyKey = options.acceptAnyKey ?? false;
     // A device shows one notification per collapse id: a repeat replaces the first.
     this.inbox = new PeerInbox(options.keep ?? 1_000, (m) => {
       const collapseId = m.headers['apns-collapse-id'];
@@ -226,22 +239,28 @@ export class ApnsPeer {
     return { status: 200 };
   }
 
-  /** Apple's checks of a provider token: an ES256 JWT naming a known key and its team, under an hour old. */
+  /** Apple's checks of a provider token: an ES256 JWT of a key it trusts and its team, under an hour old. */
   private authenticate(authorization: string | undefined): Answer | undefined {
     if (authorization === undefined) return refuse(403, 'MissingProviderToken');
     const jwt = decodeJwt(/^bearer (.+)$/i.exec(authorization)?.[1] ?? '');
-    const known = jwt === undefined ? undefined : this.keys.get(String(jwt.header.kid));
-    if (
-      jwt === undefined ||
-      known === undefined ||
-      jwt.claims.iss !== known.teamId ||
-      typeof jwt.claims.iat !== 'number' ||
-      !verifyJwt(jwt, 'ES256', known.publicKey)
-    )
+    if (jwt === undefined || typeof jwt.claims.iat !== 'number' || !this.trusts(jwt))
       return refuse(403, 'InvalidProviderToken');
     // Apple's name for a stale token, on which node-apn signs a new one and retries.
     if (nowSeconds() - jwt.claims.iat > TOKEN_MAX_AGE_SECONDS) return refuse(403, 'ExpiredProviderToken');
     return undefined;
+  }
+
+  /** A key it was given must have signed the token for its team; another key only needs to be well-formed. */
+  private trusts(jwt: DecodedJwt): boolean {
+    const known = this.keys.get(String(jwt.header.kid));
+    if (known !== undefined)
+      return jwt.claims.iss === known.teamId && verifyJwt(jwt, 'ES256', known.publicKey);
+    return (
+      this.acceptAnyKey &&
+      jwt.header.alg === 'ES256' &&
+      APPLE_ID.test(String(jwt.header.kid)) &&
+      APPLE_ID.test(String(jwt.claims.iss))
+    );
   }
 }
 

@@ -103,6 +103,29 @@ describe('FcmPeer through firebase-admin', () => {
     }
   });
 
+  it('stands in for Google for any well-formed account with acceptAnyAccount, still verifying the ones it was given', async () => {
+    const open = new FcmPeer({ acceptAnyAccount: true });
+    await open.start();
+    const own = new FcmPeer().registerServiceAccount('tenant-own');
+    const given = open.registerServiceAccount('given');
+    const forged = { ...given, private_key: own.private_key };
+    const [ownClient, forgedClient] = [own, forged].map((key) =>
+      createFcmClient(
+        { projectId: key.project_id, clientEmail: key.client_email, privateKey: key.private_key },
+        { url: open.url, ca: open.ca },
+      ),
+    );
+    try {
+      expect((await ownClient.sendEach([aMessage('device-token-4')])).successCount).toBe(1);
+      expect(open.messages().at(-1)).toMatchObject({ projectId: 'tenant-own', token: 'device-token-4' });
+      const refused = await forgedClient.sendEach([aMessage('device-token-5')]);
+      expect(refused.responses[0]?.error?.message).toContain('Invalid JWT Signature');
+    } finally {
+      await Promise.all([ownClient.close(), forgedClient.close()]);
+      await open.stop();
+    }
+  });
+
   it('keeps at most `keep` messages, removes by id and tells listeners', async () => {
     const small = new FcmPeer({ keep: 2 });
     await small.start();

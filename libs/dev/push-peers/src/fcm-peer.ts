@@ -14,6 +14,13 @@ import { HttpsPeer } from './https-peer';
 export interface FcmPeerOptions {
   /** Oldest messages are dropped beyond this many. */
   readonly keep?: number;
+  /**
+   * Stand in for Google for every service account, as the all-in-one's peer does (it is the
+   * provider there): the assertion of an account it was not given is accepted when well-formed
+   * (RS256, an account email, FCM's scope, short-lived), its signature unchecked since only the
+   * account's owner holds its key. Accounts it was given are still verified.
+   */
+  readonly acceptAnyAccount?: boolean;
 }
 
 /** A Google service-account key file, as the Firebase console hands it out. */
@@ -103,11 +110,13 @@ export class FcmPeer extends HttpsPeer {
   private readonly inbox: PeerInbox<PeerFcmMessage>;
   /** Public keys of the service accounts it accepts, by client_email. */
   private readonly accounts = new Map<string, { projectId: string; publicKey: KeyObject }>();
-  /** Access tokens it issued. */
-  private readonly tokens = new Map<string, { projectId: string; expiresAt: number }>();
+  /** Access tokens it issued; one of an account it was not given serves any project. */
+  private readonly tokens = new Map<string, { projectId?: string; expiresAt: number }>();
+  private readonly acceptAnyAccount: boolean;
 
   constructor(options: FcmPeerOptions = {}) {
     super();
+    this.acceptAnyAccount = options.acceptAnyAccount ?? false;
     // An Android device shows one notification per tag: a repeat replaces the first.
     this.inbox = new PeerInbox(options.keep ?? 1_000, (m) => {
       const notification = m.android?.notification;
@@ -208,9 +217,13 @@ export class FcmPeer extends HttpsPeer {
       return oauthError('unsupported_grant_type', `Invalid grant_type: ${grant ?? ''}`);
     const jwt = decodeJwt(form.get('assertion') ?? '');
     if (jwt === undefined) return oauthError('invalid_grant', 'Invalid JWT Signature.');
-    const account = this.accounts.get(str(jwt.claims.iss) ?? '');
-    if (account === undefined) return oauthError('invalid_grant', 'Invalid grant: account not found');
-    if (!verifyJwt(jwt, 'RS256', account.publicKey))
+    const issuer = str(jwt.claims.iss) ?? '';
+    const account = this.accounts.get(issuer);
+    if (account === undefined) {
+      if (!this.acceptAnyAccount || !/^[^@\s]+@[^@\s]+$/.test(issuer))
+        return oauthError('invalid_grant', 'Invalid grant: account not found');
+      if (jwt.header.alg !== 'RS256') return oauthError('invalid_grant', 'Invalid JWT Signature.');
+    } else if (!verifyJwt(jwt, 'RS256', account.publicKey))
       return oauthError('invalid_grant', 'Invalid JWT Signature.');
     const { exp, iat } = jwt.claims;
     const now = nowSeconds();
@@ -224,7 +237,10 @@ export class FcmPeer extends HttpsPeer {
       return oauthError('invalid_scope', 'Invalid OAuth scope or ID token audience provided.');
     for (const [issued, { expiresAt }] of this.tokens) if (expiresAt <= now) this.tokens.delete(issued);
     const accessToken = `ya29.${randomBytes(48).toString('base64url')}`;
-    this.tokens.set(accessToken, { projectId: account.projectId, expiresAt: now + TOKEN_LIFETIME_SECONDS });
+    this.tokens.set(accessToken, {
+      ...(account === undefined ? {} : { projectId: account.projectId }),
+      expiresAt: now + TOKEN_LIFETIME_SECONDS,
+    });
     return {
       status: 200,
       body: { access_token: accessToken, expires_in: TOKEN_LIFETIME_SECONDS, token_type: 'Bearer' },
@@ -240,7 +256,7 @@ export class FcmPeer extends HttpsPeer {
         'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.',
       );
     // A valid token of another project: Google refuses the permission rather than the token.
-    if (issued.projectId !== projectId)
+    if (issued.projectId !== undefined && issued.projectId !== projectId)
       return googleError(
         403,
         'PERMISSION_DENIED',

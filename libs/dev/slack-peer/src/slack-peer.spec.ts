@@ -90,6 +90,20 @@ describe('SlackPeer through @slack/web-api', () => {
     expect(peer.deliveries()).toBe(before + 1);
   });
 
+  it('exchanges any OAuth code once except the rehearsal code invalid_code', async () => {
+    const oauth = client(undefined).oauth.v2;
+    const exchange = (code: string) =>
+      oauth.access({ client_id: peer.clientId, client_secret: peer.clientSecret, code });
+    expect(await exchange('4b6f1e2a.from-the-real-redirect')).toMatchObject({
+      ok: true,
+      access_token: expect.stringMatching(/^xoxb-/),
+    });
+    await expect(exchange('4b6f1e2a.from-the-real-redirect')).rejects.toMatchObject({
+      data: { error: 'invalid_code' },
+    });
+    await expect(exchange('invalid_code')).rejects.toMatchObject({ data: { error: 'invalid_code' } });
+  });
+
   it('exchanges an OAuth code once, and rotates tokens with refresh_token', async () => {
     const oauth = client(undefined).oauth.v2;
     const code = peer.issueCode();

@@ -37,8 +37,9 @@ export class DevInboundController {
     if (inbound === undefined || base === undefined)
       throw new NotFoundError({
         code: 'NOT_FOUND',
-        message: 'Inbound SMS can be rehearsed in the all-in-one service with the local Twilio peer.',
-        fix: 'Unset TWILIO_ACCOUNT_SID to use the local peer.',
+        message:
+          'Inbound SMS can be rehearsed in the all-in-one service in development mode, with the local Twilio peer.',
+        fix: 'Run it with DEV_MODE=true (as npm start does) and without TWILIO_ACCOUNT_SID to use the local peer.',
       });
     const url = new URL('inbound/twilio/sms', base.endsWith('/') ? base : `${base}/`);
     url.searchParams.set('envId', tenant.envId);

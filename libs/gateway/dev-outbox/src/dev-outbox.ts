@@ -86,7 +86,7 @@ export class DevOutbox {
         code: 'NOT_FOUND',
         message:
           this.sources.length === 0
-            ? 'The dev outbox exists in the all-in-one service, and for test environments.'
+            ? 'The dev outbox exists in the all-in-one service in development mode (DEV_MODE), and for test environments.'
             : `No local peer serves ${channel} here.`,
         fix:
           this.sources.length === 0

@@ -8,7 +8,16 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { COORDINATION, type CoordinationStore } from '@notify/cache';
 import { INAPP_FANOUT_CHANNEL, type InAppFanout, type InAppItem } from '@notify/domain';
 import { EndUserAuthenticator, type EndUser } from '@notify/gateway-auth';
-import { InjectLogger, type Logger, RateLimitedError } from '@notify/platform';
+import {
+  type AppConfig,
+  clientAddress,
+  InjectConfig,
+  InjectLogger,
+  type Logger,
+  proxyTrust,
+  type ProxyTrust,
+  RateLimitedError,
+} from '@notify/platform';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -59,6 +68,8 @@ export class InAppSockets implements OnApplicationBootstrap, BeforeApplicationSh
     clientTracking: false,
   });
   private readonly byUser = new Map<string, Set<Connection>>();
+  /** Which proxies may name the client: the REST routes' rule, so a proxy is never counted as the client. */
+  private readonly trust: ProxyTrust;
   private heartbeat?: NodeJS.Timeout;
   private unsubscribe?: () => Promise<void>;
 
@@ -68,7 +79,10 @@ export class InAppSockets implements OnApplicationBootstrap, BeforeApplicationSh
     private readonly deliveries: InAppDeliveries,
     @Inject(COORDINATION) private readonly coordination: CoordinationStore,
     @InjectLogger() private readonly logger: Logger,
-  ) {}
+    @InjectConfig() config: AppConfig,
+  ) {
+    this.trust = proxyTrust(config.http.trustProxy);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     const http = this.adapterHost.httpAdapter.getHttpServer() as Server;
@@ -101,7 +115,7 @@ export class InAppSockets implements OnApplicationBootstrap, BeforeApplicationSh
       const hash = url.searchParams.get('userIdHash') ?? undefined;
       const outcome = await this.authenticator.authenticate(
         clientId && userId ? { clientId, userId, ...(hash ? { hash } : {}) } : undefined,
-        request.socket.remoteAddress ?? '',
+        clientAddress(request, this.trust),
       );
       if (typeof outcome === 'string') return refuse(socket, 401, outcome);
       this.server.handleUpgrade(request, socket, head, (ws) => this.accept(outcome, ws));

@@ -148,7 +148,7 @@ export class SlackController {
   }
 
   private async tokenOf(scope: TenantScope, userId: string): Promise<string> {
-    const token = (await this.users.get(scope, userId))?.slackToken?.access_token;
+    const token = (await this.users.slackToken(scope, userId))?.access_token;
     if (token === undefined)
       throw new InvalidRequestError({
         code: 'SLACK_NOT_CONNECTED',

@@ -188,6 +188,7 @@ const envSchema = z.object({
   WEBHOOK_RETRY_SCHEDULE_MS: envDelayList.optional(),
   WEBHOOK_TIMEOUT_MS: envInt(100, 60_000).default(15_000),
   WEBHOOK_ENDPOINT_CONCURRENCY: envInt(1, 256).default(8),
+  DEV_MODE: envBool.default(false),
   MAIL_CATCHER_PORT: envPort.default(0),
   BOOTSTRAP_API_KEY: z
     .string()
@@ -372,7 +373,15 @@ function toAppConfig(env: Env) {
       /** Deliveries in flight to one endpoint, per dispatcher process. */
       endpointConcurrency: env.WEBHOOK_ENDPOINT_CONCURRENCY,
     },
-    dev: { mailCatcherPort: env.MAIL_CATCHER_PORT, bootstrapApiKey: env.BOOTSTRAP_API_KEY },
+    dev: {
+      /**
+       * The all-in-one's development stand-ins: local provider peers for channels without settings,
+       * and the /dev routes beyond test environments' outbox (npm start turns it on).
+       */
+      enabled: env.DEV_MODE,
+      mailCatcherPort: env.MAIL_CATCHER_PORT,
+      bootstrapApiKey: env.BOOTSTRAP_API_KEY,
+    },
     telemetry: { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME },
   };
 }

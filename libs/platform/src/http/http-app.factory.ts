@@ -10,6 +10,7 @@ import { InvalidRequestError } from '../errors/domain.error';
 import { GlobalExceptionFilter, sendError } from '../errors/exception.filter';
 import { withCorrelationId } from '../logging/correlation';
 import { NestPinoLogger } from '../logging/nest-logger';
+import { proxyTrust } from './client-address';
 import { installLoadShedding } from './load-shedding';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -118,8 +119,8 @@ export async function createHttpApp(
     bodyLimit: config.http.bodyLimitBytes,
     genReqId: (req: IncomingMessage) => requestId(req.headers['x-request-id']),
     // Which proxies may set the client address (X-Forwarded-For): none unless configured, so a
-    // client cannot forge the `ip` the delivery log records.
-    trustProxy: config.http.trustProxy,
+    // client cannot forge the `ip` the delivery log records (or the address auth limits count).
+    trustProxy: proxyTrust(config.http.trustProxy),
     logger: false,
     return503OnClosing: true,
     // GET /logs/{ids} carries up to 25 URL-encoded tracking ids in one path parameter (~1 KB).

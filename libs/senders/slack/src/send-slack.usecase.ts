@@ -5,7 +5,7 @@ import {
   isTransientSlackError,
   slackFailureCode,
   type SlackJob,
-  type UserFields,
+  type SlackToken,
 } from '@notify/domain';
 import { InjectLogger, type Logger } from '@notify/platform';
 import { SlackApps } from '@notify/providers';
@@ -14,7 +14,6 @@ import { UserRepository } from '@notify/store';
 import { type ChatPostMessageArguments, ErrorCode, type WebClient } from '@slack/web-api';
 
 const iso = (ms: number) => new Date(ms).toISOString();
-type SlackToken = NonNullable<UserFields['slackToken']>;
 
 /** The Slack error code of a failed call ('request_failed' when Slack was not reached). */
 function slackError(error: unknown): string {
@@ -65,7 +64,7 @@ export class SendSlackUseCase {
   }
 
   private async deliver(job: SlackJob): Promise<DeliveryEvent[]> {
-    const token = (await this.users.get(job, job.userId))?.slackToken;
+    const token = await this.users.slackToken(job, job.userId);
     if (token?.access_token === undefined)
       return [this.failed(job, 'INVALID_AUTH', 'the user has no slackToken')];
     try {

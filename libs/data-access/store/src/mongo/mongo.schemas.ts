@@ -73,6 +73,7 @@ const definitions: Record<string, SchemaDefinition> = {
     timezone: String,
     slackChannel: String,
     slackToken: Mixed,
+    slackTokenSealed: String,
     quietHours: Mixed,
     lastSeenTime: String,
     emailSuppressionStatus: Mixed,

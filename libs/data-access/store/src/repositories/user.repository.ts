@@ -1,11 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type EmailSuppressionStatus,
+  maskedSlackToken,
   mergeUserFields,
+  type SlackToken,
+  slackTokenSchema,
   type TenantScope,
   type User,
   type UserFields,
 } from '@notify/domain';
+import { SecretBox } from '@notify/platform';
+import { isDeepStrictEqual } from 'node:util';
 import { Collections, type UserDoc } from '../collections';
 import { DOCUMENT_STORE, type DocumentCollection, type DocumentStore } from '../document-store.port';
 import { scopeKey, scopeOf, unscoped } from './scope';
@@ -16,11 +21,23 @@ export interface UserPage {
   readonly next?: string;
 }
 
+/** What the seal of a user's Slack token is bound to: a sealed token copied to another user does not open. */
+const slackTokenContext = (scope: TenantScope, id: string) =>
+  `${scope.accountId}/${scope.envId}/users/${id}/slackToken`;
+
+/**
+ * Users, scoped by environment. A user's Slack token is a credential like a provider setting's:
+ * sealed with SECRETS_KEY at rest and masked in every record this repository answers; only
+ * `slackToken()` opens it, for the code that calls Slack with it.
+ */
 @Injectable()
 export class UserRepository {
   private readonly users: DocumentCollection<UserDoc>;
 
-  constructor(@Inject(DOCUMENT_STORE) store: DocumentStore) {
+  constructor(
+    @Inject(DOCUMENT_STORE) store: DocumentStore,
+    private readonly box: SecretBox,
+  ) {
     this.users = store.collection(Collections.users);
   }
 
@@ -32,9 +49,11 @@ export class UserRepository {
     now: string,
     seen = true,
   ): Promise<User> {
+    const sealed = fields.slackToken === undefined ? {} : this.seal(scope, id, fields.slackToken);
     const stored = await this.users.modify([...scopeKey(scope), id], (current) => ({
       ...current,
       ...mergeUserFields(current, fields),
+      ...sealed,
       ...scopeOf(scope),
       id,
       createdAt: current?.createdAt ?? now,
@@ -42,7 +61,30 @@ export class UserRepository {
       ...(seen ? { lastSeenTime: now } : {}),
     }));
     if (stored === undefined) throw new Error('identify stored nothing');
-    return unscoped(stored);
+    return presented(stored);
+  }
+
+  /**
+   * The user's Slack token in full, for calling Slack with it; undefined when the user has none.
+   * A token stored in plain text (before tokens were sealed) is sealed now.
+   */
+  async slackToken(scope: TenantScope, id: string): Promise<SlackToken | undefined> {
+    const doc = await this.users.get([...scopeKey(scope), id]);
+    if (doc?.slackToken === undefined) return undefined;
+    if (doc.slackTokenSealed !== undefined)
+      return slackTokenSchema.parse(
+        JSON.parse(this.box.open(doc.slackTokenSealed, slackTokenContext(scope, id))),
+      );
+    const plain = doc.slackToken;
+    const sealed = this.seal(scope, id, plain);
+    await this.users.modify([...scopeKey(scope), id], (current) =>
+      current !== undefined &&
+      current.slackTokenSealed === undefined &&
+      isDeepStrictEqual(current.slackToken, plain)
+        ? { ...current, ...sealed }
+        : undefined,
+    );
+    return plain;
   }
 
   /**
@@ -96,18 +138,38 @@ export class UserRepository {
     return changed;
   }
 
+  /** The user as the API shows it: the Slack token masked. */
   async get(scope: TenantScope, id: string): Promise<User | undefined> {
     const doc = await this.users.get([...scopeKey(scope), id]);
-    return doc === undefined ? undefined : unscoped(doc);
+    return doc === undefined ? undefined : presented(doc);
   }
 
   async list(scope: TenantScope, limit: number, after?: string): Promise<UserPage> {
     const docs = await this.users.list(scopeKey(scope), { after, limit: limit + 1 });
-    const page = docs.slice(0, limit).map(unscoped);
+    const page = docs.slice(0, limit).map(presented);
     return docs.length > limit ? { users: page, next: page.at(-1)?.id } : { users: page };
   }
 
   delete(scope: TenantScope, id: string): Promise<boolean> {
     return this.users.remove([...scopeKey(scope), id]);
   }
+
+  private seal(
+    scope: TenantScope,
+    id: string,
+    token: SlackToken,
+  ): Pick<UserDoc, 'slackToken' | 'slackTokenSealed'> {
+    return {
+      slackToken: maskedSlackToken(token),
+      slackTokenSealed: this.box.seal(JSON.stringify(token), slackTokenContext(scope, id)),
+    };
+  }
+}
+
+/** A stored user as reads show it: no scope, no sealed token, a plain-text (older) token masked. */
+function presented(doc: UserDoc): User {
+  const { slackTokenSealed, ...user } = unscoped(doc);
+  return slackTokenSealed === undefined && user.slackToken !== undefined
+    ? { ...user, slackToken: maskedSlackToken(user.slackToken) }
+    : user;
 }
