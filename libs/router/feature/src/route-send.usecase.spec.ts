@@ -2,7 +2,7 @@ import type { EventBus, OutgoingMessage } from '@notify/bus';
 import { DigestWindows, EmbeddedCoordinationStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import { type DeliveryEvent, normalizeSend, type SendRequested, Topics } from '@notify/domain';
-import { loadAppConfig } from '@notify/platform';
+import { loadAppConfig, SecretBox } from '@notify/platform';
 import {
   AccountRepository,
   EmbeddedDocumentStore,
@@ -12,6 +12,7 @@ import {
   UserRepository,
 } from '@notify/store';
 import { tempDir, testLogger } from '@notify/testing';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { RouteSendUseCase } from './route-send.usecase';
 
@@ -36,7 +37,7 @@ describe('RouteSendUseCase: digests', () => {
     const bus = { publish: async (messages: readonly OutgoingMessage[]) => void published.push(...messages) };
     router = new RouteSendUseCase(
       new AccountRepository(documents),
-      new UserRepository(documents),
+      new UserRepository(documents, new SecretBox(randomBytes(32))),
       new NotificationTypeRepository(documents),
       new TemplateRepository(documents),
       new PreferenceRepository(documents),
