@@ -1,6 +1,7 @@
-// `npm run bench [name...]`: runs each benchmark in its own process, one after another (a 2-core
-// machine gives wrong figures when benchmarks overlap), prints their tables, and writes JSON to
-// tools/bench/results/. See tools/bench/README.md.
+// `npm run bench [--smoke] [name...]`: runs each benchmark in its own process, one after another (a
+// 2-core machine gives wrong figures when benchmarks overlap), prints their tables, and writes JSON
+// to tools/bench/results/. `--smoke` (or BENCH_SMOKE=1) runs every benchmark, or the named ones, at
+// tiny sizes through the same code paths (see smoke.ts): what CI runs. See tools/bench/README.md.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -35,7 +36,9 @@ const BENCHES: Record<string, { file: string; needs: string }> = {
   },
 };
 
-const wanted = process.argv.slice(2);
+const args = process.argv.slice(2);
+const smoke = args.includes('--smoke') || process.env.BENCH_SMOKE === '1';
+const wanted = args.filter((arg) => arg !== '--smoke');
 const unknown = wanted.filter((name) => !(name in BENCHES));
 if (unknown.length > 0) {
   process.stderr.write(
@@ -46,20 +49,26 @@ if (unknown.length > 0) {
 const register = join(__dirname, '../testing/register-ts.cjs');
 let failed = 0;
 const started = Date.now();
+/** A smoke run covers every benchmark: one that no run exercises is one that rots. */
+const selected = wanted.length > 0 ? wanted : smoke ? Object.keys(BENCHES) : DEFAULT;
 for (const [name, bench] of Object.entries(BENCHES)) {
-  if (!(wanted.length > 0 ? wanted : DEFAULT).includes(name)) continue;
-  process.stdout.write(`\n# ${name} (needs ${bench.needs})\n`);
+  if (!selected.includes(name)) continue;
+  process.stdout.write(`\n# ${name}${smoke ? ' (smoke run)' : ''} (needs ${bench.needs})\n`);
+  const benchStarted = Date.now();
   const result = spawnSync(process.execPath, ['-r', register, join(__dirname, bench.file)], {
     stdio: 'inherit',
-    env: { ...process.env, TZ: 'UTC' },
-    timeout: 10 * 60_000,
+    env: { ...process.env, TZ: 'UTC', ...(smoke ? { BENCH_SMOKE: '1' } : {}) },
+    timeout: (smoke ? 3 : 10) * 60_000,
   });
+  const seconds = Math.round((Date.now() - benchStarted) / 1000);
   if (result.status !== 0) {
     failed++;
-    process.stderr.write(`${name} failed (exit ${result.status ?? result.signal})\n`);
+    process.stderr.write(`${name} failed (exit ${result.status ?? result.signal}) after ${seconds} s\n`);
+  } else if (smoke) {
+    process.stdout.write(`${name}: ran to the end in ${seconds} s\n`);
   }
 }
 process.stdout.write(
-  `\nbench: done in ${Math.round((Date.now() - started) / 1000)} s${failed ? `, ${failed} failed` : ''}\n`,
+  `\nbench${smoke ? ' (smoke run)' : ''}: done in ${Math.round((Date.now() - started) / 1000)} s${failed ? `, ${failed} failed` : ''}\n`,
 );
 process.exit(failed ? 1 : 0);

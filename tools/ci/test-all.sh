@@ -2,8 +2,8 @@
 # The whole test suite with the real backends: README's test command and what CI runs (.ci/run).
 # Starts Kafka, the MongoDB-wire server and Redis from tools/infra (installing them, and Chromium for
 # the browser tests, on first use),
-# then lint, typecheck, every Jest tier and the API fuzzer. Backends this script started are stopped
-# at the end.
+# then lint, typecheck, every Jest tier, the benchmarks' smoke run and the API fuzzer. Backends this
+# script started are stopped at the end.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 started=$SECONDS
@@ -28,6 +28,8 @@ bash tools/helm/check.sh
 step "tests (unit, contract, e2e)"
 jest_log=$(mktemp)
 npx jest --ci 2>&1 | tee "$jest_log"
+step "benchmarks, smoke run (every scenario at tiny sizes: each still runs to the end)"
+npm run --silent bench -- --smoke
 step "API fuzzing (schemathesis against docs/openapi.json)"
 # Schemathesis's report is kept out of the log unless it fails: its closing lines are shaped like
 # pytest's ('== 1 warning in 0.41s =='), which CI's reader takes for a pytest run of no test.

@@ -4,6 +4,9 @@ import { clusterTopology, type Topology } from './topologies';
 
 type Log = LogsGetResponseLogsInner & Record<string, unknown>;
 
+/** The wait before the retry: long enough for the first attempt's outcome to reach the log. */
+const RETRY_MS = 8_000;
+
 /**
  * The webhook dispatcher as its own service over Kafka, MongoDB and Redis: a slow receiver delays
  * only its own endpoint; SIGKILLed with a retry pending, the retry waits in the durable delayed
@@ -18,8 +21,8 @@ describe('webhook dispatcher: fairness and crash', () => {
     await receiver.start();
     topology = await clusterTopology({
       services: ['gateway', 'router', 'sender-email', 'webhook-dispatcher'],
-      // The retry comes due while the dispatcher is down; two attempts at a time per endpoint.
-      env: { WEBHOOK_RETRY_SCHEDULE_MS: '0,3000', WEBHOOK_ENDPOINT_CONCURRENCY: '2' },
+      // One retry, RETRY_MS after the first attempt; two attempts at a time per endpoint.
+      env: { WEBHOOK_RETRY_SCHEDULE_MS: `0,${RETRY_MS}`, WEBHOOK_ENDPOINT_CONCURRENCY: '2' },
     });
     client = new Pingram({ apiKey: topology.apiKey, baseUrl: topology.baseUrl });
     await client.webhooks.upsertEventsWebhook({ webhook: receiver.url, events: ['EMAIL_FAILED'] as never });
@@ -88,9 +91,20 @@ describe('webhook dispatcher: fairness and crash', () => {
       to: { id: userId, email: `${userId}@bounce.test` },
       email: { subject: 'Receipt', html: '<p>x</p>' },
     });
+    const webhookRes = async () => {
+      const { logs } = await client.logs.getLogsByTrackingIds(trackingId);
+      return (logs[0] as Log | undefined)?.email_failed_webhook_res;
+    };
     await eventually(() => expect(mine()).toHaveLength(1), 30_000);
+    // The receiver has the first attempt before the dispatcher has its answer. Killed in between,
+    // the dispatcher leaves that attempt claimed, and it comes due again when the claim's lease
+    // ends (the attempt timeout and 30 s after the claim), not at the retry's time. The outcome
+    // reaches the log only after the retry is in the queue: the kill waits for it.
+    await eventually(async () => expect(await webhookRes()).toBe('503 on attempt 1, retrying'), RETRY_MS);
     await topology.services.get('webhook-dispatcher')?.kill();
-    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    // The retry comes due while the dispatcher is down.
+    const dueAt = (mine()[0]?.at ?? Date.now()) + RETRY_MS;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt + 1_000 - Date.now())));
     expect(mine()).toHaveLength(1);
 
     await topology.restart('webhook-dispatcher');
@@ -100,9 +114,6 @@ describe('webhook dispatcher: fairness and crash', () => {
     expect(second?.status).toBe(200);
     expect(second?.headers['webhook-id']).toBe(first?.headers['webhook-id']);
     expect(JSON.parse(second?.body ?? '{}')).toMatchObject({ eventType: 'EMAIL_FAILED', trackingId, userId });
-    await eventually(async () => {
-      const { logs } = await client.logs.getLogsByTrackingIds(trackingId);
-      expect((logs[0] as Log | undefined)?.email_failed_webhook_res).toBe('200');
-    }, 30_000);
+    await eventually(async () => expect(await webhookRes()).toBe('200'), 30_000);
   });
 });

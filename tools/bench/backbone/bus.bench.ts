@@ -7,9 +7,10 @@ import { openLmdb } from '@notify/platform';
 import { requireBackend, tempDir, testBackends, testLogger, uniqueName } from '@notify/testing';
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
 import { z } from 'zod';
-import { report } from '../report';
+import { report, runBench } from '../report';
+import { sized } from '../smoke';
 
-const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? sized(20_000, 200));
 const CONCURRENCY = 64;
 const payload = (i: number) => ({
   trackingId: `t-${i}`,
@@ -150,4 +151,4 @@ async function main(): Promise<void> {
   );
 }
 
-void main();
+runBench(main);

@@ -4,9 +4,11 @@
 import { type DeliveryEvent, LOG_FIELDS } from '@notify/domain';
 import { ClickHouseEventLog, openClickHouseClient } from '@notify/event-log';
 import { tempDir } from '@notify/testing';
-import { percentile, report } from '../report';
+import { percentile, report, runBench } from '../report';
+import { sized } from '../smoke';
 
-const EVENTS = Number(process.env.BENCH_EVENTS ?? 50_000);
+const EVENTS = Number(process.env.BENCH_EVENTS ?? sized(50_000, 2_000));
+const LOOKUPS = sized(200, 20);
 const BATCH = 1_000;
 const STEPS = ['request_received', 'email_routed', 'email_sent', 'email_delivered', 'email_opened'];
 
@@ -85,7 +87,7 @@ async function main(): Promise<void> {
 
     const trackingIds = [...new Set(all.map((e) => e.trackingId))];
     const latencies: number[] = [];
-    for (let i = 0; i < 200; i++) {
+    for (let i = 0; i < LOOKUPS; i++) {
       const ids = Array.from(
         { length: 25 },
         (_, j) => trackingIds[(i * 97 + j * 13) % trackingIds.length] ?? '',
@@ -118,4 +120,4 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+runBench(main);

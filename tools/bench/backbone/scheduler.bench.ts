@@ -8,16 +8,19 @@ import { EmbeddedBus, type EventBus, type OutgoingMessage } from '@notify/bus';
 import { type CoordinationStore, EmbeddedCoordinationStore, RedisCoordinationStore } from '@notify/cache';
 import { Queues, type SendRequested, scheduledSendId } from '@notify/domain';
 import { ReleaseDueSendsUseCase } from '@notify/scheduler-feature';
-import { requireBackend, tempDir, testBackends, testLogger, uniqueName } from '@notify/testing';
+import { tempDir, testBackends, testLogger, uniqueName } from '@notify/testing';
 import { execFileSync } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Figure, percentile, report } from '../report';
+import { type Figure, percentile, report, runBench } from '../report';
+import { backendsUp, sized } from '../smoke';
 import { sendRequested } from '../stages/stage-harness';
 
-const PENDING = Number(process.env.BENCH_PENDING ?? 1_000_000);
-const DUE_TOGETHER = 10_000;
+const PENDING = Number(process.env.BENCH_PENDING ?? sized(1_000_000, 1_000));
+const DUE_TOGETHER = sized(10_000, 500);
 const POLL_MS = 100;
+/** How far ahead the sends due together are scheduled: time to schedule them all first. */
+const LEAD_MS = sized(2_000, 300);
 const tenant = { accountId: 'bench-account', envId: 'bench-env' };
 const logger = testLogger('bench');
 
@@ -61,13 +64,13 @@ async function fill(store: CoordinationStore, count: number, from: number): Prom
   return count / ((performance.now() - started) / 1000);
 }
 
-/** 10,000 sends due within one second, 2 s from now; `release` runs the loop until all are out. */
+/** DUE_TOGETHER sends due within one second, LEAD_MS from now; `release` runs the loop until all are out. */
 async function dueTogether(
   schedule: (i: number, dueAt: number) => Promise<void>,
   released: ReadonlyMap<string, number>,
   release: () => Promise<number>,
 ): Promise<Release> {
-  const second = Math.ceil(Date.now() / 1000) * 1000 + 2_000;
+  const second = Math.ceil(Date.now() / 1000) * 1000 + LEAD_MS;
   const dueAt = new Map<string, number>();
   for (let i = 0; i < DUE_TOGETHER; i += 500) {
     await Promise.all(
@@ -178,14 +181,9 @@ async function main(): Promise<void> {
     await embedded.close();
     await dir.remove();
 
-    let redisUp = true;
-    try {
-      await requireBackend('redis');
-    } catch {
-      redisUp = false;
+    if (!(await backendsUp(['redis']))) {
       rows.push({ name: 'Redis: skipped', value: 0, unit: '', note: 'run `npm run infra:up` first' });
-    }
-    if (redisUp) {
+    } else {
       const prefix = `${uniqueName('bench')}:`;
       const store = new RedisCoordinationStore({ url: testBackends.redisUrl, keyPrefix: prefix, logger });
       const admin = new Redis(testBackends.redisUrl);
@@ -213,10 +211,4 @@ async function main(): Promise<void> {
   );
 }
 
-void main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

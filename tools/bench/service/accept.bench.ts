@@ -1,6 +1,6 @@
 // Accept throughput and latency of POST /send at increasing concurrency, against a bare Fastify
 // server parsing the same body in the same run (the ratio is what the service's accept path
-// costs). Three targets: the accept path alone (the gateway module, nothing consuming), the
+// costs). Three targets: the accept path alone (the gateway app's modules, nothing consuming), the
 // all-in-one service (the rest of the pipeline runs in the same process meanwhile), and, when
 // the local backends run, the multi-process topology (gateway, router and email sender over
 // Kafka, MongoDB and Redis, all on this machine).
@@ -8,10 +8,11 @@ import { provisionerFor } from '@notify/gateway-feature';
 import { loadAppConfig } from '@notify/platform';
 import { MailCatcher } from '@notify/mail-catcher';
 import { MongoDocumentStore } from '@notify/store';
-import { requireBackend, tempDir } from '@notify/testing';
+import { tempDir } from '@notify/testing';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { type Figure, report } from '../report';
+import { type Figure, report, runBench } from '../report';
+import { backendsUp, sized } from '../smoke';
 import {
   build,
   clusterEnv,
@@ -24,39 +25,40 @@ import {
   startScript,
 } from './harness';
 
-const LEVELS = (process.env.BENCH_CONCURRENCY ?? '1,16,64,256').split(',').map(Number);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const LEVELS = (process.env.BENCH_CONCURRENCY ?? sized('1,16,64,256', '16')).split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? sized(4, 1));
 const KEY = `notify_sk_${randomBytes(24).toString('base64url')}`;
 
 async function sweep(server: Proc, others: readonly Proc[] = []): Promise<MeasuredLoad[]> {
   const results: MeasuredLoad[] = [];
   for (const concurrency of LEVELS) {
-    results.push(
-      await load(
-        {
-          url: `${server.baseUrl}/send`,
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
-          body: SEND_BODY,
-          mode: 'closed',
-          concurrency,
-          durationMs: SECONDS * 1000,
-        },
-        [server, ...others].map((p) => p.child.pid ?? 0),
-      ),
+    const result = await load(
+      {
+        url: `${server.baseUrl}/send`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
+        body: SEND_BODY,
+        mode: 'closed',
+        concurrency,
+        durationMs: SECONDS * 1000,
+      },
+      [server, ...others].map((p) => p.child.pid ?? 0),
     );
+    // A target that answered nothing but errors measured nothing.
+    if (result.ok === 0) throw new Error(`${server.baseUrl}/send answered no 2xx at c=${concurrency}`);
+    results.push(result);
   }
   return results;
 }
 
-/** The accept path alone: the gateway module on embedded backends, nothing consuming. */
+/** The accept path alone: the gateway app's modules on embedded backends, nothing consuming. */
 async function gatewayOnly(): Promise<MeasuredLoad[]> {
   const data = await tempDir('notify-bench-');
   const gateway = await startScript(join(__dirname, 'gateway-only.ts'), {
     DATA_DIR: data.path,
     BOOTSTRAP_API_KEY: KEY,
   });
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  await new Promise((resolve) => setTimeout(resolve, sized(1_000, 100)));
   const results = await sweep(gateway);
   await gateway.stop();
   await data.remove();
@@ -81,11 +83,7 @@ async function allInOne(): Promise<MeasuredLoad[]> {
 
 /** Gateway, router and email sender as separate processes over the local Kafka, MongoDB and Redis. */
 async function cluster(): Promise<MeasuredLoad[] | undefined> {
-  try {
-    await Promise.all([requireBackend('kafka'), requireBackend('mongo'), requireBackend('redis')]);
-  } catch {
-    return undefined;
-  }
+  if (!(await backendsUp(['kafka', 'mongo', 'redis']))) return undefined;
   const mail = new MailCatcher({ keep: 10 });
   await mail.start();
   const env = clusterEnv(mail.url);
@@ -169,4 +167,4 @@ async function main(): Promise<void> {
   );
 }
 
-void main().then(() => process.exit(0));
+runBench(main);

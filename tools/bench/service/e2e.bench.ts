@@ -14,9 +14,10 @@
 import { provisionerFor } from '@notify/gateway-feature';
 import { loadAppConfig } from '@notify/platform';
 import { MongoDocumentStore } from '@notify/store';
-import { requireBackend, tempDir } from '@notify/testing';
+import { tempDir } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
-import { type Figure, percentile, report } from '../report';
+import { type Figure, percentile, report, runBench } from '../report';
+import { backendsUp, sized } from '../smoke';
 import {
   build,
   clusterEnv,
@@ -66,12 +67,14 @@ class MixSink implements Sink {
 }
 
 const KEY = `notify_sk_${randomBytes(24).toString('base64url')}`;
-const RAMP = (process.env.BENCH_RAMP ?? '200,400,600,800,1000,1200,1600').split(',').map(Number);
-const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 15);
-const SUSTAIN_SECONDS = Number(process.env.BENCH_SUSTAIN_SECONDS ?? 60);
-const HALF_SECONDS = 20;
+const RAMP = (process.env.BENCH_RAMP ?? sized('200,400,600,800,1000,1200,1600', '40')).split(',').map(Number);
+const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? sized(15, 1));
+const SUSTAIN_SECONDS = Number(process.env.BENCH_SUSTAIN_SECONDS ?? sized(60, 2));
+const HALF_SECONDS = sized(20, 1);
 const OVERLOAD_FACTOR = 10;
-const OVERLOAD_SECONDS = 10;
+const OVERLOAD_SECONDS = sized(10, 1);
+/** How long a service is left alone after it started, before it is measured. */
+const SETTLE_MS = sized(3_000, 500);
 
 /** The services under test: `front` takes the HTTP load, `pids` are every process of the topology. */
 interface Topology {
@@ -282,7 +285,7 @@ async function bareFastify(): Promise<number> {
       body: SEND_BODY,
       mode: 'closed',
       concurrency: 64,
-      durationMs: 5_000,
+      durationMs: sized(5_000, 1_000),
     },
     [baseline.child.pid ?? 0],
   );
@@ -320,11 +323,7 @@ async function allInOne(smtpUrl: string, twilio?: TwilioPeer): Promise<Topology>
 
 /** Gateway, router and email sender as three processes over the local Kafka, MongoDB and Redis. */
 async function threeProcesses(smtpUrl: string): Promise<Topology | undefined> {
-  try {
-    await Promise.all([requireBackend('kafka'), requireBackend('mongo'), requireBackend('redis')]);
-  } catch {
-    return undefined;
-  }
+  if (!(await backendsUp(['kafka', 'mongo', 'redis']))) return undefined;
   const env = clusterEnv(smtpUrl);
   const store = new MongoDocumentStore(env.MONGODB_URI);
   await provisionerFor(store, loadAppConfig({})).execute({ apiKey: KEY });
@@ -358,7 +357,7 @@ async function main(): Promise<void> {
     const single = await allInOne(smtpUrl);
     let best = 0;
     try {
-      await sleep(3_000);
+      await sleep(SETTLE_MS);
       const idle = rss(single.pids[0] ?? 0);
       const found = await sustained(single, sink);
       best = found.rate;
@@ -418,7 +417,7 @@ async function main(): Promise<void> {
     await twilio.start();
     const mixed = await allInOne(smtpUrl, twilio);
     try {
-      await sleep(3_000);
+      await sleep(SETTLE_MS);
       const found = await sustained(mixed, new MixSink(sink, twilio));
       figures.push({
         name: `all-in-one, email+SMS mix: ${SUSTAIN_SECONDS} s sustained`,
@@ -464,10 +463,4 @@ async function main(): Promise<void> {
   report('e2e', 'open-loop offered rates, SMTP peer in the benchmark process, against bare Fastify', figures);
 }
 
-void main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

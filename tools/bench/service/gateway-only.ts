@@ -1,36 +1,16 @@
-// The accept path alone, for profiling: the gateway module on embedded backends with nothing
-// consuming what it accepts. `node --cpu-prof -r tools/testing/register-ts.cjs this-file`.
+// The accept path alone, for the accept benchmark and for profiling: the gateway app's own root
+// module (the one `dist/apps/gateway` runs, so a module added to the gateway is here too) on the
+// embedded backends, with nothing consuming what it accepts: no router, no senders. The gateway's
+// entry point refuses embedded backends (they live in one process), hence this entry point.
+// `node --cpu-prof -r tools/testing/register-ts.cjs this-file`.
 import 'reflect-metadata';
-import { type DynamicModule, Module } from '@nestjs/common';
-import { BusModule } from '@notify/bus';
-import { CoordinationModule } from '@notify/cache';
-import { EventLogModule } from '@notify/event-log';
-import { GatewayModule, ProvisionTenantUseCase } from '@notify/gateway-feature';
-import { type AppConfig, type Logger, PlatformModule, runService } from '@notify/platform';
-import { ProviderSettingsModule } from '@notify/provider-settings';
-import { StoreModule } from '@notify/store';
-
-@Module({})
-class GatewayOnlyModule {
-  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
-    return {
-      module: GatewayOnlyModule,
-      imports: [
-        PlatformModule.forRoot(config, logger),
-        BusModule.forRoot(),
-        StoreModule.forRoot(),
-        ProviderSettingsModule,
-        CoordinationModule.forRoot(),
-        EventLogModule.forRoot(),
-        GatewayModule,
-      ],
-    };
-  }
-}
+import { ProvisionTenantUseCase } from '@notify/gateway-feature';
+import { runService } from '@notify/platform';
+import { GatewayAppModule } from '../../../apps/gateway/src/gateway-app.module';
 
 void runService({
   name: 'gateway-only',
-  rootModule: (config, logger) => GatewayOnlyModule.forRoot(config, logger),
+  rootModule: (config, logger) => GatewayAppModule.forRoot(config, logger),
   onListening: async ({ app, config }) => {
     await app.get(ProvisionTenantUseCase).execute({ apiKey: config.dev.bootstrapApiKey });
   },

@@ -16,12 +16,15 @@ import { requireBackend, tempDir } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { type Figure, report } from '../report';
+import { type Figure, report, runBench } from '../report';
+import { sized } from '../smoke';
 import { build, clusterEnv, type Proc, rss, startApp, startScript } from './harness';
 
-const CONNECTIONS = Number(process.env.BENCH_INAPP_CONNECTIONS ?? 10_000);
-const SINGLE_SENDS = Number(process.env.BENCH_INAPP_SENDS ?? 200);
+const CONNECTIONS = Number(process.env.BENCH_INAPP_CONNECTIONS ?? sized(10_000, 20));
+const SINGLE_SENDS = Number(process.env.BENCH_INAPP_SENDS ?? sized(200, 5));
 const IDLE_CLIENTS = 10;
+/** Before reading a process's memory: time for freed sockets and buffers to go. */
+const SETTLE_MS = sized(1_000, 100);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every client's sockets, and each received item's latency (now − the `sentAt` it carries). */
@@ -155,11 +158,11 @@ async function main(): Promise<void> {
   // Baseline: the bare ws server on the same channel.
   const baseline = await startScript(join(__dirname, 'baseline-ws-server.ts'), env);
   const baselinePid = baseline.child.pid ?? 0;
-  await sleep(1_000);
+  await sleep(SETTLE_MS);
   const baseIdle = rss(baselinePid).anon;
   let clients = new Clients();
   await clients.connect(baseline.baseUrl, scope.envId, users, hashOf);
-  await sleep(2_000);
+  await sleep(2 * SETTLE_MS);
   const basePerConnection = (rss(baselinePid).anon - baseIdle) / CONNECTIONS;
   const baseRound = await broadcast(publish, scope, users, 'baseline');
   const baseLatencies = await clients.waitFor(baseRound.ids);
@@ -180,12 +183,12 @@ async function main(): Promise<void> {
     await clients.connect(gateway.baseUrl, scope.envId, users.slice(0, IDLE_CLIENTS), hashOf);
     await singleSends(gateway.baseUrl, apiKey, clients, users.slice(0, IDLE_CLIENTS));
     const idleSingles = await singleSends(gateway.baseUrl, apiKey, clients, users.slice(0, IDLE_CLIENTS));
-    await sleep(1_000);
+    await sleep(SETTLE_MS);
     const idle = rss(gatewayPid).anon;
     const opening = Date.now();
     await clients.connect(gateway.baseUrl, scope.envId, users.slice(IDLE_CLIENTS), hashOf);
     const connectSeconds = (Date.now() - opening) / 1000;
-    await sleep(2_000);
+    await sleep(2 * SETTLE_MS);
     const perConnection = (rss(gatewayPid).anon - idle) / (CONNECTIONS - IDLE_CLIENTS);
     const round = await broadcast(publish, scope, users, 'gateway');
     const latencies = await clients.waitFor(round.ids);
@@ -243,10 +246,4 @@ async function main(): Promise<void> {
   report('inapp', `${CONNECTIONS} WebSocket clients on one gateway process`, figures);
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

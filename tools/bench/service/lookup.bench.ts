@@ -7,14 +7,15 @@ import { BatchingEventWriter, ClickHouseEventLog, openClickHouseClient } from '@
 import { tempDir } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { type Figure, percentile, report } from '../report';
+import { type Figure, percentile, report, runBench } from '../report';
+import { sized } from '../smoke';
 import { build, type Proc, startApp } from './harness';
 
 const KEY = `notify_sk_${randomBytes(24).toString('base64url')}`;
-const FIRST = Number(process.env.BENCH_LOOKUP_EVENTS ?? 1_000_000);
-const TOTAL = Number(process.env.BENCH_LOOKUP_TOTAL ?? 10_000_000);
+const FIRST = Number(process.env.BENCH_LOOKUP_EVENTS ?? sized(1_000_000, 5_000));
+const TOTAL = Number(process.env.BENCH_LOOKUP_TOTAL ?? sized(10_000_000, 50_000));
 const STEPS = 5;
-const LOOKUPS = 300;
+const LOOKUPS = sized(300, 20);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -192,4 +193,4 @@ async function main(): Promise<void> {
   );
 }
 
-void main().then(() => process.exit(0));
+runBench(main);

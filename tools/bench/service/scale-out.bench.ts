@@ -9,15 +9,16 @@ import { createLogger, loadAppConfig } from '@notify/platform';
 import { MongoDocumentStore } from '@notify/store';
 import { requireBackend } from '@notify/testing';
 import { randomUUID } from 'node:crypto';
-import { type Figure, report } from '../report';
+import { type Figure, report, runBench } from '../report';
+import { sized } from '../smoke';
 import { emailJob, keyOf, provisionBenchTenant } from '../stages/stage-harness';
 import { build, clusterEnv, cpuSeconds, type Proc, startApp } from './harness';
 import { SmtpSink } from './smtp-sink';
 
-const REPLICAS = (process.env.BENCH_REPLICAS ?? '1,2,4').split(',').map(Number);
-const EMAILS = Number(process.env.BENCH_SCALE_EMAILS ?? 12_000);
+const REPLICAS = (process.env.BENCH_REPLICAS ?? sized('1,2,4', '2')).split(',').map(Number);
+const EMAILS = Number(process.env.BENCH_SCALE_EMAILS ?? sized(12_000, 200));
 const PARTITIONS = 8;
-const WARMUP = 1_000;
+const WARMUP = sized(1_000, 20);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Run {
@@ -110,13 +111,11 @@ async function main(): Promise<void> {
     `email senders in one group on a ${PARTITIONS}-partition Kafka topic (MongoDB, Redis, SMTP sink on this machine)`,
     figures,
   );
-  if (runs.some((run) => run.duplicates !== 0)) process.exitCode = 1;
+  const duplicated = runs.filter((run) => run.duplicates !== 0);
+  if (duplicated.length > 0)
+    throw new Error(
+      `duplicates at the SMTP peer with ${duplicated.map((run) => run.replicas).join(', ')} senders`,
+    );
 }
 
-void main().then(
-  () => process.exit(process.exitCode ?? 0),
-  (error: unknown) => {
-    process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

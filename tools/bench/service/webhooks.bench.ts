@@ -13,10 +13,12 @@ import { requireBackend, tempDir, WebhookReceiver } from '@notify/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
-import { type Figure, report } from '../report';
+import { type Figure, report, runBench } from '../report';
+import { sized } from '../smoke';
 import { build, clusterEnv, startApp } from './harness';
 
-const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 5_000);
+const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? sized(5_000, 50));
+const WARMUP = sized(200, 10);
 const CONCURRENCY = 8;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -116,8 +118,8 @@ async function main(): Promise<void> {
   const dispatcher = await startApp('webhook-dispatcher', { ...env, DATA_DIR: join(data.path, 'd') });
   try {
     // Warm-up: the group joined, the JIT and the connections warm.
-    await publish(200);
-    await untilReceived(receiver, 200);
+    await publish(WARMUP);
+    await untilReceived(receiver, WARMUP);
     const body = receiver.received[0]?.body ?? '{}';
 
     const rawStarted = Date.now();
@@ -155,10 +157,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -31,8 +31,9 @@ import { tempDir } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sized } from '../smoke';
 
-export const MESSAGES = Number(process.env.STAGE_MESSAGES ?? 20_000);
+export const MESSAGES = Number(process.env.STAGE_MESSAGES ?? sized(20_000, 200));
 const TICKS_PER_SECOND = 100;
 const KEY = `notify_sk_${randomBytes(24).toString('base64url')}`;
 

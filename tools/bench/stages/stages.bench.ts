@@ -6,7 +6,7 @@
 // BENCH_STAGE_PROFILE=<dir> also writes a --cpu-prof profile of each stage run.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { type Figure, report } from '../report';
+import { type Figure, report, runBench } from '../report';
 import { ApnsPeer } from '@notify/push-peers';
 import { SmtpSink } from '../service/smtp-sink';
 import type { Drained } from './stage-harness';
@@ -98,10 +98,4 @@ async function main(): Promise<void> {
   report('stages', 'each stage alone on the embedded backends, draining a pre-filled topic', figures);
 }
 
-void main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);
