@@ -121,7 +121,7 @@ const greeting = (port: number) =>
 
 describe('InboundMailListener', () => {
   it('reads concurrent large messages within its memory budget, answering 452 past it', async () => {
-    const budget = 5 * MB;
+    const budget = 3 * MB;
     const { instance, port, received } = await listener({
       INBOUND_SMTP_MEMORY_MB: String(budget / MB),
       INBOUND_SMTP_CONNECTIONS_PER_CLIENT: '20',
@@ -132,7 +132,7 @@ describe('InboundMailListener', () => {
       const sampler = setInterval(() => (peak = Math.max(peak, live())), 200);
       // As mail servers send (SIZE declared), and a few that do not declare it.
       const answers = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => smtpSend(port, 4 * MB, i % 4 !== 3)),
+        Array.from({ length: 8 }, (_, i) => smtpSend(port, 2 * MB, i % 4 !== 3)),
       );
       clearInterval(sampler);
       const kept = answers.filter((code) => code === 250).length;
@@ -140,12 +140,13 @@ describe('InboundMailListener', () => {
       expect(received).toHaveLength(kept);
       // Past the budget the answer is temporary: the sender keeps the message and tries again.
       expect(answers.filter((code) => code !== 250).every((code) => code === 452)).toBe(true);
-      // Twelve 4 MB messages at once grew the heap by about 190 MB; now what is held stays near the budget.
+      // Whole messages held in memory grew the heap by about 4 bytes per byte sent (twelve 4 MB messages:
+      // about 190 MB); now what is held stays near the budget.
       expect(peak - before).toBeLessThan(3 * budget);
     } finally {
       await instance.onApplicationShutdown();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('refuses a client its connections past INBOUND_SMTP_CONNECTIONS_PER_CLIENT (421), and admits it again once one closes', async () => {
     const { instance, port } = await listener({ INBOUND_SMTP_CONNECTIONS_PER_CLIENT: '2' });
@@ -165,7 +166,7 @@ describe('InboundMailListener', () => {
     } finally {
       await instance.onApplicationShutdown();
     }
-  });
+  }, 30_000);
 
   it('answers 451 to a client past INBOUND_SMTP_MESSAGES_PER_MINUTE, and keeps taking the others', async () => {
     const { instance, port, received } = await listener({ INBOUND_SMTP_MESSAGES_PER_MINUTE: '2' });
@@ -184,5 +185,5 @@ describe('InboundMailListener', () => {
     } finally {
       await instance.onApplicationShutdown();
     }
-  });
+  }, 30_000);
 });
