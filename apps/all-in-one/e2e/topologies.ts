@@ -118,8 +118,9 @@ const peerEnv = (parts: Peers, publicPort: number) => ({
   // Where bounce and complaint reports go (the all-in-one's or the inbound service's listener).
   INBOUND_SMTP_PORT: String(parts.inboundSmtpPort),
   INBOUND_MAIL_DOMAIN: 'inbound.notify.test',
-  // Whose complaints count: the catcher's rehearsal, and the mailbox provider the tests play.
-  FEEDBACK_LOOP_SOURCES: 'complaint.test,mx.example.org',
+  // Whose complaints count: the mail servers at these addresses. The catcher's rehearsal and the
+  // mailbox provider the tests play connect from 127.0.0.1; a forged report comes from 127.0.0.3.
+  FEEDBACK_LOOP_SOURCES: '127.0.0.1',
   // Domains custom inbound addresses (and From addresses) may use.
   EMAIL_VERIFIED_DOMAINS: 'acme.test,mail.acme.test',
 });

@@ -6,7 +6,7 @@ import {
   twilioOutboxes,
   webPushOutbox,
 } from '@notify/gateway-dev-outbox';
-import { COMPLAINT_DOMAIN, MailCatcher, rehearsalRefusals, reportComplaints } from '@notify/mail-catcher';
+import { MailCatcher, rehearsalRefusals, reportComplaints } from '@notify/mail-catcher';
 import type { AppConfig, Logger } from '@notify/platform';
 import { ApnsPeer, FcmPeer, WebPushPeer } from '@notify/push-peers';
 import { SlackPeer } from '@notify/slack-peer';
@@ -89,7 +89,8 @@ async function startLocalPeers(given: AppConfig, logger: Logger): Promise<LocalP
         ...config.inbound,
         smtpPort: inboundSmtpPort,
         mailDomain: config.inbound.mailDomain ?? LOCAL_MAIL_DOMAIN,
-        feedbackLoopSources: [...config.inbound.feedbackLoopSources, COMPLAINT_DOMAIN],
+        // The catcher reports over loopback, so that address is a feedback loop here.
+        feedbackLoopSources: [...config.inbound.feedbackLoopSources, '127.0.0.1'],
       },
     };
     outboxes.push(mailOutbox(catcher));

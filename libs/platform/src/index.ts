@@ -21,7 +21,7 @@ export { toErrorResponse, validationMessage, type ErrorBody, type ErrorResponse 
 export { GlobalExceptionFilter } from './errors/exception.filter';
 export { isTransientError } from './errors/transient';
 export { ReadinessRegistry, type ReadinessProbe } from './health/readiness.registry';
-export { clientAddress, proxyTrust, type ProxyTrust } from './http/client-address';
+export { addressMatcher, clientAddress, proxyTrust, type ProxyTrust } from './http/client-address';
 export { createHttpApp, listen, type RootModule } from './http/http-app.factory';
 export { currentCorrelationId, withCorrelationId } from './logging/correlation';
 export { createLogger, REDACTED_PATHS, type Logger, type LoggerOptions } from './logging/logger';

@@ -37,6 +37,14 @@ describe.each(['embedded', 'redis'] as const)('TrackingLimitsStore contract (%s)
     await eventually(async () => expect(await limits.firstOpen(a, 't1', 400)).toBe(true), 5_000);
   });
 
+  it('counts an open again once it is forgotten (its recording failed), and only that one', async () => {
+    expect(await limits.firstOpen(a, 'f1', 60_000, T)).toBe(true);
+    expect(await limits.firstOpen(a, 'f2', 60_000, T)).toBe(true);
+    await limits.forgetOpen(a, 'f1');
+    expect(await limits.firstOpen(a, 'f1', 60_000, T)).toBe(true);
+    expect(await limits.firstOpen(a, 'f2', 60_000, T)).toBe(false);
+  });
+
   it('counts requests per address in one-minute windows, all at once counted exactly', async () => {
     const counts = await Promise.all(
       Array.from({ length: 25 }, () => limits.request('203.0.113.7', T + 5_000)),

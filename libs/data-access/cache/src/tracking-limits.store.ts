@@ -5,8 +5,8 @@ const MINUTE_MS = 60_000;
 
 /**
  * What the public email tracking links count, shared by every replica: opens per message (one
- * per window: a replayed pixel is no new open) and requests per client address (fixed one-minute
- * windows).
+ * per window: a replayed pixel is no new open) and requests per client address or per message
+ * (fixed one-minute windows).
  */
 @Injectable()
 export class TrackingLimitsStore {
@@ -22,22 +22,32 @@ export class TrackingLimitsStore {
     windowMs: number,
     now = Date.now(),
   ): Promise<boolean> {
-    return this.coordination.setIfAbsent(
-      `tracking-opens/${scope.accountId}/${scope.envId}/${trackingId}`,
-      String(now),
-      windowMs,
-    );
+    return this.coordination.setIfAbsent(openKey(scope, trackingId), String(now), windowMs);
   }
 
-  /** Counts a request from `address`; answers how many it made this minute, and when the minute ends. */
-  async request(address: string, now = Date.now()): Promise<{ count: number; resetAt: number }> {
+  /** Forgets the message's open in its window (its recording failed), so the next one counts. */
+  forgetOpen(
+    scope: { readonly accountId: string; readonly envId: string },
+    trackingId: string,
+  ): Promise<void> {
+    return this.coordination.delete(openKey(scope, trackingId));
+  }
+
+  /**
+   * Counts a request charged to `who` (a client address, or a message); answers how many it has
+   * this minute, and when the minute ends.
+   */
+  async request(who: string, now = Date.now()): Promise<{ count: number; resetAt: number }> {
     const window = Math.floor(now / MINUTE_MS);
     const resetAt = (window + 1) * MINUTE_MS;
     const count = await this.coordination.increment(
-      `tracking-requests/${address}/${window}`,
+      `tracking-requests/${who}/${window}`,
       1,
       resetAt - now + 1,
     );
     return { count, resetAt };
   }
 }
+
+const openKey = (scope: { readonly accountId: string; readonly envId: string }, trackingId: string) =>
+  `tracking-opens/${scope.accountId}/${scope.envId}/${trackingId}`;

@@ -2,10 +2,11 @@ import { createTransport } from 'nodemailer';
 import type { CaughtMail, MailCatcher } from './mail-catcher';
 
 /**
- * The address domain whose mail the catcher accepts and then reports as spam (decisions 12); the
- * reports come from `fbl@` this domain, the feedback loop the listener must trust to act on them.
+ * The address domain whose mail the catcher accepts and then reports as spam. The reports are
+ * written as from `fbl@` this domain; the listener trusts them by the address they are delivered
+ * from (loopback), a feedback loop it is configured with.
  */
-export const COMPLAINT_DOMAIN = 'complaint.test';
+const COMPLAINT_DOMAIN = 'complaint.test';
 
 /**
  * Rehearses complaints: every message the catcher accepts for `@complaint.test` is reported back,

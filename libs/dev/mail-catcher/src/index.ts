@@ -6,5 +6,5 @@ export {
   type MailCatcherOptions,
   type Refusal,
 } from './mail-catcher';
-export { COMPLAINT_DOMAIN, reportComplaints } from './complaint-reporter';
+export { reportComplaints } from './complaint-reporter';
 export { rehearsalRefusals } from './rehearsal';

@@ -1,6 +1,7 @@
 import { Controller, Get, Header, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { NotFoundError, Public, RateLimitedError } from '@notify/platform';
+import { InjectLogger, type Logger, NotFoundError, Public, RateLimitedError } from '@notify/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TrackingPayload } from '@notify/domain';
 import { EmailTrackingUseCase, type Visitor } from './email-tracking.usecase';
 import {
   ApiClickTracking,
@@ -26,26 +27,33 @@ const visitor = (request: FastifyRequest): Visitor => ({
 /**
  * `/t/o/{token}` (open pixel), `/t/c/{token}` (click: 302 to the link), `/t/u/{token}` (one-click
  * unsubscribe, RFC 8058: POST unsubscribes, GET shows a button that does). A token that is not one
- * of ours gets 404, except the pixel, which always answers with the image and records nothing.
- * The client address is the one every route uses (`request.ip`: the proxy's X-Forwarded-For only
- * when TRUST_PROXY trusts it); past its requests a minute the answer is 429.
+ * of ours gets 404, except the pixel, which always answers with the image (an open is counted once
+ * per message and window, so it needs no other limit). The links answer 429 past their requests a
+ * minute: a valid token's counted per message, another's per client address (`request.ip`, as every
+ * route reads it: the proxy's X-Forwarded-For only when TRUST_PROXY trusts it).
  */
 @ApiTrackingRoutes()
 @Public()
 @Controller('t')
 export class EmailTrackingController {
-  constructor(private readonly tracking: EmailTrackingUseCase) {}
+  constructor(
+    private readonly tracking: EmailTrackingUseCase,
+    @InjectLogger() private readonly logger: Logger,
+  ) {}
 
-  /** Past the address's share of requests the pixel still answers its image, and records nothing. */
+  /** The image, whatever happens: an open that cannot be recorded now is counted at the next one. */
   @Get('o/:token')
   @ApiOpenTracking()
   @Header('content-type', 'image/gif')
   @Header('cache-control', 'no-store, max-age=0')
   async open(@Param('token') token: string, @Req() request: FastifyRequest): Promise<Buffer> {
-    const throttled = await this.tracking.throttled(request.ip);
     const payload = this.tracking.read(token, 'o');
-    if (throttled === undefined && payload !== undefined)
-      await this.tracking.opened(payload, visitor(request));
+    if (payload !== undefined)
+      await this.tracking
+        .opened(payload, visitor(request))
+        .catch((error: unknown) =>
+          this.logger.warn({ err: error, trackingId: payload.t }, 'could not record an email open'),
+        );
     return PIXEL;
   }
 
@@ -56,8 +64,8 @@ export class EmailTrackingController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await this.limit(request);
     const payload = this.tracking.read(token, 'c');
+    await this.limit(request, payload);
     if (payload?.l === undefined) throw unknown();
     await this.tracking.clicked(payload, visitor(request));
     await reply.code(302).header('location', payload.l).header('cache-control', 'no-store').send();
@@ -67,8 +75,9 @@ export class EmailTrackingController {
   @ApiUnsubscribeConfirmation()
   @Header('content-type', 'text/html; charset=utf-8')
   async confirm(@Param('token') token: string, @Req() request: FastifyRequest): Promise<string> {
-    await this.limit(request);
-    if (this.tracking.read(token, 'u') === undefined) throw unknown();
+    const payload = this.tracking.read(token, 'u');
+    await this.limit(request, payload);
+    if (payload === undefined) throw unknown();
     return (
       '<!doctype html><meta charset="utf-8"><title>Unsubscribe</title>' +
       '<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">' +
@@ -81,21 +90,21 @@ export class EmailTrackingController {
   @HttpCode(200)
   @Header('content-type', 'text/plain; charset=utf-8')
   async unsubscribe(@Param('token') token: string, @Req() request: FastifyRequest): Promise<string> {
-    await this.limit(request);
     const payload = this.tracking.read(token, 'u');
+    await this.limit(request, payload);
     if (payload === undefined) throw unknown();
     await this.tracking.unsubscribe(payload);
     return 'You are unsubscribed.';
   }
 
-  /** 429 past the client address's requests a minute. */
-  private async limit(request: FastifyRequest): Promise<void> {
-    const retryAfter = await this.tracking.throttled(request.ip);
+  /** 429 past the requests a minute of the token's message, or of the client's address for another token. */
+  private async limit(request: FastifyRequest, payload: TrackingPayload | undefined): Promise<void> {
+    const retryAfter = await this.tracking.throttled(request.ip, payload);
     if (retryAfter !== undefined)
       throw new RateLimitedError(
         {
           code: 'RATE_LIMITED',
-          message: 'Too many requests to tracking links from this address.',
+          message: 'Too many requests to this tracking link (or to unknown links from this address).',
           fix: 'Retry after the time in Retry-After.',
         },
         retryAfter,

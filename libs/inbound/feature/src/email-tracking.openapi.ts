@@ -40,7 +40,7 @@ export const ApiTrackingRoutes = (): ClassDecorator =>
     ApiResponse({
       status: 429,
       description:
-        "Past the client address's tracking requests a minute (TRACKING_REQUESTS_PER_MINUTE; the pixel answers its image instead and records nothing)",
+        "Past the link's requests a minute (TRACKING_REQUESTS_PER_MINUTE: per message for a valid token, per client address for another; the pixel is not limited)",
       content: errorBody,
     }),
     ApiResponse({

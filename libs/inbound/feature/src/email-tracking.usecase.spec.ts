@@ -12,6 +12,7 @@ describe('EmailTrackingUseCase', () => {
   let store: EmbeddedCoordinationStore;
   let remove: () => Promise<void>;
   let published: string[];
+  let failPublish: boolean;
   let tracking: EmailTrackingUseCase;
 
   beforeEach(async () => {
@@ -19,9 +20,13 @@ describe('EmailTrackingUseCase', () => {
     remove = dir.remove;
     store = new EmbeddedCoordinationStore({ path: dir.path, logger: testLogger('coordination') });
     published = [];
+    failPublish = false;
     const events = {
       event: (subject: { trackingId: string }, name: string) => `${name}:${subject.trackingId}`,
-      publish: async (...batch: string[]) => void published.push(...batch),
+      publish: async (...batch: string[]) => {
+        if (failPublish) throw new Error('bus down');
+        published.push(...batch);
+      },
     } as unknown as DeliveryEventsPublisher;
     tracking = new EmailTrackingUseCase(
       events,
@@ -45,12 +50,35 @@ describe('EmailTrackingUseCase', () => {
     expect(published).toEqual(['email_opened:track-1', 'email_opened:track-2']);
   });
 
-  it('lets each client address make TRACKING_REQUESTS_PER_MINUTE requests, then says when to retry', async () => {
+  it('counts an open again after its recording failed (the window is not spent on a lost open)', async () => {
+    const now = Date.now();
+    failPublish = true;
+    await expect(tracking.opened(open, {}, now)).rejects.toThrow('bus down');
+    failPublish = false;
+    await tracking.opened(open, {}, now);
+    await tracking.opened(open, {}, now);
+    expect(published).toEqual(['email_opened:track-1']);
+  });
+
+  it('lets each client address make TRACKING_REQUESTS_PER_MINUTE requests with unknown tokens, then says when to retry', async () => {
     // Half way through a minute: the next one starts 30 s later.
     const now = 1_700_000_010_000;
-    for (let i = 0; i < 5; i++) expect(await tracking.throttled('203.0.113.9', now)).toBeUndefined();
-    expect(await tracking.throttled('203.0.113.9', now)).toBe(30);
-    expect(await tracking.throttled('198.51.100.4', now)).toBeUndefined();
-    expect(await tracking.throttled('203.0.113.9', now + 30_000)).toBeUndefined();
+    for (let i = 0; i < 5; i++)
+      expect(await tracking.throttled('203.0.113.9', undefined, now)).toBeUndefined();
+    expect(await tracking.throttled('203.0.113.9', undefined, now)).toBe(30);
+    expect(await tracking.throttled('198.51.100.4', undefined, now)).toBeUndefined();
+    expect(await tracking.throttled('203.0.113.9', undefined, now + 30_000)).toBeUndefined();
+  });
+
+  it("counts a valid link's requests per message, not per address (proxies fetch for many readers)", async () => {
+    const now = 1_700_000_010_000;
+    const click: TrackingPayload = { ...open, k: 'c', l: 'https://example.com' };
+    // The proxy's address is spent on unknown tokens; valid links through it still work.
+    for (let i = 0; i < 6; i++) await tracking.throttled('203.0.113.9', undefined, now);
+    expect(await tracking.throttled('203.0.113.9', click, now)).toBeUndefined();
+    for (let i = 0; i < 4; i++) await tracking.throttled(`198.51.100.${i}`, click, now);
+    // The message's sixth request this minute, from whichever address.
+    expect(await tracking.throttled('192.0.2.1', click, now)).toBe(30);
+    expect(await tracking.throttled('192.0.2.1', { ...click, t: 'track-2' }, now)).toBeUndefined();
   });
 });

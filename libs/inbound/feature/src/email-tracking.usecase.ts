@@ -34,9 +34,20 @@ export class EmailTrackingUseCase {
     @InjectLogger() private readonly logger: Logger,
   ) {}
 
-  /** Counts a request of `address`: undefined while within its share, else the seconds until its minute ends. */
-  async throttled(address: string, now = Date.now()): Promise<number | undefined> {
-    const { count, resetAt } = await this.limits.request(address, now);
+  /**
+   * Counts a request to a link: a valid token's against its message, another against the client's
+   * address (mail providers' image proxies and link scanners fetch for many readers from a few
+   * addresses, so a valid link is never refused for its address). Undefined while within the share,
+   * else the seconds until its minute ends.
+   */
+  async throttled(
+    address: string,
+    payload: TrackingPayload | undefined,
+    now = Date.now(),
+  ): Promise<number | undefined> {
+    const who =
+      payload === undefined ? `address/${address}` : `message/${payload.a}/${payload.e}/${payload.t}`;
+    const { count, resetAt } = await this.limits.request(who, now);
     return count > this.config.tracking.requestsPerMinute
       ? Math.max(1, Math.ceil((resetAt - now) / 1_000))
       : undefined;
@@ -50,7 +61,16 @@ export class EmailTrackingUseCase {
   async opened(payload: TrackingPayload, visitor: Visitor, now = Date.now()): Promise<void> {
     const scope = { accountId: payload.a, envId: payload.e };
     if (!(await this.limits.firstOpen(scope, payload.t, this.config.tracking.openWindowMs, now))) return;
-    await this.record(
+    try {
+      await this.recordOpen(payload, visitor, now);
+    } catch (error) {
+      await this.limits.forgetOpen(scope, payload.t);
+      throw error;
+    }
+  }
+
+  private recordOpen(payload: TrackingPayload, visitor: Visitor, now: number): Promise<void> {
+    return this.record(
       payload,
       'email_opened',
       {

@@ -5,7 +5,7 @@ import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream } from 's
 import { InboundEmailUseCase, type Recipient } from './inbound-email.usecase';
 import { MailReportsUseCase } from './mail-reports.usecase';
 import { InboundEmailReader } from './read-inbound-email';
-import { ByteBudget, type ByteLease, ClientAdmission } from './smtp-admission';
+import { ByteBudget, type ByteLease, ClientAdmission, clientKey } from './smtp-admission';
 
 /** Anything larger is refused (552). */
 const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
@@ -50,7 +50,10 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
   ) {
-    this.budget = new ByteBudget(config.inbound.smtpMemoryBytes);
+    // One client holds at most a quarter of the budget, and never less than one message of the
+    // largest size (when the whole budget allows it).
+    const budget = config.inbound.smtpMemoryBytes;
+    this.budget = new ByteBudget(budget, Math.min(budget, Math.max(budget / 4, MAX_MESSAGE_BYTES)));
     this.admission = new ClientAdmission(
       config.inbound.smtpConnectionsPerClient,
       config.inbound.smtpMessagesPerMinute,
@@ -71,7 +74,7 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
       banner: 'notify inbound',
       onConnect: (session, callback) =>
         callback(
-          this.admission.connect(session.id, session.remoteAddress)
+          this.admission.connect(session.id, clientKey(session.remoteAddress))
             ? undefined
             : smtpError(421, '4.7.0 Too many connections from your address, try again later'),
         ),
@@ -80,11 +83,12 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
         this.endLease(session.id);
       },
       onMailFrom: (address, session, callback) => {
-        if (!this.admission.message(session.remoteAddress, Date.now()))
+        const client = clientKey(session.remoteAddress);
+        if (!this.admission.message(client, Date.now()))
           return callback(smtpError(451, '4.7.1 Too many messages from your address, try again later'));
         this.endLease(session.id);
         // smtp-server has checked SIZE: digits, and no more than the limit (552 otherwise).
-        const lease = this.budget.lease(Number((address.args as { SIZE?: string }).SIZE ?? 0));
+        const lease = this.budget.lease(client, Number((address.args as { SIZE?: string }).SIZE ?? 0));
         if (lease === undefined)
           return callback(smtpError(452, '4.3.1 Insufficient system storage, try again later'));
         this.leases.set(session.id, lease);
@@ -106,7 +110,7 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
         // The message holds the session's lease from here until it is recorded or refused.
         const lease = this.leases.get(session.id);
         this.leases.delete(session.id);
-        this.receive(stream, session.envelope.rcptTo, lease)
+        this.receive(stream, session.envelope.rcptTo, session.remoteAddress, lease)
           .finally(() => lease?.release())
           .then(
             (received) =>
@@ -142,6 +146,7 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
   private async receive(
     stream: SMTPServerDataStream,
     envelope: readonly SMTPServerAddress[],
+    client: string,
     lease: ByteLease | undefined,
   ): Promise<Received> {
     // A report counts only when it came to the reports mailbox: a customer's inbound address gets
@@ -176,7 +181,7 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
         'inbound mail over its memory budget; answered 452',
       );
     if (received !== 'kept') return received;
-    await this.record(reader, report, envelope);
+    await this.record(reader, report, envelope, client);
     return received;
   }
 
@@ -190,6 +195,7 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
     reader: InboundEmailReader,
     report: readonly Buffer[],
     envelope: readonly SMTPServerAddress[],
+    client: string,
   ): Promise<void> {
     let mail: InboundEmail | undefined;
     try {
@@ -199,7 +205,7 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
     }
     const parsedReport =
       report.length === 0 ? undefined : readMailReport(reportPartsOf(Buffer.concat(report).toString('utf8')));
-    if (parsedReport !== undefined && (await this.reports.handle(parsedReport, mail?.from ?? ''))) return;
+    if (parsedReport !== undefined && (await this.reports.handle(parsedReport, client))) return;
     if (mail === undefined) {
       this.logger.info('ignored an inbound message that could not be parsed');
       return;

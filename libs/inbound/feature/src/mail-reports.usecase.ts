@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import type { MailReport } from '@notify/domain';
-import { type AppConfig, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
+import { addressMatcher, type AppConfig, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
 import { UserRepository } from '@notify/store';
 import { TrackingTokens } from './tracking-tokens';
 
@@ -11,20 +11,28 @@ import { TrackingTokens } from './tracking-tokens';
  * or any complaint suppresses the user's address (`emailSuppressionStatus`), so later emails to it
  * fail SUPPRESSED_BOUNCE / SUPPRESSED_COMPLAINT without touching SMTP. A report that names no
  * message of ours (no valid X-Notify-Ref) is logged and ignored. Anyone can write a complaint that
- * quotes a reference, so a complaint counts only from a configured feedback loop
- * (FEEDBACK_LOOP_SOURCES: the report's From address, or its domain or a parent domain).
+ * quotes a reference, and its From header too, so a complaint counts only when the mail server that
+ * delivered it (the SMTP client's address, which TCP does not let a sender choose) is a configured
+ * feedback loop (FEEDBACK_LOOP_SOURCES: IP addresses or networks).
  */
 @Injectable()
 export class MailReportsUseCase {
+  private readonly fromFeedbackLoop: (address: string) => boolean;
+
   constructor(
     private readonly events: DeliveryEventsPublisher,
     private readonly users: UserRepository,
     private readonly tokens: TrackingTokens,
-    @InjectConfig() private readonly config: AppConfig,
+    @InjectConfig() config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
-  ) {}
+  ) {
+    this.fromFeedbackLoop = addressMatcher(config.inbound.feedbackLoopSources);
+  }
 
-  /** Acts on the report `reporter` (its From address) sent; false when it names no message of ours. */
+  /**
+   * Acts on a report delivered by the mail server at `reporter` (the SMTP client's IP address);
+   * false when it names no message of ours.
+   */
   async handle(report: MailReport, reporter: string, now = Date.now()): Promise<boolean> {
     if (report.kind === 'complaint' && !this.fromFeedbackLoop(reporter)) {
       this.logger.info({ reporter }, 'ignored a complaint from a source not in FEEDBACK_LOOP_SOURCES');
@@ -76,14 +84,5 @@ export class MailReportsUseCase {
       },
     });
     return true;
-  }
-
-  private fromFeedbackLoop(reporter: string): boolean {
-    const address = reporter.trim().toLowerCase();
-    const domain = address.slice(address.lastIndexOf('@') + 1);
-    if (!address.includes('@') || domain.length === 0) return false;
-    return this.config.inbound.feedbackLoopSources.some((source) =>
-      source.includes('@') ? source === address : domain === source || domain.endsWith(`.${source}`),
-    );
   }
 }

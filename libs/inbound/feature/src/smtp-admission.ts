@@ -1,28 +1,40 @@
+import { isIP } from 'node:net';
+
 /**
  * Bytes of messages being read, all connections together (INBOUND_SMTP_MEMORY_MB). A message holds
  * a lease: the size its sender declared (MAIL FROM's SIZE, RFC 1870) is taken at once, or refused
  * at once when it does not fit, and whatever arrives beyond it is taken as it arrives. The lease
- * is given back once the message is recorded or refused.
+ * is given back once the message is recorded or refused. One client (see `clientKey`) holds at
+ * most `perClient` of it, so a few connections declaring large sizes cannot keep everyone else out.
  */
 export class ByteBudget {
   private used = 0;
+  private readonly byClient = new Map<string, number>();
 
-  constructor(readonly total: number) {}
+  constructor(
+    readonly total: number,
+    readonly perClient: number,
+  ) {}
 
-  /** A lease of `declared` bytes, or undefined when they are not left. */
-  lease(declared: number): ByteLease | undefined {
-    return this.take(declared) ? new ByteLease(this, declared) : undefined;
+  /** A lease of `declared` bytes for `client`, or undefined when they are not left. */
+  lease(client: string, declared: number): ByteLease | undefined {
+    return this.take(client, declared) ? new ByteLease(this, client, declared) : undefined;
   }
 
-  /** Takes `bytes` when that many are left; false (and nothing taken) otherwise. */
-  take(bytes: number): boolean {
-    if (this.used + bytes > this.total) return false;
+  /** Takes `bytes` for `client` when that many are left; false (and nothing taken) otherwise. */
+  take(client: string, bytes: number): boolean {
+    const held = this.byClient.get(client) ?? 0;
+    if (this.used + bytes > this.total || held + bytes > this.perClient) return false;
     this.used += bytes;
+    this.byClient.set(client, held + bytes);
     return true;
   }
 
-  give(bytes: number): void {
+  give(client: string, bytes: number): void {
     this.used = Math.max(0, this.used - bytes);
+    const held = (this.byClient.get(client) ?? 0) - bytes;
+    if (held <= 0) this.byClient.delete(client);
+    else this.byClient.set(client, held);
   }
 }
 
@@ -34,6 +46,7 @@ export class ByteLease {
 
   constructor(
     private readonly budget: ByteBudget,
+    private readonly client: string,
     declared: number,
   ) {
     this.held = declared;
@@ -43,7 +56,7 @@ export class ByteLease {
   take(bytes: number): boolean {
     const beyond = this.read + bytes - this.held;
     if (beyond > 0) {
-      if (!this.budget.take(beyond)) return false;
+      if (!this.budget.take(this.client, beyond)) return false;
       this.held += beyond;
     }
     this.read += bytes;
@@ -53,7 +66,7 @@ export class ByteLease {
   release(): void {
     if (this.released) return;
     this.released = true;
-    this.budget.give(this.held);
+    this.budget.give(this.client, this.held);
   }
 }
 
@@ -106,4 +119,26 @@ export class ClientAdmission {
     this.messages.set(address, count);
     return count <= this.messagesPerMinute;
   }
+}
+
+/**
+ * Whom the per-client limits count: an IPv4 address (also when IPv4-mapped), or an IPv6 address's
+ * /64 network, the block one site is given, so a client cannot pass the limits by moving through
+ * its own addresses.
+ */
+export function clientKey(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped?.[1] !== undefined) return mapped[1];
+  if (isIP(address) !== 6 || address.includes('.')) return address;
+  const [head = '', tail] = address.toLowerCase().split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

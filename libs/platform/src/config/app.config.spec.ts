@@ -86,6 +86,18 @@ describe('loadAppConfig', () => {
     );
   });
 
+  it('reads feedback-loop sources as IP addresses and networks, refusing mail domains', () => {
+    expect(loadAppConfig({}).inbound.feedbackLoopSources).toEqual([]);
+    expect(
+      loadAppConfig({ FEEDBACK_LOOP_SOURCES: '192.0.2.25, 198.51.100.0/24,2001:db8::/32' }).inbound
+        .feedbackLoopSources,
+    ).toEqual(['192.0.2.25', '198.51.100.0/24', '2001:db8::/32']);
+    for (const bad of ['fbl.example-isp.com', '192.0.2.0/33', '2001:db8::/129', '192.0.2.1/8/8'])
+      expect(problemsOf({ FEEDBACK_LOOP_SOURCES: bad })[0]).toMatch(
+        /^FEEDBACK_LOOP_SOURCES: expected IP addresses or networks/,
+      );
+  });
+
   it('checks SECRETS_KEY and BOOTSTRAP_API_KEY without echoing them', () => {
     const problems = problemsOf({
       SECRETS_KEY: 'dG9vIHNob3J0',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  envAddressList,
   envBool,
   envDelayList,
   envHostPortList,
@@ -164,25 +165,7 @@ const envSchema = z.object({
   INBOUND_SMTP_MEMORY_MB: envInt(1, 4_096).default(64),
   INBOUND_SMTP_CONNECTIONS_PER_CLIENT: envInt(1, 10_000).default(10),
   INBOUND_SMTP_MESSAGES_PER_MINUTE: envInt(1, 1_000_000).default(120),
-  FEEDBACK_LOOP_SOURCES: z
-    .string()
-    .transform((v) =>
-      v
-        .split(',')
-        .map((source) => source.trim().toLowerCase())
-        .filter((source) => source.length > 0),
-    )
-    .pipe(
-      z.array(
-        z
-          .string()
-          .max(320)
-          .regex(/^([^\s@]+@)?([a-z0-9-]{1,63}\.)+[a-z]{2,63}$/, {
-            message: 'expected mail domains or addresses, comma-separated',
-          }),
-      ),
-    )
-    .optional(),
+  FEEDBACK_LOOP_SOURCES: envAddressList.optional(),
   TRACKING_OPEN_WINDOW_SECONDS: envInt(1, 31_536_000).default(3_600),
   TRACKING_REQUESTS_PER_MINUTE: envInt(1, 1_000_000).default(300),
   WEBHOOK_RETRY_SCHEDULE_MS: envDelayList.optional(),

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseSecretKey } from '../secrets/secret-box';
 
@@ -97,6 +98,30 @@ export const envTrustProxy = z.string().transform((value, ctx): boolean | number
   });
   return z.NEVER;
 });
+
+/**
+ * Comma-separated IP addresses or networks in CIDR notation, e.g. `192.0.2.10,198.51.100.0/24,2001:db8::/32`.
+ */
+export const envAddressList = z.string().transform((value, ctx): string[] => {
+  const list = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+  const bad = list.find((entry) => !isAddressOrNetwork(entry));
+  if (bad === undefined) return list;
+  ctx.addIssue({
+    code: 'custom',
+    message: `expected IP addresses or networks (CIDR), comma-separated (got "${bad.slice(0, 64)}")`,
+  });
+  return z.NEVER;
+});
+
+function isAddressOrNetwork(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
 
 const rateEntry = /^([A-Z]{2}|\*)=(\d+(\.\d+)?)$/;
 /**

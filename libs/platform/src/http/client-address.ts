@@ -16,6 +16,15 @@ export function proxyTrust(trustProxy: AppConfig['http']['trustProxy']): ProxyTr
   return proxyAddr.compile(trustProxy);
 }
 
+/**
+ * Whether an address is one of `list` (IP addresses or CIDR networks; an IPv4-mapped IPv6 address
+ * counts as its IPv4 address), read with the same library as the proxies' addresses.
+ */
+export function addressMatcher(list: readonly string[]): (address: string) => boolean {
+  const trust = proxyAddr.compile([...list]);
+  return (address) => trust(address, 0);
+}
+
 /** The client's address as `request.ip` reads it on a route: the nearest hop the trust does not cover. */
 export function clientAddress(request: IncomingMessage, trust: ProxyTrust): string {
   return proxyAddr(request, trust);
