@@ -6,8 +6,8 @@ import { PreferenceRepository } from '@notify/store';
 /**
  * Stores a user's delivery choices, from the browser client or a one-click unsubscribe link: each
  * channel newly turned off is announced as a `<CHANNEL>_UNSUBSCRIBE` user event
- * (Topics.userEvents), which webhooks forward (decisions 7). A change made from a message (its
- * unsubscribe link) names that message's tracking id in the events.
+ * (Topics.userEvents), which webhooks forward (see Webhooks in docs/api-behaviour.md). A change
+ * made from a message (its unsubscribe link) names that message's tracking id in the events.
  */
 @Injectable()
 export class PreferenceChanges {

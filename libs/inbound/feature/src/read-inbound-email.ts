@@ -111,8 +111,9 @@ export async function readInboundEmail(raw: Buffer, receivedAt: string): Promise
 const header = <T>(headers: Headers | undefined, name: string) => headers?.get(name) as T | undefined;
 
 /**
- * A received message as the log and its webhook keep it (decisions 7): addresses, subject, both
- * bodies and a description of each attachment, all bounded (INBOUND_EMAIL_LIMITS). The text body is
+ * A received message as the log and its webhook keep it (the EMAIL_INBOUND payload in
+ * docs/api-behaviour.md): addresses, subject, both bodies and a description of each attachment,
+ * all bounded (INBOUND_EMAIL_LIMITS). The text body is
  * the message's text part (empty when it has none: HTML is not converted, so no size of HTML costs
  * more than reading it). Whatever the message holds, this returns: malformed parts come back empty.
  */
