@@ -51,6 +51,10 @@ export function checkRange(from: number, limit: number): void {
   }
 }
 
+export function checkDropCount(count: number): void {
+  if (!wholeAtLeast(count, 0)) throw new RangeError(`a drop removes a whole number of values, got ${count}`);
+}
+
 /** The counter a stored value holds; a key written by `setIfAbsent` may hold text, which Redis refuses too. */
 export function parseCounter(stored: string): number {
   const value = Number(stored);

@@ -87,8 +87,12 @@ export interface Buffers {
   ): Promise<AppendOutcome>;
   /** Up to `limit` values from position `from` (0 is the first appended), in append order. */
   readBuffer(pool: string, buffer: string, from: number, limit: number): Promise<string[]>;
-  /** Removes the buffer and gives its bytes back to the pool. */
-  dropBuffer(pool: string, buffer: string): Promise<void>;
+  /**
+   * Removes the buffer's first `count` values (all of it when `count` is left out or none would be
+   * left) and gives their bytes back to the pool; answers how many values are left. Values appended
+   * after a reader's last read survive its drop.
+   */
+  dropBuffer(pool: string, buffer: string, count?: number): Promise<number>;
 }
 
 export interface PubSub {

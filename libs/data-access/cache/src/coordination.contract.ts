@@ -322,6 +322,28 @@ describe.each(['embedded', 'redis'] as const)('CoordinationStore contract (%s)',
       await expect(store.readBuffer(POOL, 'w', 0, 0)).rejects.toThrow(RangeError);
     });
 
+    it('drops only the values a reader read: those appended after survive, with their bytes', async () => {
+      for (const n of range(3))
+        await store.append(POOL, 'd', { id: `t${n}`, value: `v${n}` }, limits(100, 10_000, 8), 60_000);
+      // The pool is full (6 of 8 bytes; a third value would not fit); dropping two gives back 4.
+      expect(await store.append(POOL, 'e', { id: 'x', value: 'xyz' }, limits(100, 10_000, 8), 60_000)).toBe(
+        'pool-full',
+      );
+      expect(await store.dropBuffer(POOL, 'd', 2)).toBe(1);
+      expect(await all('d')).toEqual(['v2']);
+      expect(await store.append(POOL, 'e', { id: 'x', value: 'xyz' }, limits(100, 10_000, 8), 60_000)).toBe(
+        'appended',
+      );
+      // Dropping what is there (or more) removes the buffer and all of its bytes: 5 fit again.
+      expect(await store.dropBuffer(POOL, 'd', 1)).toBe(0);
+      expect(await all('d')).toEqual([]);
+      expect(
+        await store.append(POOL, 'd', { id: 't3', value: 'abcde' }, limits(100, 10_000, 8), 60_000),
+      ).toBe('appended');
+      expect(await all('d')).toEqual(['abcde']);
+      await expect(store.dropBuffer(POOL, 'd', -1)).rejects.toThrow(RangeError);
+    });
+
     it('refuses an item that would pass the buffer caps (count or UTF-8 bytes), holding nothing of it', async () => {
       expect(
         await store.append(POOL, 'w', { id: 'a', value: 'é'.repeat(4) }, limits(2, 10, 100), 60_000),

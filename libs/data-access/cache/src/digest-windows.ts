@@ -56,7 +56,10 @@ export class DigestWindows {
     }
   }
 
-  /** The window's sends, oldest first, a page at a time; a record that does not parse is skipped and counted. */
+  /**
+   * The window's sends, oldest first, a page at a time; a record that does not parse is skipped and
+   * counted. `items.length + unreadable` records were read: what `drop` takes.
+   */
   async read(scope: TenantScope, window: string): Promise<{ items: DigestItem[]; unreadable: number }> {
     if (window.startsWith(LEGACY_PREFIX)) return this.readLegacy(window);
     const items: DigestItem[] = [];
@@ -73,10 +76,14 @@ export class DigestWindows {
     return { items, unreadable };
   }
 
-  /** Forgets a released window, giving its bytes back to the environment. */
-  drop(scope: TenantScope, window: string): Promise<void> {
-    if (window.startsWith(LEGACY_PREFIX)) return this.store.delete(window);
-    return this.store.dropBuffer(pool(scope), window);
+  /**
+   * Forgets the `released` first sends of a window, giving their bytes back to the environment;
+   * answers how many sends were held after them (appended while the window was being released).
+   */
+  async drop(scope: TenantScope, window: string, released: number): Promise<number> {
+    if (!window.startsWith(LEGACY_PREFIX)) return this.store.dropBuffer(pool(scope), window, released);
+    await this.store.delete(window);
+    return 0;
   }
 
   private async readLegacy(window: string): Promise<{ items: DigestItem[]; unreadable: number }> {

@@ -32,8 +32,15 @@ describe('digest windows and their release', () => {
     store = new EmbeddedCoordinationStore({ path: dir.path, logger: testLogger('coordination') });
     return new DigestWindows(store, limits);
   };
+  /** Runs while the digest is published: what the router does meanwhile. */
+  let duringPublish: () => Promise<unknown> = async () => undefined;
   const release = () => {
-    const bus = { publish: async (messages: readonly OutgoingMessage[]) => void published.push(...messages) };
+    const bus = {
+      publish: async (messages: readonly OutgoingMessage[]) => {
+        published.push(...messages);
+        await duringPublish();
+      },
+    };
     return new ReleaseDueDigestsUseCase(
       store,
       new DigestWindows(store, limits),
@@ -51,6 +58,7 @@ describe('digest windows and their release', () => {
   beforeEach(async () => {
     dir = await tempDir('notify-digests-');
     published = [];
+    duringPublish = async () => undefined;
   });
 
   afterEach(async () => {
@@ -117,5 +125,21 @@ describe('digest windows and their release', () => {
     const digest = published[0]?.value as SendRequested;
     expect(digest.digest?.trackingIds).toEqual(['t-1', 't-2']);
     expect(await store.get(legacy)).toBeUndefined();
+  });
+
+  it('keeps a send held while its window was being released, and releases it as one more digest', async () => {
+    const windows = open();
+    await windows.hold(scope, 'w', item(1), DAY);
+    await due('w');
+    duringPublish = async () => {
+      duringPublish = async () => undefined;
+      await windows.hold(scope, 'w', item(2), DAY);
+    };
+    expect(await release()).toBe(1);
+    expect((published[0]?.value as SendRequested).digest?.trackingIds).toEqual(['t-1']);
+    expect(await release()).toBe(1);
+    expect((published[1]?.value as SendRequested).digest?.trackingIds).toEqual(['t-2']);
+    expect(await release()).toBe(0);
+    expect(await store.readBuffer('digests/acc/env', 'w', 0, 10)).toEqual([]);
   });
 });

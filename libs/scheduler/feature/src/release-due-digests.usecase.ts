@@ -11,8 +11,8 @@ export const DIGEST_BATCH = 50;
 
 /**
  * Releases digests whose window has closed: each is claimed (one replica gets it), its held sends
- * are read a page at a time and go to the router as one digest send, then the window is dropped
- * and the claim acknowledged. A held send that does not parse is left out (and logged), never
+ * are read a page at a time and go to the router as one digest send, then what was read is dropped
+ * and the claim acknowledged; sends held meanwhile stay for another digest. A held send that does not parse is left out (and logged), never
  * the whole digest. A scheduler that dies before the ack leaves it to another after the lease;
  * the digest's tracking id (its first send's) makes the senders' ledgers send it once, and a
  * window already dropped releases nothing.
@@ -36,7 +36,15 @@ export class ReleaseDueDigestsUseCase {
           this.logger.error({ id: item.id, unreadable }, 'left out held sends of a digest that do not parse');
         const request = digestRequest(due.data, items);
         if (request !== undefined) await this.bus.publish([toRouter(request)]);
-        await this.windows.drop(due.data, due.data.key);
+        const late = await this.windows.drop(due.data, due.data.key, items.length + unreadable);
+        // Sends the router held while this digest went out make one more, at once (the entry,
+        // scheduled anew, is no longer this claim's, so the ack below leaves it).
+        if (late > 0)
+          await this.coordination.schedule(Queues.digests, {
+            id: item.id,
+            dueAt: now,
+            payload: item.payload,
+          });
       } else this.logger.error({ id: item.id }, 'dropped a digest whose queue entry does not parse');
       await this.coordination.ack(Queues.digests, item.id, item.claimToken);
     }

@@ -6,6 +6,7 @@ import {
   checkDueAt,
   checkIncrement,
   checkQuota,
+  checkDropCount,
   checkRange,
   checkTtl,
   parseCounter,
@@ -281,15 +282,32 @@ export class EmbeddedCoordinationStore implements CoordinationStore {
     );
   }
 
-  async dropBuffer(pool: string, buffer: string): Promise<void> {
-    await this.write(() => {
+  async dropBuffer(pool: string, buffer: string, count?: number): Promise<number> {
+    if (count !== undefined) checkDropCount(count);
+    return this.write(() => {
       const now = Date.now();
       const held = this.liveBuffer(pool, buffer, now);
       const total = this.livePool(pool, now);
-      this.clearBuffer(pool, buffer);
-      if (held === undefined || total === undefined) return;
-      if (total.bytes - held.bytes <= 0) this.pools.removeSync(pool);
-      else this.pools.putSync(pool, { ...total, bytes: total.bytes - held.bytes });
+      let freed = held?.bytes ?? 0;
+      let left = 0;
+      if (held !== undefined && count !== undefined && held.count > count) {
+        // The values past the first `count` move to the front; the ids stay (those dropped were released).
+        const values = Array.from(
+          this.bufferValues.getRange({ start: [pool, buffer, 0], end: [pool, buffer, held.count] }),
+          ({ value }) => value,
+        );
+        for (const index of values.keys()) this.bufferValues.removeSync([pool, buffer, index]);
+        const kept = values.slice(count);
+        kept.forEach((value, index) => this.bufferValues.putSync([pool, buffer, index], value));
+        freed = values.slice(0, count).reduce((sum, value) => sum + Buffer.byteLength(value), 0);
+        left = kept.length;
+        this.buffers.putSync([pool, buffer], { ...held, count: left, bytes: held.bytes - freed });
+      } else this.clearBuffer(pool, buffer);
+      if (held !== undefined && total !== undefined) {
+        if (total.bytes - freed <= 0) this.pools.removeSync(pool);
+        else this.pools.putSync(pool, { ...total, bytes: total.bytes - freed });
+      }
+      return left;
     });
   }
 

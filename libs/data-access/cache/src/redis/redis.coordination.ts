@@ -7,6 +7,7 @@ import {
   checkDueAt,
   checkIncrement,
   checkQuota,
+  checkDropCount,
   checkRange,
   checkTtl,
 } from '../arguments';
@@ -180,9 +181,10 @@ export class RedisCoordinationStore implements CoordinationStore {
     return this.redis.lrange(this.keys.buffer(pool, buffer).items, from, from + limit - 1);
   }
 
-  async dropBuffer(pool: string, buffer: string): Promise<void> {
+  async dropBuffer(pool: string, buffer: string, count?: number): Promise<number> {
+    if (count !== undefined) checkDropCount(count);
     const keys = this.keys.buffer(pool, buffer);
-    await this.redis.coordDrop(keys.pool, keys.items, keys.ids, keys.meta);
+    return this.redis.coordDrop(keys.pool, keys.items, keys.ids, keys.meta, count ?? -1);
   }
 
   async publish(channel: string, message: string): Promise<void> {

@@ -135,14 +135,32 @@ for i = 1, 4 do extend(KEYS[i], ttl) end
 return 'appended'
 `;
 
-/** KEYS: pool, items, ids, meta. */
+/**
+ * KEYS: pool, items, ids, meta. ARGV: how many of the first items to drop (-1: all). Answers how
+ * many are left. Dropped items' ids stay held while the buffer lives (they were released).
+ */
 const DROP = `
+local function refund(bytes)
+  if bytes > 0 and redis.call('EXISTS', KEYS[1]) == 1 then
+    if redis.call('DECRBY', KEYS[1], bytes) <= 0 then redis.call('DEL', KEYS[1]) end
+  end
+end
+local n = tonumber(ARGV[1])
+local len = redis.call('LLEN', KEYS[2])
+if n >= 0 and len > n then
+  local bytes = 0
+  if n > 0 then
+    for _, value in ipairs(redis.call('LRANGE', KEYS[2], 0, n - 1)) do bytes = bytes + string.len(value) end
+    redis.call('LTRIM', KEYS[2], n, -1)
+    redis.call('HINCRBY', KEYS[4], 'bytes', -bytes)
+  end
+  refund(bytes)
+  return len - n
+end
 local bytes = tonumber(redis.call('HGET', KEYS[4], 'bytes') or '0')
 redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
-if bytes > 0 and redis.call('EXISTS', KEYS[1]) == 1 then
-  if redis.call('DECRBY', KEYS[1], bytes) <= 0 then redis.call('DEL', KEYS[1]) end
-end
-return 1
+refund(bytes)
+return 0
 `;
 
 declare module 'ioredis' {
@@ -210,7 +228,7 @@ declare module 'ioredis' {
       poolMaxBytes: number,
       ttlMs: number,
     ): Result<string, Context>;
-    coordDrop(pool: string, items: string, ids: string, meta: string): Result<number, Context>;
+    coordDrop(pool: string, items: string, ids: string, meta: string, count: number): Result<number, Context>;
   }
 }
 
