@@ -166,16 +166,7 @@ export class EmbeddedCoordinationStore implements CoordinationStore {
 
   async schedule(queue: string, item: ScheduledItem): Promise<void> {
     checkDueAt(item.dueAt);
-    await this.write(() => {
-      this.removeItem(queue, item.id);
-      this.items.putSync([queue, item.id], {
-        payload: item.payload,
-        dueAt: item.dueAt,
-        at: item.dueAt,
-        token: null,
-      });
-      this.due.putSync([queue, item.dueAt, item.id], true);
-    });
+    await this.write(() => this.putItem(queue, item));
   }
 
   async scheduleWithin(queue: string, item: ScheduledItem, quota: QueueQuota): Promise<QuotaOutcome> {
@@ -188,15 +179,7 @@ export class EmbeddedCoordinationStore implements CoordinationStore {
       const replaced = was?.pool === quota.pool ? { count: 1, bytes: was.bytes } : { count: 0, bytes: 0 };
       if (held.count - replaced.count + 1 > quota.maxItems) return 'too-many';
       if (held.bytes - replaced.bytes + bytes > quota.maxBytes) return 'too-large';
-      this.removeItem(queue, item.id);
-      this.items.putSync([queue, item.id], {
-        payload: item.payload,
-        dueAt: item.dueAt,
-        at: item.dueAt,
-        token: null,
-        charge: { pool: quota.pool, bytes },
-      });
-      this.due.putSync([queue, item.dueAt, item.id], true);
+      this.putItem(queue, item, { pool: quota.pool, bytes });
       this.charge(queue, quota.pool, 1, bytes);
       return 'scheduled';
     });
@@ -396,6 +379,19 @@ export class EmbeddedCoordinationStore implements CoordinationStore {
     if (stored === undefined) return;
     this.values.removeSync(key);
     this.expiries.removeSync([stored.expiresAt, key]);
+  }
+
+  /** Puts `item` in place of any item of that id, due (and unclaimed) at its due time. */
+  private putItem(queue: string, item: ScheduledItem, charge?: StoredItem['charge']): void {
+    this.removeItem(queue, item.id);
+    this.items.putSync([queue, item.id], {
+      payload: item.payload,
+      dueAt: item.dueAt,
+      at: item.dueAt,
+      token: null,
+      ...(charge !== undefined ? { charge } : {}),
+    });
+    this.due.putSync([queue, item.dueAt, item.id], true);
   }
 
   private removeItem(queue: string, id: string): boolean {
