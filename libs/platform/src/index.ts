@@ -1,22 +1,6 @@
 export { CONFIG_VARIABLES, loadAppConfig, type AppConfig } from './config/app.config';
 export { InvalidConfigError, parseConfig, type Requirement } from './config/config.loader';
 export { envBool, envHostPortList, envInt, envPort, envUrl } from './config/env.schemas';
-export {
-  ConflictError,
-  DomainError,
-  InvalidRequestError,
-  NotFoundError,
-  PayloadTooLargeError,
-  PaymentRequiredError,
-  ProviderError,
-  RateLimitedError,
-  ServiceUnavailableError,
-  STATUS_BY_KIND,
-  UnauthorizedError,
-  UpgradeRequiredError,
-  type ErrorDetails,
-  type ErrorKind,
-} from './errors/domain.error';
 export { toErrorResponse, validationMessage, type ErrorBody, type ErrorResponse } from './errors/error-body';
 export { GlobalExceptionFilter } from './errors/exception.filter';
 export { isTransientError } from './errors/transient';
@@ -26,7 +10,7 @@ export { createHttpApp, listen, type RootModule } from './http/http-app.factory'
 export { currentCorrelationId, withCorrelationId } from './logging/correlation';
 export { createLogger, REDACTED_PATHS, type Logger, type LoggerOptions } from './logging/logger';
 export { NestPinoLogger } from './logging/nest-logger';
-export { APP_CONFIG, InjectConfig, InjectLogger, LOGGER, PlatformModule } from './platform.module';
+export { APP_CONFIG, CLOCK, InjectClock, InjectConfig, InjectLogger, LOGGER, PlatformModule } from './platform.module';
 export { runService, type ServiceDefinition } from './service/run-service';
 export { startTelemetry, type TelemetryHandle } from './telemetry/telemetry';
 export { lockDataDir } from './fs/data-dir.lock';
@@ -34,7 +18,7 @@ export { keepFilesPrivate } from './fs/private-files';
 export { IS_PUBLIC, Public } from './auth/public.decorator';
 export { API_KEY_PATTERN, API_KEY_PREFIX } from './auth/api-key-format';
 export { ZodPipe } from './http/zod.pipe';
-export { errorBodySchema, namedSchema, openApi } from './http/openapi-schema';
+export { errorBodySchema, openApi } from './http/openapi-schema';
 export { isPrivateAddress } from './egress/addresses';
 export {
   checkDestinationHost,
@@ -52,9 +36,8 @@ export {
   safePost,
   type SafePostOptions,
 } from './egress/safe-fetch';
-export { LruCache, type LruOptions } from './cache/lru-cache';
 export { Semaphore } from './concurrency/semaphore';
-export { maskSecret, parseSecretKey, SecretBox, secretKeyId, SecretsError } from './secrets/secret-box';
+export { parseSecretKey, SecretBox, secretKeyId, SecretsError } from './secrets/secret-box';
 export { type Backend, standaloneProblems } from './config/service-roles';
 export { COMMIT_WITHOUT_FLUSH, openLmdb } from './fs/lmdb';
 export { closeServer, listenOn, readBoundedBody } from './http/local-server';

@@ -13,3 +13,4 @@ export {
   startService,
   type RunningService,
 } from './service-process';
+export { FakeClock } from './fake-clock';

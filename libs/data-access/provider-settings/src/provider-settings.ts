@@ -1,15 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type ProviderSettingKind, type SmtpRelay, smtpRelaySetting, type TenantScope } from '@notify/domain';
-import {
-  type AppConfig,
-  checkDestinationHost,
-  EgressError,
-  InjectConfig,
-  InjectLogger,
-  InvalidRequestError,
-  type Logger,
-  SecretBox,
-} from '@notify/platform';
+import { type AppConfig, checkDestinationHost, EgressError, InjectConfig, InjectLogger, type Logger, SecretBox } from '@notify/platform';
+import { InvalidRequestError } from '@notify/util';
 import { AccountRepository } from '@notify/store';
 
 const contextOf = (scope: TenantScope, kind: ProviderSettingKind<unknown>) =>

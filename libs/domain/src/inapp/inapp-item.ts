@@ -1,4 +1,4 @@
-import { namedSchema } from '@notify/platform';
+import { namedSchema } from '@notify/util';
 import { z } from 'zod';
 import type { TenantScope } from '../tenancy/tenant-scope';
 import { Limits } from '../validation/limits';

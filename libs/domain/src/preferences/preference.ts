@@ -1,4 +1,4 @@
-import { InvalidRequestError } from '@notify/platform';
+import { InvalidRequestError } from '@notify/util';
 import { z } from 'zod';
 import { channelSchema } from '../channels/channel';
 import { type DeliveryMode, deliveryModeSchema } from '../notification-types/notification-type';

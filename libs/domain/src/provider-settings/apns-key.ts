@@ -1,4 +1,4 @@
-import { maskSecret } from '@notify/platform';
+import { maskSecret } from '@notify/util';
 import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
 import { InvalidProviderSettingError, type ProviderSettingKind } from './provider-setting';

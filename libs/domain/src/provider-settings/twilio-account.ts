@@ -1,4 +1,4 @@
-import { maskSecret } from '@notify/platform';
+import { maskSecret } from '@notify/util';
 import { z } from 'zod';
 import { normalizePhoneNumber } from '../phone/phone-number';
 import { InvalidProviderSettingError, type ProviderSettingKind } from './provider-setting';

@@ -1,4 +1,4 @@
-import { LruCache } from '@notify/platform';
+import { LruCache } from '@notify/util';
 import Handlebars from 'handlebars';
 import { parsePlainTags, type PlainTemplate, renderPlainTags } from './plain-tags';
 

@@ -1,4 +1,4 @@
-import { InvalidRequestError } from '@notify/platform';
+import { InvalidRequestError } from '@notify/util';
 import { instantOf } from '../time/zoned-time';
 
 export class InvalidScheduleError extends InvalidRequestError {

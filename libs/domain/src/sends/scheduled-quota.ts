@@ -1,4 +1,4 @@
-import { PaymentRequiredError } from '@notify/platform';
+import { PaymentRequiredError } from '@notify/util';
 
 export interface ScheduledSendLimits {
   /** Scheduled sends one environment may have waiting. */

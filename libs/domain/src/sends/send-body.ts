@@ -1,4 +1,4 @@
-import { namedSchema } from '@notify/platform';
+import { namedSchema } from '@notify/util';
 import { z } from 'zod';
 import { forceChannelSchema } from '../channels/channel';
 import { slackOptionsShape } from '../channels/slack';

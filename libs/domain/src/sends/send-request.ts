@@ -1,4 +1,4 @@
-import { InvalidRequestError, PayloadTooLargeError } from '@notify/platform';
+import { InvalidRequestError, PayloadTooLargeError } from '@notify/util';
 import { z } from 'zod';
 import { type Channel, channelSchema } from '../channels/channel';
 import { userFieldsSchema, type UserFields } from '../users/user';

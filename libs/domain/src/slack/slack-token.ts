@@ -1,4 +1,4 @@
-import { maskSecret } from '@notify/platform';
+import { maskSecret } from '@notify/util';
 import type { UserFields } from '../users/user';
 
 export type SlackToken = NonNullable<UserFields['slackToken']>;

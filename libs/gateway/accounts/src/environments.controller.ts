@@ -11,7 +11,8 @@ import {
 } from '@notify/domain';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import { ApiErrors, ApiMoreErrors, ApiPathParam, namedSchema, openApi } from '@notify/gateway-openapi';
-import { type AppConfig, InjectConfig, NotFoundError, ZodPipe } from '@notify/platform';
+import { type AppConfig, InjectConfig, ZodPipe } from '@notify/platform';
+import { NotFoundError } from '@notify/util';
 import { ProviderSettings } from '@notify/provider-settings';
 import { VapidKeyring } from '@notify/providers';
 import { AccountRepository } from '@notify/store';

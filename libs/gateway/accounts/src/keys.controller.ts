@@ -8,7 +8,8 @@ import {
   messageResponseSchema,
   openApi,
 } from '@notify/gateway-openapi';
-import { InvalidRequestError, NotFoundError, ZodPipe } from '@notify/platform';
+import { ZodPipe } from '@notify/platform';
+import { InvalidRequestError, NotFoundError } from '@notify/util';
 import { AccountRepository, ApiKeyRepository } from '@notify/store';
 import { z } from 'zod';
 import { KeyIssuer } from './key-issuer';

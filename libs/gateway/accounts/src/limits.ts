@@ -1,4 +1,4 @@
-import { InvalidRequestError } from '@notify/platform';
+import { InvalidRequestError } from '@notify/util';
 
 /** A configured cap on stored resources was reached (a leaked key must not be able to mint keys without end). */
 export const limitReached = (what: string, variable: string, fix: string) =>

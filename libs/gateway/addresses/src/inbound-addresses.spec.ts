@@ -1,5 +1,6 @@
 import { EmbeddedCoordinationStore } from '@notify/cache';
-import { ConflictError, InvalidRequestError, loadAppConfig, NotFoundError } from '@notify/platform';
+import { loadAppConfig } from '@notify/platform';
+import { ConflictError, InvalidRequestError, NotFoundError } from '@notify/util';
 import { EmbeddedDocumentStore, InboundAddressRepository } from '@notify/store';
 import { tempDir, testLogger } from '@notify/testing';
 import { join } from 'node:path';

@@ -8,13 +8,8 @@ import {
   MAX_INBOUND_ADDRESSES,
   type TenantScope,
 } from '@notify/domain';
-import {
-  type AppConfig,
-  ConflictError,
-  InjectConfig,
-  InvalidRequestError,
-  NotFoundError,
-} from '@notify/platform';
+import { type AppConfig, InjectConfig } from '@notify/platform';
+import { ConflictError, InvalidRequestError, NotFoundError } from '@notify/util';
 import { type AddressWrite, InboundAddressRepository } from '@notify/store';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';

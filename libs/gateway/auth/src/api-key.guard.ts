@@ -1,6 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { IS_PUBLIC, UnauthorizedError } from '@notify/platform';
+import { IS_PUBLIC } from '@notify/platform';
+import { UnauthorizedError } from '@notify/util';
 import { ApiKeyResolver } from './api-key.resolver';
 import { AuthFailureLimiter } from './auth-failure.limiter';
 import type { AuthenticatedRequest } from './tenant';

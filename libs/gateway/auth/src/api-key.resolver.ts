@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { COORDINATION, type CoordinationStore } from '@notify/cache';
-import { isTransientError, LruCache } from '@notify/platform';
+import { isTransientError } from '@notify/platform';
+import { LruCache } from '@notify/util';
 import { AccountRepository, ApiKeyRepository } from '@notify/store';
 import { hashApiKey, isWellFormedApiKey } from './api-key';
 import type { Tenant } from './tenant';

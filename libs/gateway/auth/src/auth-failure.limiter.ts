@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { COORDINATION, type CoordinationStore } from '@notify/cache';
-import { type AppConfig, InjectConfig, LruCache, RateLimitedError } from '@notify/platform';
+import { type AppConfig, InjectConfig } from '@notify/platform';
+import { LruCache, RateLimitedError } from '@notify/util';
 
 const WINDOW_MS = 60_000;
 

@@ -1,5 +1,5 @@
 import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable } from '@nestjs/common';
-import { UnauthorizedError } from '@notify/platform';
+import { UnauthorizedError } from '@notify/util';
 import { MAX_USER_ID_LENGTH } from '@notify/domain';
 import { AccountRepository } from '@notify/store';
 import { AuthFailureLimiter } from './auth-failure.limiter';

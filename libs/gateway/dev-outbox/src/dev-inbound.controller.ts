@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
-import { type AppConfig, InjectConfig, NotFoundError, ZodPipe } from '@notify/platform';
+import { type AppConfig, InjectConfig, ZodPipe } from '@notify/platform';
+import { NotFoundError } from '@notify/util';
 import { z } from 'zod';
 import { OUTBOX_SOURCES } from './dev-outbox';
 import type { OutboxSource } from './outbox-source';

@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Param, type OnModuleInit } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { NotFoundError, Public } from '@notify/platform';
+import { Public } from '@notify/platform';
+import { NotFoundError } from '@notify/util';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 

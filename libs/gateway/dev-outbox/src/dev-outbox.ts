@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_LOG, type EventLog } from '@notify/event-log';
 import type { Tenant } from '@notify/gateway-auth';
-import { NotFoundError } from '@notify/platform';
+import { NotFoundError } from '@notify/util';
 import {
   mintWebPushSubscription,
   SANDBOX_WEB_PUSH_URL,

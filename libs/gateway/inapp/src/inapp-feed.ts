@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type InAppItem, type InAppPatch, Limits } from '@notify/domain';
 import type { EndUser } from '@notify/gateway-auth';
-import { namedSchema } from '@notify/platform';
+import { namedSchema } from '@notify/util';
 import { InAppRepository } from '@notify/store';
 import { z } from 'zod';
 import { InAppDeliveries } from './inapp-deliveries';

@@ -2,7 +2,8 @@ import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Limits } from '@notify/domain';
 import { errorBodySchema, messageResponseSchema, openApi } from '@notify/gateway-openapi';
-import { Public, UpgradeRequiredError } from '@notify/platform';
+import { Public } from '@notify/platform';
+import { UpgradeRequiredError } from '@notify/util';
 
 /** What a refused upgrade answers (a plain HTTP answer on the socket, before any WebSocket frame). */
 const refusal = openApi(messageResponseSchema, 'output');

@@ -8,16 +8,8 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { COORDINATION, type CoordinationStore } from '@notify/cache';
 import { INAPP_FANOUT_CHANNEL, type InAppFanout, type InAppItem } from '@notify/domain';
 import { EndUserAuthenticator, type EndUser } from '@notify/gateway-auth';
-import {
-  type AppConfig,
-  clientAddress,
-  InjectConfig,
-  InjectLogger,
-  type Logger,
-  proxyTrust,
-  type ProxyTrust,
-  RateLimitedError,
-} from '@notify/platform';
+import { type AppConfig, clientAddress, InjectConfig, InjectLogger, type Logger, proxyTrust, type ProxyTrust } from '@notify/platform';
+import { RateLimitedError } from '@notify/util';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';

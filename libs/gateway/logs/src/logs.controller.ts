@@ -2,7 +2,8 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/co
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { LogRecord } from '@notify/domain';
 import { EVENT_LOG, type EventLog } from '@notify/event-log';
-import { InvalidRequestError, NotFoundError, ZodPipe } from '@notify/platform';
+import { ZodPipe } from '@notify/platform';
+import { InvalidRequestError, NotFoundError } from '@notify/util';
 import { z } from 'zod';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import { ApiErrors, ApiMoreErrors, ApiPathParam, namedSchema, openApi } from '@notify/gateway-openapi';

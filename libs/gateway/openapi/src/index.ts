@@ -1,4 +1,5 @@
 export { ApiEndUserErrors, ApiErrors, ApiMoreErrors, ApiPathParam } from './api-errors.decorator';
 export { openApiDocument, serveOpenApi } from './openapi.document';
-export { errorBodySchema, namedSchema, openApi } from '@notify/platform';
+export { errorBodySchema, openApi } from '@notify/platform';
+export { namedSchema } from '@notify/util';
 export { messageResponseSchema } from './responses';

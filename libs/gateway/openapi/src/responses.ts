@@ -1,4 +1,4 @@
-import { namedSchema } from '@notify/platform';
+import { namedSchema } from '@notify/util';
 import { z } from 'zod';
 
 /** A bare `{message}` answer: what an operation did (deletes, cancels), or why it was refused. */

@@ -9,7 +9,8 @@ import {
   type Tenant,
 } from '@notify/gateway-auth';
 import { ApiErrors, ApiMoreErrors, openApi } from '@notify/gateway-openapi';
-import { NotFoundError, ZodPipe } from '@notify/platform';
+import { ZodPipe } from '@notify/platform';
+import { NotFoundError } from '@notify/util';
 import { AccountRepository } from '@notify/store';
 import { ProviderSettings } from '@notify/provider-settings';
 import { VapidKeyring } from '@notify/providers';

@@ -12,7 +12,8 @@ import {
   scheduledSendId,
   type TenantScope,
 } from '@notify/domain';
-import { type AppConfig, InjectConfig, NotFoundError } from '@notify/platform';
+import { type AppConfig, InjectConfig } from '@notify/platform';
+import { NotFoundError } from '@notify/util';
 
 const notFound = (trackingId: string) =>
   new NotFoundError({

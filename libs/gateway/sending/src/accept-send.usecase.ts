@@ -14,13 +14,8 @@ import {
   Topics,
   userKey,
 } from '@notify/domain';
-import {
-  type AppConfig,
-  InjectConfig,
-  type Logger,
-  InjectLogger,
-  ServiceUnavailableError,
-} from '@notify/platform';
+import { type AppConfig, InjectConfig, type Logger, InjectLogger } from '@notify/platform';
+import { ServiceUnavailableError } from '@notify/util';
 import { UserRepository } from '@notify/store';
 import { randomUUID } from 'node:crypto';
 import type { Tenant } from '@notify/gateway-auth';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { COORDINATION, type CoordinationStore } from '@notify/cache';
 import { canonicalJson, type NormalizedSend } from '@notify/domain';
 import type { Tenant } from '@notify/gateway-auth';
-import { ConflictError, InvalidRequestError } from '@notify/platform';
+import { ConflictError, InvalidRequestError } from '@notify/util';
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { type Accepted, AcceptSendUseCase, type SendOrigin } from './accept-send.usecase';

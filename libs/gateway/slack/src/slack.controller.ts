@@ -3,7 +3,8 @@ import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } f
 import { type TenantScope, userIdSchema } from '@notify/domain';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import { ApiErrors, ApiMoreErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
-import { InvalidRequestError, ProviderError, ZodPipe } from '@notify/platform';
+import { ZodPipe } from '@notify/platform';
+import { InvalidRequestError, ProviderError } from '@notify/util';
 import { SlackApps } from '@notify/providers';
 import { UserRepository } from '@notify/store';
 import { ErrorCode, type WebClient } from '@slack/web-api';

@@ -13,7 +13,7 @@ import {
   withAnswerFields,
 } from '@notify/domain';
 import type { Tenant } from '@notify/gateway-auth';
-import { namedSchema } from '@notify/platform';
+import { namedSchema } from '@notify/util';
 import { z } from 'zod';
 
 /** The documented shape of presentType's result. */

@@ -11,7 +11,8 @@ import {
   templateContentSchema,
   templateIdSchema,
 } from '@notify/domain';
-import { InvalidRequestError, NotFoundError, ZodPipe } from '@notify/platform';
+import { ZodPipe } from '@notify/platform';
+import { InvalidRequestError, NotFoundError } from '@notify/util';
 import { NotificationTypeRepository, TemplateRepository } from '@notify/store';
 import { z } from 'zod';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';

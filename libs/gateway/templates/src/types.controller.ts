@@ -8,7 +8,8 @@ import {
   type PatchNotificationType,
   patchNotificationTypeSchema,
 } from '@notify/domain';
-import { InvalidRequestError, NotFoundError, ZodPipe } from '@notify/platform';
+import { ZodPipe } from '@notify/platform';
+import { InvalidRequestError, NotFoundError } from '@notify/util';
 import { NotificationTypeRepository, TemplateRepository } from '@notify/store';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import {

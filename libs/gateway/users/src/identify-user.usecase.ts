@@ -7,7 +7,7 @@ import {
   userFieldsSchema,
   userIdSchema,
 } from '@notify/domain';
-import { InvalidRequestError, namedSchema } from '@notify/platform';
+import { InvalidRequestError, namedSchema } from '@notify/util';
 import { UserRepository } from '@notify/store';
 import type { z } from 'zod';
 

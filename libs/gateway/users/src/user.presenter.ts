@@ -1,5 +1,5 @@
 import { userFieldsSchema } from '@notify/domain';
-import { namedSchema } from '@notify/platform';
+import { namedSchema } from '@notify/util';
 import { z } from 'zod';
 
 /** A user as the API shows it (spec 2.1). */

@@ -1,5 +1,6 @@
 import type { CoordinationStore } from '@notify/cache';
-import { InvalidRequestError, loadAppConfig, SecretBox } from '@notify/platform';
+import { loadAppConfig, SecretBox } from '@notify/platform';
+import { InvalidRequestError } from '@notify/util';
 import { Collections, EmbeddedDocumentStore, WebhookEndpointRepository } from '@notify/store';
 import { tempDir } from '@notify/testing';
 import { randomBytes } from 'node:crypto';

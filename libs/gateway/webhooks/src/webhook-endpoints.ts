@@ -6,16 +6,8 @@ import {
   WEBHOOK_ENDPOINTS_CHANGED_CHANNEL,
   webhookEventTypeSchema,
 } from '@notify/domain';
-import {
-  type AppConfig,
-  checkDestinationHost,
-  EgressError,
-  InjectConfig,
-  InvalidRequestError,
-  maskSecret,
-  NotFoundError,
-  SecretBox,
-} from '@notify/platform';
+import { type AppConfig, checkDestinationHost, EgressError, InjectConfig, SecretBox } from '@notify/platform';
+import { InvalidRequestError, maskSecret, NotFoundError } from '@notify/util';
 import { type WebhookEndpoint, WebhookEndpointRepository } from '@notify/store';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';

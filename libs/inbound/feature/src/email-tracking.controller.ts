@@ -1,5 +1,6 @@
 import { Controller, Get, Header, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { InjectLogger, type Logger, NotFoundError, Public, RateLimitedError } from '@notify/platform';
+import { InjectLogger, type Logger, Public } from '@notify/platform';
+import { NotFoundError, RateLimitedError } from '@notify/util';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TrackingPayload } from '@notify/domain';
 import { EmailTrackingUseCase, type Visitor } from './email-tracking.usecase';

@@ -11,7 +11,8 @@ import {
   type TwilioForm,
   twilioField,
 } from '@notify/domain';
-import { type AppConfig, InjectConfig, Public, UnauthorizedError } from '@notify/platform';
+import { type AppConfig, InjectConfig, Public } from '@notify/platform';
+import { UnauthorizedError } from '@notify/util';
 import { TwilioAccounts } from '@notify/providers';
 import { AccountRepository } from '@notify/store';
 import type { FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvalidRequestError, NotFoundError, PayloadTooLargeError, ProviderError } from './domain.error';
+import { InvalidRequestError, NotFoundError, PayloadTooLargeError, ProviderError } from '@notify/util';
 import { toErrorResponse } from './error-body';
 
 const errorId = () => 'err-1';

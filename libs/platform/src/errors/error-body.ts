@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DomainError, RateLimitedError, ServiceUnavailableError, STATUS_BY_KIND } from './domain.error';
+import { DomainError, RateLimitedError, ServiceUnavailableError, STATUS_BY_KIND } from '@notify/util';
 import { isTransientError } from './transient';
 
 /** The spec's error body (section 7). */

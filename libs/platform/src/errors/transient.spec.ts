@@ -1,4 +1,4 @@
-import { ServiceUnavailableError } from './domain.error';
+import { ServiceUnavailableError } from '@notify/util';
 import { isTransientError } from './transient';
 
 const named = (name: string, message = 'x') => Object.assign(new Error(message), { name });

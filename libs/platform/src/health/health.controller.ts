@@ -4,7 +4,8 @@ import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } f
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { z } from 'zod';
 import { Public } from '../auth/public.decorator';
-import { namedSchema, openApi } from '../http/openapi-schema';
+import { namedSchema } from '@notify/util';
+import { openApi } from '../http/openapi-schema';
 import { ReadinessRegistry } from './readiness.registry';
 
 const PROBE_TIMEOUT_MS = 3_000;

@@ -4,7 +4,7 @@ import type { FastifyRequest, InjectOptions } from 'fastify';
 import { Writable } from 'node:stream';
 import { z } from 'zod';
 import { loadAppConfig } from '../config/app.config';
-import { InvalidRequestError, NotFoundError, RateLimitedError } from '../errors/domain.error';
+import { InvalidRequestError, NotFoundError, RateLimitedError } from '@notify/util';
 import { ReadinessRegistry } from '../health/readiness.registry';
 import { createLogger } from '../logging/logger';
 import { PlatformModule } from '../platform.module';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/app.config';
-import { InvalidRequestError } from '../errors/domain.error';
+import { InvalidRequestError } from '@notify/util';
 import { GlobalExceptionFilter, sendError } from '../errors/exception.filter';
 import { withCorrelationId } from '../logging/correlation';
 import { NestPinoLogger } from '../logging/nest-logger';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
-import { ServiceUnavailableError } from '../errors/domain.error';
+import { ServiceUnavailableError } from '@notify/util';
 
 /** When a process stops taking new requests (0 turns a check off). */
 export interface SheddingLimits {

@@ -1,4 +1,5 @@
 import type { SchemaObject } from '@nestjs/swagger';
+import { namedSchema } from '@notify/util';
 import { z } from 'zod';
 
 /**
@@ -15,16 +16,6 @@ export function openApi(schema: z.ZodType, io: 'input' | 'output' = 'input'): Sc
   return json as SchemaObject;
 }
 
-/**
- * Names a schema in the OpenAPI document (`components.schemas.<name>`), wherever it is used.
- * Named where the schema is defined, so every conversion sees the name whatever the import order;
- * names follow the pingram client's models where it has one for the shape. Two different shapes
- * under one name stop the document from being built.
- */
-export function namedSchema<T extends z.ZodType>(name: string, schema: T): T {
-  z.globalRegistry.add(schema, { id: name });
-  return schema;
-}
 
 /** The error body every failure answers with (`ApiErrorResponse` and `ApiErrorBody` in pingram). */
 export const errorBodySchema = namedSchema(

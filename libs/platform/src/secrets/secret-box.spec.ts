@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { maskSecret, parseSecretKey, SecretBox, SecretsError, secretKeyId } from './secret-box';
+import { maskSecret } from '@notify/util';
+import { parseSecretKey, SecretBox, SecretsError, secretKeyId } from './secret-box';
 
 describe('SecretBox', () => {
   const current = randomBytes(32);

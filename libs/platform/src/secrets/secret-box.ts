@@ -108,7 +108,3 @@ export class SecretBox {
   }
 }
 
-/** How a credential is shown on read: never in full; the last characters help tell values apart. */
-export function maskSecret(secret: string): string {
-  return secret.length <= 8 ? '••••' : `••••${secret.slice(-4)}`;
-}

@@ -1,7 +1,8 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { DeliveryJob, SmtpRelay, TenantScope } from '@notify/domain';
 import { MailCatcher, mailOutboxView } from '@notify/mail-catcher';
-import { type AppConfig, InjectConfig, InjectLogger, type Logger, LruCache } from '@notify/platform';
+import { type AppConfig, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
+import { LruCache } from '@notify/util';
 import { createTwilioClient, type ResolvedTwilio, sandboxTwilioAccount } from '@notify/providers';
 import { SlackPeer, slackOutboxView } from '@notify/slack-peer';
 import { SandboxOutboxRepository } from '@notify/store';

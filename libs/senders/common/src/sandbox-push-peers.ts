@@ -6,7 +6,7 @@ import {
   type TenantScope,
   type WebPushSubscription,
 } from '@notify/domain';
-import { LruCache } from '@notify/platform';
+import { LruCache } from '@notify/util';
 import { type PeerEndpoint, webPushAgent } from '@notify/providers';
 import {
   ApnsPeer,

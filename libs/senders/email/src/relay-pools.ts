@@ -1,6 +1,7 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { parseSmtpRelay, type SmtpRelay } from '@notify/domain';
-import { type AppConfig, connectGuarded, InjectConfig, LruCache } from '@notify/platform';
+import { type AppConfig, connectGuarded, InjectConfig } from '@notify/platform';
+import { LruCache } from '@notify/util';
 import { createHash } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';

@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { COORDINATION, type CoordinationStore } from '@notify/cache';
 import { type TenantScope, WEBHOOK_ENDPOINTS_CHANGED_CHANNEL } from '@notify/domain';
-import { LruCache, SecretBox } from '@notify/platform';
+import { SecretBox } from '@notify/platform';
+import { LruCache } from '@notify/util';
 import { WebhookEndpointRepository } from '@notify/store';
 
 /** An endpoint as the dispatcher needs it, its secret opened. */

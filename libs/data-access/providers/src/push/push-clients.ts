@@ -8,7 +8,8 @@ import {
   parseFcmServiceAccount,
   type TenantScope,
 } from '@notify/domain';
-import { type AppConfig, InjectConfig, LruCache } from '@notify/platform';
+import { type AppConfig, InjectConfig } from '@notify/platform';
+import { LruCache } from '@notify/util';
 import { ProviderSettings } from '@notify/provider-settings';
 import { createHash } from 'node:crypto';
 import { type ApnsClient, createApnsClient } from './apns-client';

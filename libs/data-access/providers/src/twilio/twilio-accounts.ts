@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type TenantScope, type TwilioAccount, twilioAccountSetting } from '@notify/domain';
-import { type AppConfig, InjectConfig, LruCache } from '@notify/platform';
+import { type AppConfig, InjectConfig } from '@notify/platform';
+import { LruCache } from '@notify/util';
 import { ProviderSettings } from '@notify/provider-settings';
 import { AccountRepository } from '@notify/store';
 import { sandboxTwilioAccount } from '../sandbox';
