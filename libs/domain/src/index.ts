@@ -27,7 +27,7 @@ export * from './call/call-job';
 export * from './slack/slack-job';
 export * from './sends/delivery-job';
 export * from './routing/channel-strategy';
-export * from './routing/channel-strategies';
+export * from './channels/registry';
 export * from './sms/pricing';
 export * from './sms/provider-failure';
 export * from './slack/slack-failure';

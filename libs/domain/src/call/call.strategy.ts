@@ -6,6 +6,12 @@ import type { CallJob } from './call-job';
 /** Voice calls: inline `call.message`, else the template's `text`, spoken to the user's number. */
 export const callStrategy: ChannelStrategy = {
   channel: 'CALL',
+  logPrefix: 'call',
+  unknownFailureCode: 'Unknown',
+  contactFields: ['number'],
+  hasContact: (user) => user.number !== undefined,
+  contactGap: (user) => (user.number === undefined ? 'the user has no phone number (to.number)' : undefined),
+  hasInlineContent: (send) => send.call !== undefined,
   compose({ request, user, template, missingTemplateId, renderer }) {
     const { send } = request;
     const number = recipientNumber(send, user);

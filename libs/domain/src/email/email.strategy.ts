@@ -6,6 +6,13 @@ import { composeEmail, type EmailJob } from './email-job';
 /** Email: missing parts travel with the job; the sender logs them with the spec's MISSING_EMAIL_* codes. */
 export const emailStrategy: ChannelStrategy = {
   channel: 'EMAIL',
+  logPrefix: 'email',
+  // Email's list of codes has no UNKNOWN: its catch-all is the undetermined bounce.
+  unknownFailureCode: 'UNDETERMINED_BOUNCE',
+  contactFields: ['email'],
+  hasContact: (user) => user.email !== undefined,
+  contactGap: (user) => (user.email === undefined ? 'the user has no email address (to.email)' : undefined),
+  hasInlineContent: (send) => send.email !== undefined,
   compose({ request, user, template, missingTemplateId, renderer, suppression, emailTracking }) {
     // A bounced or complained-about address gets nothing more until its suppression is lifted.
     if (suppression !== undefined && suppresses(suppression, user.email))

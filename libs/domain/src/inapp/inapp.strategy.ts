@@ -16,6 +16,13 @@ function templateContent(template: Template, digest: boolean): InAppContent {
  */
 export const inappStrategy: ChannelStrategy = {
   channel: 'INAPP_WEB',
+  logPrefix: 'inapp',
+  unknownFailureCode: 'UNKNOWN',
+  contactFields: [],
+  // Every user has an in-app feed, though nobody need have asked for one.
+  hasContact: () => true,
+  contactGap: () => undefined,
+  hasInlineContent: (send) => send.inapp !== undefined,
   compose({ request, template, missingTemplateId, renderer, retention }) {
     const { send } = request;
     const inline = send.inapp;

@@ -10,6 +10,13 @@ import { renderTitleAndMessage } from './push-content';
  */
 export const mobilePushStrategy: ChannelStrategy = {
   channel: 'PUSH',
+  logPrefix: 'mobile_push',
+  unknownFailureCode: 'UNKNOWN',
+  contactFields: ['pushTokens'],
+  hasContact: (user) => (user.pushTokens?.length ?? 0) > 0,
+  contactGap: (user) =>
+    (user.pushTokens?.length ?? 0) === 0 ? 'the user has no mobile push token (to.pushTokens)' : undefined,
+  hasInlineContent: (send) => send.mobile_push !== undefined,
   compose({ request, user, template, missingTemplateId, renderer }) {
     const { send } = request;
     const targets = (user.pushTokens ?? []).map(({ type, token, environment }) => ({

@@ -6,6 +6,15 @@ import type { WebPushJob } from './web-push-job';
 /** Web push: inline `web_push` content, else the template's title, message, icon and url, to every subscription of the user. */
 export const webPushStrategy: ChannelStrategy = {
   channel: 'WEB_PUSH',
+  logPrefix: 'web_push',
+  unknownFailureCode: 'UNKNOWN',
+  contactFields: ['webPushTokens'],
+  hasContact: (user) => (user.webPushTokens?.length ?? 0) > 0,
+  contactGap: (user) =>
+    (user.webPushTokens?.length ?? 0) === 0
+      ? 'the user has no web push subscription (to.webPushTokens)'
+      : undefined,
+  hasInlineContent: (send) => send.web_push !== undefined,
   compose({ request, user, template, missingTemplateId, renderer }) {
     const { send } = request;
     const subscriptions = (user.webPushTokens ?? []).map((token) => token.sub);

@@ -1,6 +1,6 @@
 import type { Channel } from '../channels/channel';
 import type { TemplateRenderer } from '../rendering/template-renderer';
-import type { SendRequested } from '../sends/send-request';
+import type { NormalizedSend, SendRequested } from '../sends/send-request';
 import type { Template } from '../templates/template';
 import type { EmailSuppressionStatus, UserFields } from '../users/user';
 
@@ -29,12 +29,30 @@ export type Composition =
   | { readonly kind: 'failed'; readonly code: string; readonly internal: string };
 
 /**
- * One channel's part of routing: turns a send into the job its sender takes from the channel's
- * topic (`Topics.delivery(channel)`), or into the failure the log records. Rendering errors
- * (TemplateError) propagate; the router logs them the same way for every channel.
+ * Everything shared code knows about one channel, so that it never names one: the channel's
+ * fields in the delivery log, how to tell whether a user can be reached on it and whether a send
+ * carries its own content for it, its catch-all failure code, and how a send becomes the job its
+ * sender takes from the channel's topic (`Topics.delivery(channel)`) or the failure the log
+ * records. Rendering errors (TemplateError) propagate; the router logs them the same way for every
+ * channel. Each channel's strategy lives in its own folder; the registry lists them.
  */
 export interface ChannelStrategy {
   readonly channel: Channel;
+  /** The prefix of the channel's fields in the delivery log (`<prefix>_sent_at`, `<prefix>_failed`…). */
+  readonly logPrefix: string;
+  /**
+   * The failure code the channel logs when nothing more specific applies (a full digest window, a
+   * sender that gave up), spelled as the channel's own list of codes spells it.
+   */
+  readonly unknownFailureCode: string;
+  /** The user's fields the channel delivers to: a change to one of them is stored before routing. */
+  readonly contactFields: readonly (keyof UserFields)[];
+  /** Whether the user has some contact on the channel (a notification type created on first use lists it). */
+  hasContact(user: UserFields): boolean;
+  /** What the user lacks to be reached on the channel (for the send's warnings), or undefined. */
+  contactGap(user: UserFields): string | undefined;
+  /** Whether the send carries its own content for the channel (then no template is looked up). */
+  hasInlineContent(send: NormalizedSend): boolean;
   compose(context: ComposeContext): Composition;
 }
 

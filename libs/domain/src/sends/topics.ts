@@ -1,4 +1,5 @@
-import { type Channel, LOG_PREFIX } from '../channels/channel';
+import type { Channel } from '../channels/channel';
+import { logPrefix } from '../channels/registry';
 
 /** Logical topic names; adapters add the deployment's prefix (KAFKA_TOPIC_PREFIX). */
 export const Topics = {
@@ -7,7 +8,7 @@ export const Topics = {
   /** Delivery events, keyed by tracking id: the recorder's input. */
   events: 'delivery.events',
   /** One topic per channel, so each sender scales on its own. */
-  delivery: (channel: Channel) => `delivery.${LOG_PREFIX[channel]}`,
+  delivery: (channel: Channel) => `delivery.${logPrefix(channel)}`,
   /**
    * What users do outside a delivery (a channel turned off in their preferences), keyed by user:
    * for the webhook dispatcher, which forwards the types an endpoint lists (spec 6).
@@ -23,7 +24,7 @@ export const Groups = {
   webhookEvents: 'webhook-dispatcher',
   webhookUserEvents: 'webhook-dispatcher-users',
   sender: (channel: Channel) =>
-    `sender-${LOG_PREFIX[channel].replace('_', '-').replace('mobile-push', 'push')}`,
+    `sender-${logPrefix(channel).replace('_', '-').replace('mobile-push', 'push')}`,
 } as const;
 
 /** The bus key of a send: one user's notifications are routed in order. */

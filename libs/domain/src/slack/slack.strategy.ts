@@ -25,6 +25,17 @@ function renderBlocks(
 /** Slack: inline `slack` content, else the template's text, blocks and message options. */
 export const slackStrategy: ChannelStrategy = {
   channel: 'SLACK',
+  logPrefix: 'slack',
+  unknownFailureCode: 'UNKNOWN',
+  contactFields: ['slackChannel', 'slackToken'],
+  hasContact: (user) => user.slackChannel !== undefined || user.slackToken !== undefined,
+  contactGap: (user) =>
+    user.slackChannel === undefined
+      ? 'the user has no Slack channel (to.slackChannel)'
+      : user.slackToken?.access_token === undefined
+        ? 'the user has no Slack token with an access_token (to.slackToken)'
+        : undefined,
+  hasInlineContent: (send) => send.slack !== undefined,
   compose({ request, user, template, missingTemplateId, renderer }) {
     const { send } = request;
     if (user.slackChannel === undefined) return failed('CHANNEL_NOT_FOUND', 'the user has no slackChannel');

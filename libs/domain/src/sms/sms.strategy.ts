@@ -8,6 +8,12 @@ const HTTPS = /^https:\/\//i;
 /** SMS and MMS: inline `sms` content, else the template's `text` and `mediaUrls`. */
 export const smsStrategy: ChannelStrategy = {
   channel: 'SMS',
+  logPrefix: 'sms',
+  unknownFailureCode: 'Unknown',
+  contactFields: ['number'],
+  hasContact: (user) => user.number !== undefined,
+  contactGap: (user) => (user.number === undefined ? 'the user has no phone number (to.number)' : undefined),
+  hasInlineContent: (send) => send.sms !== undefined,
   compose({ request, user, template, missingTemplateId, renderer }) {
     const { send } = request;
     const number = recipientNumber(send, user);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { COORDINATION, type CoordinationStore } from '@notify/cache';
-import { type Channel, CHANNELS, Limits, LOG_PREFIX, type LogField, type LogRecord } from '@notify/domain';
+import { type Channel, CHANNELS, Limits, logPrefix, type LogField, type LogRecord } from '@notify/domain';
 import { EVENT_LOG, type EventLog } from '@notify/event-log';
 import { type AppConfig, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
 import { RateLimitedError } from '@notify/util';
@@ -9,9 +9,9 @@ import { z } from 'zod';
 import type { Tenant } from '@notify/gateway-auth';
 
 const STATUS_FIELDS: Record<string, readonly LogField[]> = {
-  SENT: CHANNELS.map((c) => `${LOG_PREFIX[c]}_sent_at` as LogField),
-  DELIVERED: CHANNELS.map((c) => `${LOG_PREFIX[c]}_delivered_at` as LogField),
-  FAILED: ['failed_at', ...CHANNELS.map((c) => `${LOG_PREFIX[c]}_failed_at` as LogField)],
+  SENT: CHANNELS.map((c) => `${logPrefix(c)}_sent_at` as LogField),
+  DELIVERED: CHANNELS.map((c) => `${logPrefix(c)}_delivered_at` as LogField),
+  FAILED: ['failed_at', ...CHANNELS.map((c) => `${logPrefix(c)}_failed_at` as LogField)],
   IGNORED: ['ignored'],
   SCHEDULED: ['scheduled_for'],
   OPENED: ['email_opened_at'],
@@ -109,7 +109,7 @@ export class LogQueryUseCase {
         to: to * 1000 + 1000,
         userIds: body.userFilter,
         types: body.notificationFilter,
-        channels: body.channelFilter?.map((c: Channel) => LOG_PREFIX[c]),
+        channels: body.channelFilter?.map((c: Channel) => logPrefix(c)),
         anyFieldSet: body.statusFilter?.flatMap((s) => STATUS_FIELDS[s] ?? []),
       });
       await this.store(tenant, queryId, { status: 'complete', logs, message: `${logs.length} log records` });

@@ -12,7 +12,9 @@ import {
   type DeliveryEvent,
   type EmailSuppressionStatus,
   hasInlineContent,
-  LOG_PREFIX,
+  logPrefix,
+  channelStrategy,
+  deliveryFields,
   type LogFields,
   mergeUserFields,
   type NotificationType,
@@ -32,7 +34,6 @@ import {
   scheduledSendId,
   Topics,
   userKey,
-  UNKNOWN_FAILURE_CODE,
   type UserFields,
 } from '@notify/domain';
 import {
@@ -55,24 +56,15 @@ const clip = (text: string) => (text.length > PREVIEW_LIMIT ? `${text.slice(0, P
 function routingFields(decision: RoutingDecision): LogFields {
   const fields: Record<string, string> = {};
   for (const { channel, routing, reason } of decision.channels) {
-    fields[`${LOG_PREFIX[channel]}_routing`] = routing;
-    if (reason !== undefined) fields[`${LOG_PREFIX[channel]}_routing_reason`] = reason;
+    fields[`${logPrefix(channel)}_routing`] = routing;
+    if (reason !== undefined) fields[`${logPrefix(channel)}_routing_reason`] = reason;
   }
   if (decision.ignored !== undefined) fields.ignored = decision.ignored;
   return fields as LogFields;
 }
 
 function sameContact(stored: UserFields | undefined, merged: UserFields): boolean {
-  const pick = ({
-    email,
-    number,
-    pushTokens,
-    webPushTokens,
-    timezone,
-    slackChannel,
-    slackToken,
-  }: UserFields) =>
-    JSON.stringify([email, number, pushTokens, webPushTokens, timezone, slackChannel, slackToken]);
+  const pick = (user: UserFields) => JSON.stringify(deliveryFields().map((field) => user[field]));
   return stored !== undefined && pick(stored) === pick(merged);
 }
 
@@ -254,7 +246,15 @@ export class RouteSendUseCase {
       Math.max(1, dueAt - now) + DAY_MS,
     );
     if (held !== 'held')
-      return [this.channelFailed(request, channel, UNKNOWN_FAILURE_CODE[channel], this.notHeld(held), now)];
+      return [
+        this.channelFailed(
+          request,
+          channel,
+          channelStrategy(channel).unknownFailureCode,
+          this.notHeld(held),
+          now,
+        ),
+      ];
     await this.coordination.schedule(Queues.digests, {
       id: key,
       dueAt,
@@ -352,7 +352,7 @@ export class RouteSendUseCase {
     internal: string,
     now: number,
   ): DeliveryEvent {
-    const prefix = LOG_PREFIX[channel];
+    const prefix = logPrefix(channel);
     return this.events.event(
       {
         accountId: request.accountId,
@@ -382,7 +382,7 @@ export class RouteSendUseCase {
     emailTracking?: boolean,
   ): Promise<{ messages: OutgoingMessage[]; fields: LogFields; events: DeliveryEvent[] }> {
     const subject = { accountId: request.accountId, envId: request.envId, trackingId: request.trackingId };
-    const prefix = LOG_PREFIX[channel];
+    const prefix = logPrefix(channel);
     const channelFailed = (code: string, internal: string) => ({
       messages: [],
       fields: {},
@@ -391,7 +391,7 @@ export class RouteSendUseCase {
     const strategy = CHANNEL_STRATEGIES.get(channel);
     // Each channel's sender arrives with its own issue; until then the log says so plainly.
     if (strategy === undefined)
-      return channelFailed(UNKNOWN_FAILURE_CODE[channel], `no ${channel} sender is installed`);
+      return channelFailed(channelStrategy(channel).unknownFailureCode, `no ${channel} sender is installed`);
     try {
       const { template, missing } = await this.template(request, type, channel);
       const composed = strategy.compose({

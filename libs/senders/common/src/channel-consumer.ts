@@ -1,4 +1,4 @@
-import { type Channel, Groups, type LogFields, LOG_PREFIX, Topics } from '@notify/domain';
+import { type Channel, Groups, type LogFields, logPrefix, Topics } from '@notify/domain';
 import type { EventBus } from '@notify/bus';
 import type { DeliveryEventsPublisher } from '@notify/delivery-events';
 import type { AppConfig } from '@notify/platform';
@@ -27,7 +27,7 @@ export async function consumeChannel<T>(
   consumer: ChannelConsumer<T>,
 ): Promise<void> {
   const topic = Topics.delivery(consumer.channel);
-  const prefix = LOG_PREFIX[consumer.channel];
+  const prefix = logPrefix(consumer.channel);
   await bus.ensureTopics([topic, Topics.events]);
   await bus.subscribe({
     group: Groups.sender(consumer.channel),

@@ -2,8 +2,8 @@ import { TemplateRenderer } from '../rendering/template-renderer';
 import type { SendRequested } from '../sends/send-request';
 import type { Template } from '../templates/template';
 import type { UserFields } from '../users/user';
-import { CHANNEL_STRATEGIES } from './channel-strategies';
-import type { Composition } from './channel-strategy';
+import { CHANNEL_STRATEGIES } from './registry';
+import type { Composition } from '../routing/channel-strategy';
 
 const renderer = new TemplateRenderer(1024 * 1024);
 
