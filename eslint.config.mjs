@@ -14,18 +14,32 @@ const scopes = ['gateway', 'router', 'scheduler', 'senders', 'recorder', 'inboun
 const depConstraints = [
   {
     sourceTag: 'type:app',
-    onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:domain', 'type:util'],
+    onlyDependOnLibsWithTags: [
+      'type:feature',
+      'type:data-access',
+      'type:domain',
+      'type:util',
+      'type:testing',
+    ],
   },
   {
     sourceTag: 'type:feature',
-    onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:domain', 'type:util'],
+    onlyDependOnLibsWithTags: [
+      'type:feature',
+      'type:data-access',
+      'type:domain',
+      'type:util',
+      'type:testing',
+    ],
   },
   {
     sourceTag: 'type:data-access',
-    onlyDependOnLibsWithTags: ['type:data-access', 'type:domain', 'type:util'],
+    onlyDependOnLibsWithTags: ['type:data-access', 'type:domain', 'type:util', 'type:testing'],
   },
   { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', 'type:util'] },
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
+  // Test helpers and factories: built from the domain's types, used by the tests of every layer.
+  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:testing', 'type:domain', 'type:util'] },
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
   ...scopes
     .filter((scope) => scope !== 'gateway')

@@ -14,3 +14,4 @@ export {
   type RunningService,
 } from './service-process';
 export { FakeClock } from './fake-clock';
+export { aNotificationType, aScope, aSend, aSendRequest, aTemplate, aUser } from './factories/sends';
