@@ -133,7 +133,7 @@ export function channelsSuite(context: () => ChannelsContext): void {
       expect((await smsFor(trackingId))[0]).toMatchObject({ to: '+14155552674', body: 'Direct' });
       await logOf(trackingId, (l) => l.sms_delivered_at !== undefined);
 
-      // autoReply (decisions 1; not in the pingram model) is kept with the last SMS to the number,
+      // autoReply (a `POST /sms` field beyond the pingram model) is kept with the last SMS to the number,
       // for the inbound service (in the coordination store: Redis in a cluster).
       const withReply = (await (
         await fetch(`${topology.baseUrl}/sms`, {

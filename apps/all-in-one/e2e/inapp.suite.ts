@@ -50,7 +50,7 @@ export const framesOf = (socket: InboxSocket, trackingId: string) =>
   }, 20_000);
 
 /**
- * The in-app inbox (decisions 3): live delivery over the WebSocket, the browser client's REST
+ * The in-app inbox: live delivery over the WebSocket, the browser client's REST
  * routes (as the published library calls them: JSON in text/plain bodies, a trailing slash on
  * identify), the pingram UserApi's `/user/inapp` routes, preferences, and what a wrong hash or
  * another environment's credentials get.

@@ -28,7 +28,7 @@ interface InboundPayload {
 const MAIL_DOMAIN = 'inbound.notify.test';
 
 /**
- * Inbound email (decisions 1 and 8), through the pingram client: the environment's built-in
+ * Inbound email, through the pingram client: the environment's built-in
  * address, the reply address every email then carries in Reply-To, and mail arriving at the
  * inbound SMTP listener: a reply is logged on the message it answers (`reply`), other mail to the
  * address gets a record of its own (`builtin`); both are forwarded as EMAIL_INBOUND, verified with

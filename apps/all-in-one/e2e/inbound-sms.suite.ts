@@ -18,7 +18,7 @@ interface Payload {
 const freshNumber = () => `+1415555${String(2_000 + Math.floor(Math.random() * 7_000))}`;
 
 /**
- * Inbound SMS (decisions 8): the Twilio peer delivers replies to the inbound endpoint, signed, as
+ * Inbound SMS: the Twilio peer delivers replies to the inbound endpoint, signed, as
  * Twilio does; STOP opts the number out (later sends fail 21610 without reaching the provider),
  * START opts it back in, any other text is forwarded with the last send's tracking id and gets
  * that send's autoReply once. Unsigned or wrongly signed posts are refused and record nothing.

@@ -6,7 +6,7 @@ import {
 import type { ChannelsContext } from './channels.suite';
 
 /**
- * What keeps a user from getting too much (decisions 4 and 14): a retried request with the same
+ * What keeps a user from getting too much: a retried request with the same
  * Idempotency-Key, throttling (atomic: 1,000 concurrent sends with `max: 10` send exactly 10) and
  * deduplication, each logged with its routing.
  */

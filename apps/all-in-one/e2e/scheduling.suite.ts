@@ -6,7 +6,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const inSeconds = (s: number) => new Date(Date.now() + s * 1_000).toISOString();
 
 /**
- * Scheduled sends end to end (decisions 6): released by the scheduler at their due time and not
+ * Scheduled sends end to end: released by the scheduler at their due time and not
  * before, replaced or cancelled while they wait, and 404 once they are gone or for another
  * environment.
  */

@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 
 /**
  * A delivery's payload, verified against the endpoint's secret with both `verify` from
- * pingram/webhooks and the standardwebhooks package (decisions 7: both header sets sign the same
+ * pingram/webhooks and the standardwebhooks package (both header sets sign the same
  * body and share the message id). Throws when either refuses it.
  */
 export function verifiedPayload<T>(delivery: ReceivedWebhook, secret: string): T {

@@ -14,7 +14,7 @@ interface Payload {
 }
 
 /**
- * Webhooks out (decisions 7), through the pingram client: every delivery the local receiver gets is
+ * Webhooks out, through the pingram client: every delivery the local receiver gets is
  * verified with both `verify` from pingram/webhooks and the standardwebhooks package, against the
  * secret the endpoint was created with.
  */

@@ -18,7 +18,7 @@ export interface LogQuery {
 
 /**
  * The delivery log: events are appended (by the recorder only) and folded per tracking id into
- * the log record of spec 2.3 — for every field, its latest non-null value.
+ * the log record (the fields in log-fields.ts) — for every field, its latest non-null value.
  */
 export interface EventLog {
   /** Appends events in one insert; retrying the same events never duplicates a record. */

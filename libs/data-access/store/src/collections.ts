@@ -40,7 +40,7 @@ export type TemplateDoc = Scoped<Mutable<Template>> & { channel: Channel };
 export type InAppItemDoc = Scoped<
   Mutable<InAppItem> & { userId: string; receivedAt: number; deliveredAt?: string }
 >;
-/** A webhook endpoint (decisions 1 and 7); `secret` is sealed with SECRETS_KEY; `isDefault` marks `/webhooks/events`'s. */
+/** A webhook endpoint (many per environment); `secret` is sealed with SECRETS_KEY; `isDefault` marks `/webhooks/events`'s. */
 export type WebhookEndpointDoc = Scoped<{
   endpointId: string;
   webhook: string;
@@ -51,7 +51,7 @@ export type WebhookEndpointDoc = Scoped<{
   updatedAt: string;
 }>;
 /**
- * An inbound email address (decisions 1), unique across the service. `aliasOf`: a former built-in
+ * An inbound email address, unique across the service. `aliasOf`: a former built-in
  * address, renamed, that still takes mail (and replies to messages sent with it) for its environment.
  */
 export type InboundAddressDoc = Scoped<Mutable<InboundAddress>> & { aliasOf?: string };

@@ -1,5 +1,5 @@
 /**
- * The fields of a log record (spec 2.3), each with its value kind. This list is the one place the
+ * The fields of a log record, each with its value kind. This list is the one place the
  * delivery log's shape is defined: the event log's columns, the fold, the API schema and the
  * drift test all read it. `trackingId`, `accountId` and `envId` are the record's keys, not fields.
  */

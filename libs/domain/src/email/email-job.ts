@@ -30,7 +30,7 @@ export type EmailContent = Pick<
 >;
 
 /**
- * The email of a send: inline content wins, else the chosen or default template (decisions 4),
+ * The email of a send: inline content wins, else the chosen or default template,
  * rendered with the send's parameters. The subject and sender are text; the HTML escapes values.
  */
 export function composeEmail(

@@ -101,7 +101,7 @@ describe('an inbound email', () => {
     });
   });
 
-  it('is forwarded as EMAIL_INBOUND with the decisions 7 payload, with or without a user', () => {
+  it('is forwarded as EMAIL_INBOUND with the webhook payload plus the message fields, with or without a user', () => {
     const event: DeliveryEvent = {
       eventId: 'e1',
       accountId: 'acct',

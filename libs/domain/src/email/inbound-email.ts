@@ -4,7 +4,7 @@ import type { LogFields } from '../delivery-log/log-fields';
 import type { TenantScope } from '../tenancy/tenant-scope';
 
 /**
- * Inbound email (decisions 1 and 8): an environment's addresses, the reply address the email
+ * Inbound email: an environment's addresses, the reply address the email
  * sender puts in Reply-To, and what a received message becomes in the log and its webhook.
  */
 export type InboundAddressType = 'builtin' | 'custom';
@@ -18,7 +18,7 @@ export interface InboundAddress {
   readonly createdAt: string;
 }
 
-/** The mailbox reports come back to: the envelope sender of every email (decisions 8). */
+/** The mailbox reports come back to: the envelope sender of every email, so bounces and complaints reach the inbound service. */
 export const REPORTS_MAILBOX = 'bounces';
 
 /** Prefixes no environment may take: the reports mailbox and the role mailboxes of RFC 2142. */
@@ -111,7 +111,7 @@ const replyMac = (key: Buffer, scope: TenantScope, uuid: Buffer) =>
     .subarray(0, MAC_BYTES);
 
 /**
- * The Reply-To address of one message (decisions 8): the environment's built-in address with a
+ * The Reply-To address of one message: the environment's built-in address with a
  * token after `+` (RFC 5233 subaddress) naming the message, signed for this environment so a
  * token moved to another environment's address names nothing. Undefined for a tracking id that
  * is not a UUID (the service makes every one).
@@ -237,7 +237,7 @@ export function inboundEmailFields(
 }
 
 /**
- * What the EMAIL_INBOUND payload has beyond the log's strings (decisions 7): the lists, whole.
+ * What the EMAIL_INBOUND payload has beyond the log's strings: the lists, whole.
  * Carried on the event as webhook extras.
  */
 export const inboundEmailExtras = (mail: InboundEmail) => ({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { anchorTags } from './html-anchors';
 
 /**
- * What a tracking link stands for (decisions 13): an open (`o`), a click on `link` (`c`) or a
+ * What a tracking link stands for: an open (`o`), a click on `link` (`c`) or a
  * one-click unsubscribe (`u`) of one message, or the message itself (`m`, its X-Notify-Ref header,
  * which bounce and complaint reports quote back), signed so it is useless for any other message.
  */

@@ -4,7 +4,7 @@ import type { TenantScope } from '../tenancy/tenant-scope';
 import { Limits } from '../validation/limits';
 import type { InAppJob } from './inapp-job';
 
-/** One in-app notification as the browser client sees it (decisions 3); `id` is the send's trackingId. */
+/** One in-app notification as the browser client sees it; `id` is the send's trackingId. */
 export interface InAppItem {
   readonly id: string;
   readonly notificationId: string;
@@ -103,7 +103,7 @@ export function feedPage(
 }
 
 /**
- * What the in-app sender publishes for the gateways (decisions 3): every replica gets every item and
+ * What the in-app sender publishes for the gateways: every replica gets every item and
  * writes it to the user's open WebSockets, if it holds any.
  */
 export const INAPP_FANOUT_CHANNEL = 'inapp/new';

@@ -9,7 +9,7 @@ export interface PhoneNumber {
 }
 
 /**
- * Reads a number as spec 2.1 accepts it: E.164 (`+<country><digits>`, spaces and punctuation
+ * Reads a phone number as the API accepts it: E.164 (`+<country><digits>`, spaces and punctuation
  * tolerated) for any country, or an unformatted US/Canada number (`(415) 555-2671`, `4155552671`,
  * `1-415-555-2671`). Checked against libphonenumber's numbering plans, not a regex, so a number
  * with the wrong length or an unassigned prefix is refused. Undefined when it is not a number.

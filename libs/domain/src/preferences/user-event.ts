@@ -3,7 +3,7 @@ import { type Channel, channelSchema } from '../channels/channel';
 import type { TenantScope } from '../tenancy/tenant-scope';
 import type { UserPreference } from './preference';
 
-/** An event about a user outside any delivery (Topics.userEvents), shaped like a webhook payload (decisions 7). */
+/** An event about a user outside any delivery (Topics.userEvents), shaped like a webhook payload. */
 export interface UserEvent extends TenantScope {
   readonly eventType: `${Channel}_UNSUBSCRIBE`;
   readonly channel: Channel;
@@ -30,7 +30,7 @@ export const userEventSchema = z.object({
 
 /**
  * `<CHANNEL>_UNSUBSCRIBE` for each choice that turns a channel off which was not off before
- * (decisions 7): setting `off` twice is one unsubscribe.
+ * (a channel turned off emits `<CHANNEL>_UNSUBSCRIBE`): setting `off` twice is one unsubscribe.
  */
 export function unsubscribes(
   scope: TenantScope,

@@ -4,7 +4,7 @@ import type { MobilePushJob } from './mobile-push-job';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The FCM HTTP v1 message for one token, in firebase-admin's `Message` shape (spec 2.2.1 options:
+ * The FCM HTTP v1 message for one token, in firebase-admin's `Message` shape (the send's push options:
  * `options.fcm.android.*`, `options.push.customData` as data). The notification tag is the
  * tracking id, so a repeat of this push (a sender that died after FCM took it) replaces it on the
  * device instead of showing twice.

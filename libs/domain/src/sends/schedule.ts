@@ -22,7 +22,7 @@ function parseOffset(offset: string): number {
 }
 
 /**
- * When a `schedule` means (decisions 6): an ISO 8601 date-time; one without an offset is read in
+ * When a `schedule` means: an ISO 8601 date-time; one without an offset is read in
  * the user's time zone, else UTC. Throws InvalidScheduleError for anything else.
  */
 export function parseSchedule(value: string, timezone?: string): number {

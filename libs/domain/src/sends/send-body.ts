@@ -6,7 +6,7 @@ import { slackTokenSchema, userFieldsSchema, userIdSchema } from '../users/user'
 import { Limits } from '../validation/limits';
 import { hasControlCharacters, isBase64, isEmailAddress } from '../validation/text-checks';
 
-/** "about 4 MB raw per file" (spec 8): larger inline attachments are refused with 413. */
+/** The API's limit of "about 4 MB raw per file": larger inline attachments are refused with 413. */
 export const MAX_INLINE_ATTACHMENT_BYTES = 4 * 1024 * 1024;
 /** Attachments fetched by URL, per file. */
 export const MAX_URL_ATTACHMENT_BYTES = 20 * 1024 * 1024;
@@ -120,7 +120,7 @@ export const recipientSchema = userFieldsSchema.extend({
 });
 export type Recipient = z.infer<typeof recipientSchema>;
 
-/** The send body of spec 2.2, as the pingram client sends it (deprecated aliases included). */
+/** The send body of `POST /send`, as the pingram client sends it (deprecated aliases included). */
 export const sendBodySchema = z.object({
   type: z.string().min(1).max(Limits.id).optional(),
   notificationId: z.string().min(1).max(Limits.id).optional(),
@@ -175,7 +175,7 @@ export type SendBody = z.infer<typeof sendBodySchema>;
 // Named in the OpenAPI document as the pingram client names the shape.
 namedSchema('SenderPostBody', sendBodySchema);
 
-/** The direct email body (`POST /email`, decisions 1). */
+/** The direct email body (`POST /email`). */
 export const directEmailBodySchema = z.object({
   type: z.string().min(1).max(Limits.id),
   to: emailAddressSchema,
@@ -193,7 +193,7 @@ export const directEmailBodySchema = z.object({
 export type DirectEmailBody = z.infer<typeof directEmailBodySchema>;
 namedSchema('SendEmailRequest', directEmailBodySchema);
 
-/** The direct SMS body (`POST /sms`, decisions 1, in the spec's order); `message` may be left out for an MMS. */
+/** The direct SMS body (`POST /sms`, fields in the pingram client's order); `message` may be left out for an MMS. */
 export const directSmsBodySchema = z
   .object({
     type: z.string().min(1).max(Limits.id),

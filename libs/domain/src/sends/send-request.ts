@@ -203,7 +203,7 @@ export function normalizeDirectEmail(
 
 /**
  * A number that is not one. On `POST /sms` the body says which provider code it stands for
- * (Twilio's 21211, "invalid To number"), as the SMS failure body of spec 4.2 has it.
+ * (Twilio's 21211, "invalid To number"), as the API's SMS failure body has it.
  */
 export class InvalidPhoneNumberError extends InvalidRequestError {
   constructor(field: string, given: string, sms = false) {

@@ -11,7 +11,7 @@ export const Topics = {
   delivery: (channel: Channel) => `delivery.${logPrefix(channel)}`,
   /**
    * What users do outside a delivery (a channel turned off in their preferences), keyed by user:
-   * for the webhook dispatcher, which forwards the types an endpoint lists (spec 6).
+   * for the webhook dispatcher, which forwards the types an endpoint lists.
    */
   userEvents: 'user.events',
 } as const;

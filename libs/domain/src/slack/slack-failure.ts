@@ -1,4 +1,4 @@
-/** slack_failed_code values (spec 2.3). */
+/** The log's slack_failed_code values: the only codes a Slack failure may be logged with. */
 export type SlackFailedCode =
   | 'CHANNEL_NOT_FOUND'
   | 'NOT_IN_CHANNEL'

@@ -1,5 +1,5 @@
 /**
- * What an inbound SMS means (decisions 8, Twilio's standard keywords): STOP and its synonyms opt the
+ * What an inbound SMS means (Twilio's standard keywords): STOP and its synonyms opt the
  * number out, START and its synonyms opt it back in, anything else is a message. Case and
  * surrounding space do not matter; the keyword must be the whole message.
  */

@@ -27,7 +27,7 @@ export interface Environment {
   readonly disabledChannels: readonly string[];
   /** Test environments use sandbox providers: nothing leaves the service. */
   readonly test: boolean;
-  /** Email opens and clicks are tracked (pixel, rewritten links) unless this is false (decisions 13). */
+  /** Email opens and clicks are tracked (pixel, rewritten links) unless this is false. */
   readonly emailTracking?: boolean;
   /**
    * Provider settings of this environment (e.g. its own SMTP relay), each sealed with SECRETS_KEY

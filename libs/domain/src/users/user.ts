@@ -32,7 +32,7 @@ export const webPushTokenSchema = z.object({
 /** User ids: in `to.id`, in paths, in browser credentials. */
 export const userIdSchema = z.string().min(1).max(Limits.userId);
 
-/** The team-chat OAuth result (spec 2.1.3); stored as given, only `ok` is required. */
+/** The team-chat OAuth result (`slackToken`); stored as given, only `ok` is required. */
 export const slackTokenSchema = z.looseObject({ ok: z.boolean(), access_token: z.string().optional() });
 
 function isTimeZone(zone: string): boolean {
@@ -77,7 +77,7 @@ export function suppresses(status: EmailSuppressionStatus | undefined, address: 
   return typeof suppressed !== 'string' || suppressed.toLowerCase() === (address ?? '').toLowerCase();
 }
 
-/** The stored user record (spec 2.1). */
+/** The stored user record (what identify stores and `GET /users/{userId}` returns). */
 export interface User extends UserFields {
   readonly id: string;
   readonly lastSeenTime?: string;

@@ -23,7 +23,7 @@ const event = (name: string, fields: DeliveryEvent['fields'] = {}): DeliveryEven
 });
 
 describe('webhook events', () => {
-  it('maps failures and deliveries to spec 6 types with the failure code and the log field of the result', () => {
+  it('maps failures and deliveries to webhook event types with the failure code and the log field of the result', () => {
     expect(webhookFor(event('email_failed', { email_failed_code: 'PERMANENT_GENERAL_BOUNCE' }))).toEqual({
       payload: {
         eventType: 'EMAIL_FAILED',

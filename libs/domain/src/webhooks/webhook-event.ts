@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { DeliveryEvent } from '../delivery-log/delivery-event';
 import type { LogField } from '../delivery-log/log-fields';
 
-/** Spec 6: what an endpoint may subscribe to; it receives only the types it lists. */
+/** The webhook event types: what an endpoint may subscribe to; it receives only the types it lists. */
 export const WEBHOOK_EVENT_TYPES = [
   'EMAIL_OPEN',
   'EMAIL_CLICK',
@@ -30,7 +30,7 @@ export const WEBHOOK_EVENT_TYPES = [
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 
-/** The payload every delivery carries (decisions 7); channel-specific fields join it. */
+/** The payload every delivery carries; channel-specific fields join it. */
 export interface WebhookPayload {
   readonly eventType: WebhookEventType;
   readonly channel: string;
@@ -41,7 +41,7 @@ export interface WebhookPayload {
   readonly failureCode?: string;
   readonly clickedLink?: string;
   readonly clickedLinkTags?: readonly string[];
-  /** Inbound SMS and email (decisions 7): an SMS's `to` is the service number, an email's its recipients. */
+  /** Inbound SMS and email: an SMS's `to` is the service number, an email's its recipients. */
   readonly from?: string;
   readonly to?: string | readonly string[];
   readonly text?: string;
@@ -63,11 +63,11 @@ export interface WebhookPayload {
 interface Mapping {
   readonly type: WebhookEventType;
   readonly channel: string;
-  /** The log field of the forwarding result (spec 6 names these for some events only). */
+  /** The log field of the forwarding result (the log has one for some events only). */
   readonly resField?: LogField;
   /** The log field holding the event's failure code. */
   readonly codeField?: LogField;
-  /** The log field that says whether the webhook got through (spec 6: inbound events). */
+  /** The log field that says whether the webhook got through (inbound, unsubscribe and subscribe events only). */
   readonly deliveredField?: LogField;
   /** Events that need no user: an inbound SMS may come from a number no send went to. */
   readonly anonymous?: boolean;
@@ -181,7 +181,7 @@ export function webhookFor(
 const stringList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
-/** An inbound email's payload (decisions 7): strings from the log, lists from the event's extras. */
+/** An inbound email's payload: strings from the log, lists from the event's extras. */
 function inboundEmailOf(event: DeliveryEvent): Partial<WebhookPayload> {
   const text = (field: LogField) => String(event.fields[field] ?? '');
   const extras = event.webhookExtras ?? {};
@@ -218,11 +218,11 @@ function clickOf(fields: DeliveryEvent['fields']): { clickedLink?: string; click
  */
 export const WEBHOOK_ENDPOINTS_CHANGED_CHANNEL = 'webhooks/changed';
 
-/** `whsec_` + base64 of 24 random bytes (decisions 7). */
+/** `whsec_` + base64 of 24 random bytes; returned on create only. */
 export const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
 
 /**
- * Both signature header sets over the same body (decisions 7): Standard Webhooks (seconds, base64,
+ * Both signature header sets over the same body, so either kind of receiver verifies it: Standard Webhooks (seconds, base64,
  * key = the decoded part after `whsec_`) and the pingram helper's (milliseconds, hex, key = the
  * whole secret string).
  */
@@ -248,7 +248,7 @@ export function webhookSignatureHeaders(
 }
 
 /**
- * The wait before each attempt (decisions 7, the Standard Webhooks schedule): the first at once,
+ * The wait before each attempt (the Standard Webhooks schedule): the first at once,
  * then, after each failure, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h: about 28 h in all.
  */
 export const WEBHOOK_RETRY_SCHEDULE_MS: readonly number[] = [

@@ -19,7 +19,7 @@ const DEFAULT_ACCOUNT = 'default';
 /**
  * The first account, environment and API key of an installation. Idempotent: the account is
  * created once; a given key (BOOTSTRAP_API_KEY) is registered if it is not yet. The environment
- * starts in secure mode like every other (decisions 2).
+ * starts in secure mode like every other (end-user calls must carry hashedUserId).
  */
 @Injectable()
 export class ProvisionTenantUseCase {

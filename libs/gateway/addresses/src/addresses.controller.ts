@@ -27,7 +27,7 @@ namedSchema('AccountAddressesResponseAddressesInner', addressSchema);
 namedSchema('AddressResponse', addressBodySchema);
 const addressResponse = openApi(addressBodySchema, 'output');
 
-/** `/addresses`: the environment's inbound email addresses (decisions 1). */
+/** `/addresses`: the environment's inbound email addresses. */
 @ApiTags('Addresses')
 @ApiErrors()
 @Controller('addresses')

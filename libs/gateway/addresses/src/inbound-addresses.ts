@@ -25,7 +25,7 @@ const displayNameSchema = z
   .max(100)
   .refine((name) => !/\p{Cc}/u.test(name), { message: 'expected no control characters' });
 
-/** Spec 2.6: a prefix, and a domain with a display name for a custom address on a verified domain. */
+/** An address to add: a prefix, and a domain with a display name for a custom address on a verified domain. */
 export const createAddressSchema = z.object({
   prefix: inboundPrefixSchema,
   domain: mailDomainSchema.optional(),
@@ -55,7 +55,7 @@ const notFound = () =>
   });
 
 /**
- * An environment's inbound email addresses (decisions 1 and 8): one built-in address on the
+ * An environment's inbound email addresses: one built-in address on the
  * service's own mail domain (INBOUND_MAIL_DOMAIN), which replies to its emails come back to, and
  * custom addresses on the operator's verified domains (EMAIL_VERIFIED_DOMAINS). Every address
  * belongs to one environment of the whole service.

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { EndUserGuard } from './end-user.guard';
 
 /**
- * A browser-client controller under `/{clientId}/users/{userId}/…` (decisions 3): no API key, the
+ * A browser-client controller under `/{clientId}/users/{userId}/…`: no API key, the
  * end user's credentials instead (EndUserGuard), documented with both path parameters.
  */
 export function EndUserRoutes(): ClassDecorator {

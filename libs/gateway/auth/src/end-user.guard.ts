@@ -17,7 +17,7 @@ export type EndUserRequest = FastifyRequest & {
   params: { clientId?: string; userId?: string };
 };
 
-/** `hashedUserId` of secure mode (decisions 2): base64(HMAC-SHA256(environment secret, userId)). */
+/** `hashedUserId` of secure mode: base64(HMAC-SHA256(environment secret, userId)). */
 export function hashUserId(secret: string, userId: string): string {
   return createHmac('sha256', secret).update(userId).digest('base64');
 }
@@ -40,7 +40,7 @@ export function basicClaim(header: string | undefined): EndUserClaim | undefined
 }
 
 /**
- * Checks an end user's claim (decisions 2): the environment exists and, in secure mode or whenever
+ * Checks an end user's claim: the environment exists and, in secure mode or whenever
  * a hash is given, the hash is the HMAC of the user id under the environment's secret (compared in
  * constant time). One path for the REST guard and the WebSocket upgrade.
  */

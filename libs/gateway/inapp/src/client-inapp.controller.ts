@@ -7,7 +7,7 @@ import { openApi } from '@notify/gateway-openapi';
 import { z } from 'zod';
 import { InAppFeed, feedQuerySchema, feedSchema, successSchema } from './inapp-feed';
 
-/** The browser client's inbox calls (decisions 3), authenticated as the end user of the path. */
+/** The browser client's inbox calls, authenticated as the end user of the path. */
 @EndUserRoutes()
 @Controller(':clientId/users/:userId/notifications/INAPP_WEB')
 export class ClientInAppController {

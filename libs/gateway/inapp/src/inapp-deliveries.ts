@@ -18,7 +18,7 @@ const BATCH_SIZE = 500;
 const CONCURRENCY = 16;
 
 /**
- * `inapp_delivered` (spec 2.3): an item is delivered when it is first pushed to an open connection
+ * `inapp_delivered`: an item is delivered when it is first pushed to an open connection
  * of its user, or first fetched, whichever comes first; logged once however many replicas race.
  * Pushes are recorded in batches off the fan-out path (a broadcast to every socket of a replica
  * writes every frame before any store round trip), fetches before their answer.

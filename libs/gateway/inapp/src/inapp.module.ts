@@ -7,7 +7,7 @@ import { InAppSocketController } from './inapp-socket.controller';
 import { InAppSockets } from './inapp-sockets';
 import { UserInAppController } from './user-inapp.controller';
 
-/** The in-app inbox on the gateway: the end-user REST routes and the live WebSocket (decisions 3). */
+/** The in-app inbox on the gateway: the end-user REST routes and the live WebSocket. */
 @Module({
   imports: [GatewayAuthModule],
   controllers: [ClientInAppController, UserInAppController, InAppSocketController],

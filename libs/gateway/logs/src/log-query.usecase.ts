@@ -21,7 +21,7 @@ const STATUS_FIELDS: Record<string, readonly LogField[]> = {
 const list = <T extends z.ZodType>(item: T) =>
   z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]));
 
-/** The log query body (decisions 1). */
+/** The `POST /logs/query` body: a date range in Unix seconds and optional filters. */
 export const logQuerySchema = z.object({
   dateRangeFilter: z
     .tuple([z.number().nonnegative(), z.number().nonnegative()])

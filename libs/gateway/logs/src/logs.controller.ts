@@ -12,7 +12,7 @@ import { type LogQueryBody, LogQueryUseCase, logQuerySchema } from './log-query.
 const MAX_PATH_IDS = 25;
 const trackingIdSchema = z.string().min(1).max(128);
 const bulkSchema = z.object({ trackingIds: z.array(trackingIdSchema).min(1).max(100) });
-/** A log record (spec 2.3): the keys, plus every field some event has set (see log-fields.ts). */
+/** A log record: the keys, plus every field some event has set (see log-fields.ts). */
 const logRecordSchema = z.looseObject({ trackingId: z.string(), accountId: z.string(), envId: z.string() });
 const logsBodySchema = z.object({ logs: z.array(logRecordSchema) });
 // Named in the OpenAPI document as the pingram client names the shape.

@@ -30,7 +30,7 @@ export function ApiErrors(...statuses: number[]): ClassDecorator {
   return applyDecorators(ApiBearerAuth(API_KEY_SCHEME), ...errorResponses(statuses));
 }
 
-/** Browser-client operations (decisions 3): Basic clientId:userId:hashedUserId, same error body. */
+/** Browser-client operations: Basic clientId:userId:hashedUserId, same error body. */
 export function ApiEndUserErrors(...statuses: number[]): ClassDecorator {
   return applyDecorators(ApiBasicAuth(END_USER_SCHEME), ...errorResponses(statuses));
 }

@@ -25,7 +25,7 @@ const notFound = (trackingId: string) =>
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Changes or cancels a scheduled send that is still waiting (decisions 6): what the delayed queue
+ * Changes or cancels a scheduled send that is still waiting: what the delayed queue
  * holds is replaced (within the environment's quota: 402 SCHEDULE_QUOTA_EXCEEDED) or removed, and
  * the send's log records it. A send already released (or never scheduled, or another
  * environment's) is 404 SCHEDULE_RESOURCE_NOT_FOUND.

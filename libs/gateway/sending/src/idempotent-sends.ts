@@ -7,7 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { type Accepted, AcceptSendUseCase, type SendOrigin } from './accept-send.usecase';
 
-/** How long a key answers with its first send (decisions 14). */
+/** How long a key answers with its first send. */
 const KEY_LIFETIME_MS = 86_400_000;
 /** Printable ASCII, as the IETF draft's examples and every SDK's generated UUIDs are. */
 const KEY = /^[\x21-\x7e]{1,255}$/;
@@ -22,7 +22,7 @@ const recordSchema = z.object({
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 /**
- * `Idempotency-Key` on `POST /send`, `/email` and `/sms` (decisions 14): the same key within 24 h
+ * `Idempotency-Key` on `POST /send`, `/email` and `/sms`: the same key within 24 h
  * answers with the first send's tracking id and sends nothing again; the same key with another
  * body (or path) is 409 IDEMPOTENCY_KEY_REUSED. The tracking id is chosen before the send is
  * published, so a retry after an attempt that died before recording its answer publishes the

@@ -12,7 +12,7 @@ const updateSchema = z.array(userPreferenceSchema).max(500);
 const preferencesOutput = z.array(userPreferenceSchema);
 
 /**
- * The browser client's preference calls (decisions 3), authenticated as the end user. Routes of
+ * The browser client's preference calls, authenticated as the end user. Routes of
  * the user's own record sit in ClientUserController, whose path this one extends.
  */
 @EndUserRoutes()

@@ -8,7 +8,7 @@ import { openApi } from '@notify/gateway-openapi';
 import { type IdentifyBody, identifySchema, IdentifyUserUseCase } from './identify-user.usecase';
 import { userSchema } from './user.presenter';
 
-/** The browser client's identify (`POST ''`) and read (`GET ''`) of its own user (decisions 3). */
+/** The browser client's identify (`POST ''`) and read (`GET ''`) of its own user. */
 @EndUserRoutes()
 @Controller(':clientId/users/:userId')
 export class ClientUserController {

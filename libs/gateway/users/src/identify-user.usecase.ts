@@ -16,7 +16,7 @@ export const identifySchema = userFieldsSchema.extend({ id: userIdSchema.optiona
 namedSchema('PostUserRequest', identifySchema);
 export type IdentifyBody = z.infer<typeof identifySchema>;
 
-/** Identify (spec 4.3), for the server API and the browser client alike. */
+/** Identify (`POST /users/{userId}`), for the server API and the browser client alike. */
 @Injectable()
 export class IdentifyUserUseCase {
   constructor(private readonly users: UserRepository) {}

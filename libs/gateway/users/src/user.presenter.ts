@@ -2,7 +2,7 @@ import { userFieldsSchema } from '@notify/domain';
 import { namedSchema } from '@notify/util';
 import { z } from 'zod';
 
-/** A user as the API shows it (spec 2.1). */
+/** A user as the API shows it. */
 export const userSchema = userFieldsSchema.extend({
   id: z.string(),
   lastSeenTime: z.string().optional(),

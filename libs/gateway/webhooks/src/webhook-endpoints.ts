@@ -15,7 +15,7 @@ import { z } from 'zod';
 /** Endpoints per environment. */
 export const MAX_WEBHOOK_ENDPOINTS = 20;
 
-/** Spec 2.5: an http(s) URL (checked against the egress guard) and the event types it takes. */
+/** A webhook endpoint's body: an http(s) URL (checked against the egress guard) and the event types it takes. */
 export const endpointBodySchema = z.object({
   webhook: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2_048),
   events: z.array(webhookEventTypeSchema).min(1).max(50),
@@ -41,7 +41,7 @@ const notFound = () =>
   });
 
 /**
- * Webhook endpoints of an environment (decisions 1 and 7): each with its own signing secret,
+ * Webhook endpoints of an environment: each with its own signing secret,
  * `whsec_…`, sealed at rest and shown once; the URL checked now and at every delivery.
  */
 @Injectable()

@@ -42,7 +42,7 @@ const asDefault = (view: {
 });
 
 /**
- * Webhook endpoints of the caller's environment (decisions 1): many per environment, and
+ * Webhook endpoints of the caller's environment: many per environment, and
  * `/webhooks/events`, the one default endpoint the pingram WebhooksApi manages.
  */
 @ApiTags('Webhooks')

@@ -15,7 +15,7 @@ const bounded = (value: string | undefined, max: number) =>
   value === undefined ? undefined : value.slice(0, max);
 
 /**
- * The email tracking links (decisions 13): an open pixel, click redirects and one-click
+ * The email tracking links: an open pixel, click redirects and one-click
  * unsubscribe, each a token the email sender signed for one message. Opens and clicks are logged
  * on the message (`email_opened_*`, `email_clicked_*`), which the webhook dispatcher forwards as
  * EMAIL_OPEN and EMAIL_CLICK; an unsubscribe turns the user's email off for the message's type

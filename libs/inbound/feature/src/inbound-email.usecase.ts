@@ -34,10 +34,10 @@ export interface Destination {
 export type Recipient = { readonly kind: 'service' } | ({ readonly kind: 'inbox' } & Destination);
 
 /**
- * A message to an environment's inbound address (decisions 8). A reply to one of our emails comes
+ * A message to an environment's inbound address. A reply to one of our emails comes
  * to the built-in address with the message's signed token after `+` and is logged on that message
  * (`email_inbound_resolution_type: reply`); any other mail to an address gets a log record of its
- * own (`builtin` / `custom`). Either way EMAIL_INBOUND carries the decisions 7 payload.
+ * own (`builtin` / `custom`). Either way EMAIL_INBOUND carries the webhook payload plus the message's fields.
  */
 @Injectable()
 export class InboundEmailUseCase {

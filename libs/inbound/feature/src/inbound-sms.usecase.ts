@@ -24,7 +24,7 @@ const MAX_TEXT = 1_600;
 const MAX_MEDIA_JSON = 2_000;
 
 /**
- * An inbound SMS (decisions 8), already verified as Twilio's: STOP and its synonyms opt the number
+ * An inbound SMS, already verified as Twilio's: STOP and its synonyms opt the number
  * out of this environment's SMS (later sends fail 21610 without reaching Twilio), START and its
  * synonyms opt it back in, anything else is a message, answered once with the last send's
  * `autoReply` (given back for the webhook's TwiML answer, which Twilio sends). Each gets a log record of its own (`sms_inbound_*`, `sms_unsubscribe_*`,

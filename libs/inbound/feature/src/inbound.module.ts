@@ -13,7 +13,7 @@ import { TrackingTokens } from './tracking-tokens';
 import { TwilioCallbacksController } from './twilio-callbacks.controller';
 
 /**
- * What comes in from outside (decisions 8 and 13): Twilio's status callbacks and inbound
+ * What comes in from outside: Twilio's status callbacks and inbound
  * messages, the email tracking links, and by SMTP bounce and complaint reports and mail to the
  * environments' inbound addresses (replies among it).
  */

@@ -6,7 +6,7 @@ import { UserRepository } from '@notify/store';
 import { TrackingTokens } from './tracking-tokens';
 
 /**
- * Acts on a bounce or complaint report about one of our messages (decisions 8): the message's log
+ * Acts on a bounce or complaint report about one of our messages: the message's log
  * gets `email_failed_*` with the spec's code (forwarded as EMAIL_FAILED), and a permanent bounce
  * or any complaint suppresses the user's address (`emailSuppressionStatus`), so later emails to it
  * fail SUPPRESSED_BOUNCE / SUPPRESSED_COMPLAINT without touching SMTP. A report that names no

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DomainError, RateLimitedError, ServiceUnavailableError, STATUS_BY_KIND } from '@notify/util';
 import { isTransientError } from './transient';
 
-/** The spec's error body (section 7). */
+/** The body every failed request answers with: its trackingId and the error's machine code and message. */
 export interface ErrorBody {
   trackingId: string;
   error: { code: string; message: string; fix?: string; provider?: string; providerCode?: string };

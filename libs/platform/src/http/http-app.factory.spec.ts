@@ -92,7 +92,7 @@ describe('createHttpApp', () => {
     expect(res.json()).toEqual({ body: null });
   });
 
-  it('reads a text/plain body as JSON, as browsers label a string body (decisions 3), with the same checks', async () => {
+  it('reads a text/plain body as JSON, as browsers label a string body, with the same checks', async () => {
     const ok = await inject({
       method: 'POST',
       url: '/probe/echo',

@@ -16,7 +16,7 @@ export const webhookDeliverySchema = z.object({
   body: z.string(),
   /** Attempts made so far. */
   attempts: z.number().int().min(0),
-  /** The log record the outcome goes to, and its field (spec 6), when the event has them. */
+  /** The log record the outcome goes to, and its field (`*_webhook_res` / `*_webhook_delivered`), when the event has them. */
   trackingId: z.string().optional(),
   resField: logField.optional(),
   /** The boolean log field saying whether it got through (inbound events). */

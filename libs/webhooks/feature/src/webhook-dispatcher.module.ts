@@ -8,7 +8,7 @@ import { WebhookWorker } from './webhook-worker';
 
 /**
  * The webhook dispatcher: delivery events (`delivery.events`) and user events (`user.events`) in,
- * signed deliveries out, through the durable delayed queue (decisions 7).
+ * signed deliveries out, through the durable delayed queue, so pending retries survive a restart.
  */
 @Module({ providers: [EndpointCache, WebhookFanOut, WebhookWorker] })
 export class WebhookDispatcherModule implements OnApplicationBootstrap {

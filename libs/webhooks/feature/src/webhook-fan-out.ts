@@ -14,7 +14,7 @@ import { deliveryId, queueId, type WebhookDelivery } from './webhook-delivery';
 import { WebhookWorker } from './webhook-worker';
 
 /**
- * Turns events into webhook deliveries: each event that calls for a webhook (spec 6), for each
+ * Turns events into webhook deliveries: each event that calls for a webhook, for each
  * endpoint of its environment that lists the type, becomes one delivery in the durable delayed
  * queue, due at once. The consumer commits only after that, so nothing is lost between the bus
  * and the queue; the worker makes the attempts.

@@ -211,7 +211,7 @@ export class WebhookWorker implements OnApplicationShutdown {
   }
 
   /**
-   * The attempt's outcome on the event's log record, when spec 6 names a field for it and this is
+   * The attempt's outcome on the event's log record, when the log has a field for it and this is
    * the event's primary endpoint (batched); every outcome goes to the dispatcher's own log.
    */
   private record(

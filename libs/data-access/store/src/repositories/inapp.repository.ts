@@ -24,7 +24,7 @@ const itemOf = (doc: InAppItemDoc): InAppItem => {
 };
 
 /**
- * Each user's in-app inbox (decisions 3), per environment: at most Limits.inappItemsPerUser items,
+ * Each user's in-app inbox, per environment: at most Limits.inappItemsPerUser items,
  * each kept until its `expDate` (the type's retention). Expired and surplus items are dropped when
  * the next one arrives, and never shown in the meantime.
  */

@@ -25,7 +25,7 @@ function addressOf(doc: InboundAddressDoc): InboundAddress {
 export type AddressWrite = InboundAddress | 'taken' | 'full';
 
 /**
- * Inbound email addresses (decisions 1). An address is unique across the service (its key), so
+ * Inbound email addresses. An address is unique across the service (its key), so
  * two environments can never take mail at the same one; each environment lists its own. Renaming
  * a built-in address keeps the former one as an alias, so replies to messages sent before still
  * arrive.

@@ -16,7 +16,7 @@ const COUNTER = '#seq';
 const SUBSCRIPTION_KEYS = '#web_push_keys';
 
 /**
- * What test environments' sandbox peers received (decisions 5 and 12), shared by every process:
+ * What test environments' sandbox peers received (what `/dev/outbox` shows), shared by every process:
  * senders write, the gateway's /dev/outbox reads. Each environment and channel is a ring of
  * SANDBOX_OUTBOX_KEEP slots numbered by an atomic counter, so it is bounded by construction however
  * much a test environment sends.

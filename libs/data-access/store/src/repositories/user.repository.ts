@@ -41,7 +41,7 @@ export class UserRepository {
     this.users = store.collection(Collections.users);
   }
 
-  /** Creates or updates a user (spec 4.3 identify); tokens merge per device, see mergeUserFields. */
+  /** Creates or updates a user (`POST /users/{userId}`, identify); tokens merge per device, see mergeUserFields. */
   async identify(
     scope: TenantScope,
     id: string,
