@@ -52,7 +52,8 @@ export function report(bench: string, description: string, figures: readonly Fig
   );
 }
 
-export function percentile(sorted: readonly number[], p: number): number {
+/** The `p`th percentile of values sorted in ascending order; NaN when there are none. */
+export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }

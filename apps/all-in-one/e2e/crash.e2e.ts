@@ -1,4 +1,4 @@
-import { eventually, uniqueName } from '@notify/testing';
+import { eventually, sleep, uniqueName } from '@notify/testing';
 import {
   ChannelsEnum,
   GetUsersResponseUsersInnerPushTokensInnerTypeEnum as PushType,
@@ -145,7 +145,7 @@ describe.each([
       const trackingIds = new Set(received());
       expect([...wanted].filter((id) => !trackingIds.has(id))).toEqual([]);
     }, 120_000);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await sleep(2_000);
     const perTrackingId = new Map<string, number>();
     for (const id of received()) perTrackingId.set(id, (perTrackingId.get(id) ?? 0) + 1);
     expect([...perTrackingId].filter(([, count]) => count > 1)).toEqual([]);

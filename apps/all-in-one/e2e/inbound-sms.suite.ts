@@ -1,4 +1,4 @@
-import { eventually, WebhookReceiver } from '@notify/testing';
+import { eventually, sleep, WebhookReceiver } from '@notify/testing';
 import type { ChannelsContext } from './channels.suite';
 import { verifiedPayload } from './webhook-signatures';
 
@@ -120,7 +120,7 @@ export function inboundSmsSuite(context: () => ChannelsContext): void {
         () => expect(receiver.received.filter((r) => r.body.includes('two more people'))).toHaveLength(1),
         20_000,
       );
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await sleep(1_000);
       expect(messagesTo(number).filter((m) => m.body === 'Thanks, see you soon!')).toHaveLength(1);
     });
 
@@ -169,7 +169,7 @@ export function inboundSmsSuite(context: () => ChannelsContext): void {
         });
         expect(answer.status).toBe(401);
       }
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await sleep(1_000);
       expect(receiver.received.some((r) => r.body.includes(number))).toBe(false);
       const still = await textTo(number, 'Still subscribed');
       await context().logOf(still.trackingId, (l) => l.sms_sent_at !== undefined);

@@ -1,4 +1,4 @@
-import { uniqueName } from '@notify/testing';
+import { sleep, uniqueName } from '@notify/testing';
 import { createTransport } from 'nodemailer';
 import type { ChannelsContext } from './channels.suite';
 
@@ -173,7 +173,7 @@ export function mailReportsSuite(context: () => ChannelsContext): void {
       // loop, whatever its From header says.
       await deliver(report('feedback-report', 'Feedback-Type: abuse', victim.headers), '127.0.0.3');
       await deliver('Subject: hello\r\n\r\njust a message');
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await sleep(1_500);
       expect(await suppressionOf(other)).toBeUndefined();
       expect((await lift(userId)).status).toBe(200);
     });

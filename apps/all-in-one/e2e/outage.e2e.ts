@@ -1,6 +1,7 @@
 import {
   eventually,
   processExit,
+  sleep,
   spawnService,
   type TcpProxy,
   tcpProxy,
@@ -85,7 +86,7 @@ describe.each([
         expect(failed[0]?.failed_internal).toMatch(/routing gave up: .*dead-letter topic/);
       } else {
         // Longer than the router's old retry budget (5 tries, 1.6 s), which dead-lettered silently.
-        await new Promise((resolve) => setTimeout(resolve, 8_000));
+        await sleep(8_000);
       }
       expect(topology.mail.messages().filter((m) => m.subject?.startsWith('Outage ')).length).toBe(1);
       await proxy.restore();

@@ -1,4 +1,4 @@
-import { eventually, uniqueName } from '@notify/testing';
+import { eventually, sleep, uniqueName } from '@notify/testing';
 import {
   NotificationPatchRequestThrottlingScopeEnum,
   NotificationPatchRequestThrottlingUnitEnum,
@@ -44,7 +44,7 @@ export function repeatsSuite(context: () => ChannelsContext): void {
       const again = await Promise.all([1, 2, 3].map(() => call('/send', body, { 'idempotency-key': key })));
       for (const response of again) expect(await response.json()).toMatchObject({ trackingId });
       await context().logOf(trackingId, (l) => l.email_delivered_at !== undefined);
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await sleep(1_500);
       expect(mailsWith(subject)).toHaveLength(1);
 
       const reused = await call('/send', email(uniqueName('other body')), { 'idempotency-key': key });

@@ -1,4 +1,4 @@
-import { eventually, uniqueName } from '@notify/testing';
+import { eventually, sleep, uniqueName } from '@notify/testing';
 import { Pingram } from 'pingram';
 import { clusterTopology, embeddedTopology, type Topology } from './topologies';
 
@@ -61,11 +61,11 @@ describe.each([
     await service.kill();
     const atKill = received().length;
     expect(atKill).toBeLessThan(SENDS);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await sleep(2_000);
     await topology.restart(victim);
 
     await eventually(() => expect(received().length).toBe(SENDS), 120_000);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await sleep(2_000);
     const mails = received();
     expect(mails).toHaveLength(SENDS);
     // A repeated release sends nothing (the sender's ledger). Killing the all-in-one also kills its

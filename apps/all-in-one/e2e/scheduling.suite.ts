@@ -1,8 +1,7 @@
-import { eventually, uniqueName } from '@notify/testing';
+import { eventually, sleep, uniqueName } from '@notify/testing';
 import { Pingram } from 'pingram';
 import type { ChannelsContext } from './channels.suite';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const inSeconds = (s: number) => new Date(Date.now() + s * 1_000).toISOString();
 
 /**
@@ -214,7 +213,7 @@ export function schedulingSuite(context: () => ChannelsContext): void {
       }, 20_000);
       for (let n = 1; n <= 5; n++) expect(mail.html).toContain(`<li>item ${n}</li>`);
       expect(mail.html).toContain('5 updates');
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await sleep(1_000);
       expect(
         context()
           .topology.mail.messages()

@@ -1,4 +1,4 @@
-import { eventually, type ReceivedWebhook, uniqueName, WebhookReceiver } from '@notify/testing';
+import { eventually, type ReceivedWebhook, sleep, uniqueName, WebhookReceiver } from '@notify/testing';
 import { createHmac } from 'node:crypto';
 import { Pingram } from 'pingram';
 import type { ChannelsContext } from './channels.suite';
@@ -277,7 +277,7 @@ export function webhooksSuite(context: () => ChannelsContext): void {
         eventType: 'EMAIL_DELIVERED',
       });
       // The default endpoint lists EMAIL_FAILED only: nothing else arrived for this send.
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await sleep(1_000);
       expect(
         receiver.received.filter((r) => (JSON.parse(r.body) as Payload).trackingId === trackingId),
       ).toHaveLength(1);
@@ -313,7 +313,7 @@ export function webhooksSuite(context: () => ChannelsContext): void {
         to: { id: userId, email: `${userId}@bounce.test` },
         email: { subject: 'Receipt', html: '<p>x</p>' },
       });
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await sleep(2_000);
       expect(
         receiver.received.some((r) => (JSON.parse(r.body) as Payload).trackingId === failed.trackingId),
       ).toBe(false);

@@ -1,3 +1,5 @@
+import { sleep } from './helpers';
+
 /** Polls `probe` until it returns without throwing, or rethrows its last error after `timeoutMs`. */
 export async function eventually<T>(
   probe: () => T | Promise<T>,
@@ -10,7 +12,7 @@ export async function eventually<T>(
       return await probe();
     } catch (error) {
       if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+      await sleep(intervalMs);
     }
   }
 }
@@ -21,5 +23,5 @@ export async function eventually<T>(
  */
 export async function awayFromMinuteBoundary(marginMs = 3_000): Promise<void> {
   const left = 60_000 - (Date.now() % 60_000);
-  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+  if (left < marginMs) await sleep(left + 50);
 }

@@ -1,6 +1,7 @@
 export { chromiumPath, requireBackend, testBackends, uniqueName } from './backends';
 export { type ReceivedWebhook, WebhookReceiver } from './webhook-receiver';
 export { awayFromMinuteBoundary, eventually } from './eventually';
+export { range, sleep } from './helpers';
 export { tcpProxy, type TcpProxy } from './tcp-proxy';
 export { tempDir } from './temp-dir';
 export { testLogger } from './test-logger';

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { sleep } from './helpers';
 
 const ROOT = join(__dirname, '../../..');
 const REGISTER = join(ROOT, 'tools/testing/register-ts.cjs');
@@ -147,7 +148,7 @@ export async function startService(
         },
       };
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
   child.kill('SIGKILL');
   throw new Error(`${app} was not ready within ${timeoutMs} ms:\n${output()}`);

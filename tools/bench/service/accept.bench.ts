@@ -8,7 +8,7 @@ import { provisionerFor } from '@notify/gateway-feature';
 import { loadAppConfig } from '@notify/platform';
 import { MailCatcher } from '@notify/mail-catcher';
 import { MongoDocumentStore } from '@notify/store';
-import { tempDir } from '@notify/testing';
+import { sleep, tempDir } from '@notify/testing';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { type Figure, report, runBench } from '../report';
@@ -58,7 +58,7 @@ async function gatewayOnly(): Promise<MeasuredLoad[]> {
     DATA_DIR: data.path,
     BOOTSTRAP_API_KEY: KEY,
   });
-  await new Promise((resolve) => setTimeout(resolve, sized(1_000, 100)));
+  await sleep(sized(1_000, 100));
   const results = await sweep(gateway);
   await gateway.stop();
   await data.remove();

@@ -14,7 +14,7 @@
 import { provisionerFor } from '@notify/gateway-feature';
 import { loadAppConfig } from '@notify/platform';
 import { MongoDocumentStore } from '@notify/store';
-import { tempDir } from '@notify/testing';
+import { sleep, tempDir } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
 import { type Figure, percentile, report, runBench } from '../report';
 import { backendsUp, sized } from '../smoke';
@@ -101,7 +101,6 @@ interface RunResult {
 }
 
 const mib = (bytes: number) => bytes / 2 ** 20;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const sumRss = (pids: readonly number[]): Rss =>
   pids
     .map(rss)

@@ -1,4 +1,4 @@
-import { freePort, npmStartEnv, testBackends, uniqueName } from '@notify/testing';
+import { freePort, npmStartEnv, sleep, testBackends, uniqueName } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -45,7 +45,7 @@ async function started(child: ChildProcess, baseUrl: string, readyPath: string, 
           }),
       };
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
   child.kill('SIGKILL');
   throw new Error(`${what} not ready:\n${output}`);

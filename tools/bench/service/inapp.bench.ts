@@ -12,11 +12,11 @@ import { hashUserId } from '@notify/gateway-auth';
 import { provisionerFor } from '@notify/gateway-feature';
 import { createLogger, loadAppConfig } from '@notify/platform';
 import { AccountRepository, MongoDocumentStore } from '@notify/store';
-import { requireBackend, tempDir } from '@notify/testing';
+import { requireBackend, sleep, tempDir } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { type Figure, report, runBench } from '../report';
+import { type Figure, percentile, report, runBench } from '../report';
 import { sized } from '../smoke';
 import { build, clusterEnv, type Proc, rss, startApp, startScript } from './harness';
 
@@ -25,7 +25,6 @@ const SINGLE_SENDS = Number(process.env.BENCH_INAPP_SENDS ?? sized(200, 5));
 const IDLE_CLIENTS = 10;
 /** Before reading a process's memory: time for freed sockets and buffers to go. */
 const SETTLE_MS = sized(1_000, 100);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every client's sockets, and each received item's latency (now − the `sentAt` it carries). */
 class Clients {
@@ -58,12 +57,13 @@ class Clients {
     }
   }
 
+  /** Each item's latency once all have arrived, in ascending order (as `percentile` takes them). */
   async waitFor(ids: readonly string[], timeoutMs = 120_000): Promise<number[]> {
     const deadline = Date.now() + timeoutMs;
     while (ids.some((id) => !this.latencies.has(id)) && Date.now() < deadline) await sleep(20);
     const missing = ids.filter((id) => !this.latencies.has(id)).length;
     if (missing > 0) throw new Error(`${missing} of ${ids.length} items never arrived`);
-    return ids.map((id) => this.latencies.get(id) ?? 0);
+    return ids.map((id) => this.latencies.get(id) ?? 0).sort((a, b) => a - b);
   }
 
   async close(): Promise<void> {
@@ -72,11 +72,6 @@ class Clients {
     await sleep(500);
   }
 }
-
-const percentile = (values: readonly number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 /** One new item for each user, announced on the fan-out channel as fast as Redis takes them. */
 async function broadcast(

@@ -3,6 +3,7 @@
 // open loop (a fixed offered rate, latency measured from the scheduled time, so a slow server
 // cannot hide its queueing). Reads a JSON plan from argv[2], writes a JSON result to stdout.
 import { Agent, request } from 'node:http';
+import { percentile } from '../report';
 
 export interface LoadPlan {
   readonly url: string;
@@ -29,12 +30,6 @@ export interface LoadResult {
   readonly cpuSeconds: number;
   readonly latencyMs: { p50: number; p95: number; p99: number; max: number };
   readonly responses?: [trackingId: string, doneAt: number][];
-}
-
-function percentile(sorted: Float64Array, p: number): number {
-  return sorted.length === 0
-    ? Number.NaN
-    : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN);
 }
 
 async function run(plan: LoadPlan): Promise<LoadResult> {

@@ -7,7 +7,7 @@ import { createEventBus } from '@notify/bus';
 import { Topics } from '@notify/domain';
 import { createLogger, loadAppConfig } from '@notify/platform';
 import { MongoDocumentStore } from '@notify/store';
-import { requireBackend } from '@notify/testing';
+import { requireBackend, sleep } from '@notify/testing';
 import { randomUUID } from 'node:crypto';
 import { type Figure, report, runBench } from '../report';
 import { sized } from '../smoke';
@@ -19,7 +19,6 @@ const REPLICAS = (process.env.BENCH_REPLICAS ?? sized('1,2,4', '2')).split(',').
 const EMAILS = Number(process.env.BENCH_SCALE_EMAILS ?? sized(12_000, 200));
 const PARTITIONS = 8;
 const WARMUP = sized(1_000, 20);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Run {
   readonly replicas: number;

@@ -9,7 +9,7 @@ import { type DeliveryEvent, Topics } from '@notify/domain';
 import { provisionerFor } from '@notify/gateway-feature';
 import { createLogger, loadAppConfig, SecretBox } from '@notify/platform';
 import { MongoDocumentStore, WebhookEndpointRepository } from '@notify/store';
-import { requireBackend, tempDir, WebhookReceiver } from '@notify/testing';
+import { requireBackend, sleep, tempDir, WebhookReceiver } from '@notify/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
@@ -20,7 +20,6 @@ import { build, clusterEnv, startApp } from './harness';
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? sized(5_000, 50));
 const WARMUP = sized(200, 10);
 const CONCURRENCY = 8;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function untilReceived(receiver: WebhookReceiver, count: number): Promise<void> {
   const deadline = Date.now() + 300_000;

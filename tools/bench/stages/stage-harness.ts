@@ -27,7 +27,7 @@ import {
   NotificationTypeRepository,
   StoreModule,
 } from '@notify/store';
-import { tempDir } from '@notify/testing';
+import { sleep, tempDir } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -249,7 +249,7 @@ export async function drain(done: () => number, total: number, timeoutMs = 300_0
   const deadline = Date.now() + timeoutMs;
   while (done() < total) {
     if (Date.now() > deadline) throw new Error(`stage did not drain: ${done()}/${total}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await sleep(5);
   }
   return {
     messages: total - before,

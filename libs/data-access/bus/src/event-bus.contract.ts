@@ -1,4 +1,4 @@
-import { eventually, processExit, requireBackend, uniqueName } from '@notify/testing';
+import { eventually, processExit, range, requireBackend, sleep, uniqueName } from '@notify/testing';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -47,8 +47,6 @@ async function kill(child: ChildProcess): Promise<void> {
 
 const orders = (ids: readonly number[], key: (id: number) => string = (id) => `k${id % 7}`) =>
   ids.map((id) => ({ topic: '', key: key(id), value: { id } }));
-
-const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 describe.each(['embedded', 'kafka'] as const)('EventBus contract (%s)', (adapter) => {
   let location: Awaited<ReturnType<typeof newLocation>>;
@@ -106,7 +104,7 @@ describe.each(['embedded', 'kafka'] as const)('EventBus contract (%s)', (adapter
       value: { id: 1, note: 'hello' },
       headers: { [BusHeaders.correlationId]: 'corr-1', trace: 't' },
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sleep(300);
     expect(received).toHaveLength(1);
   });
 
@@ -119,7 +117,7 @@ describe.each(['embedded', 'kafka'] as const)('EventBus contract (%s)', (adapter
         schema: Order,
         handle: async ({ key, value }) => {
           // Uneven handler times would reorder a key's messages if the bus did not serialise them.
-          await new Promise((resolve) => setTimeout(resolve, value.id % 3));
+          await sleep(value.id % 3);
           perKey.set(key, [...(perKey.get(key) ?? []), value.id]);
         },
       }),
@@ -149,7 +147,7 @@ describe.each(['embedded', 'kafka'] as const)('EventBus contract (%s)', (adapter
   it('shares partitions between members of a group, each message handled once', async () => {
     const first = await collect<Order>('shared');
     const second = await collect<Order>('shared');
-    await new Promise((resolve) => setTimeout(resolve, adapter === 'kafka' ? 3_000 : 50));
+    await sleep(adapter === 'kafka' ? 3_000 : 50);
     await publish(orders(range(60), (id) => `key-${id}`));
     await eventually(() => expect(first.length + second.length).toBe(60), 30_000);
     expect(first.length).toBeGreaterThan(0);
@@ -175,7 +173,7 @@ describe.each(['embedded', 'kafka'] as const)('EventBus contract (%s)', (adapter
     const dead = await deadLetters('dlt-watch-retry');
     await publish(orders([1]));
     await eventually(() => expect(attempts).toBe(3));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sleep(300);
     expect(attempts).toBe(3);
     expect(dead).toHaveLength(0);
   });
@@ -361,7 +359,7 @@ describe.each(['embedded', 'kafka'] as const)('EventBus contract (%s)', (adapter
   it('loses nothing when a consumer is closed mid-stream and restarted', async () => {
     const seen = new Set<number>();
     const slowly = async ({ value }: IncomingMessage<Order>) => {
-      await new Promise((resolve) => setTimeout(resolve, 2));
+      await sleep(2);
       seen.add(value.id);
     };
     const first = await bus.subscribe({
@@ -387,7 +385,7 @@ describe.each(['embedded', 'kafka'] as const)('EventBus contract (%s)', (adapter
       schema: Order,
       handle: async () => {
         started++;
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await sleep(300);
         finished++;
       },
     });
@@ -397,7 +395,7 @@ describe.each(['embedded', 'kafka'] as const)('EventBus contract (%s)', (adapter
     expect(finished).toBe(1);
 
     const again = await collect<Order>('drain');
-    await new Promise((resolve) => setTimeout(resolve, adapter === 'kafka' ? 4_000 : 300));
+    await sleep(adapter === 'kafka' ? 4_000 : 300);
     expect(again).toHaveLength(0);
   });
 

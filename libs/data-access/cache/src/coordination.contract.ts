@@ -1,4 +1,4 @@
-import { eventually, requireBackend } from '@notify/testing';
+import { eventually, range, requireBackend, sleep } from '@notify/testing';
 import type { ClaimedItem, CoordinationStore, ScheduledItem } from './cache.port';
 import { EmbeddedCoordinationStore } from './embedded/embedded.coordination';
 import { newLocation, openStore, type StoreLocation } from './testing/coordination-harness';
@@ -8,8 +8,6 @@ const T = 1_700_000_000_000;
 const LEASE = 5_000;
 const QUEUE = 'sends';
 
-const range = (n: number) => Array.from({ length: n }, (_, i) => i);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const anItem = (id: string, dueAt = T, payload = `payload of ${id}`): ScheduledItem => ({
   id,
   payload,

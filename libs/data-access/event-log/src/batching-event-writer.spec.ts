@@ -1,6 +1,7 @@
 import type { DeliveryEvent } from '@notify/domain';
 import { BatchingEventWriter } from './batching-event-writer';
 import type { EventLog } from './event-log.port';
+import { sleep } from '@notify/testing';
 
 const event = (id: number): DeliveryEvent => ({
   eventId: `e${id}`,
@@ -16,7 +17,7 @@ function recordingLog(fail?: (batch: readonly DeliveryEvent[]) => boolean) {
   const inserts: string[][] = [];
   const log: Pick<EventLog, 'append'> = {
     append: async (events) => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await sleep(5);
       if (fail?.(events)) throw new Error('insert failed');
       inserts.push(events.map((e) => e.eventId));
     },

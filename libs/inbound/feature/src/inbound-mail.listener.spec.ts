@@ -1,5 +1,5 @@
 import { loadAppConfig } from '@notify/platform';
-import { awayFromMinuteBoundary, freePort, testLogger } from '@notify/testing';
+import { awayFromMinuteBoundary, freePort, sleep, testLogger } from '@notify/testing';
 import { createTransport } from 'nodemailer';
 import { once } from 'node:events';
 import { connect } from 'node:net';
@@ -158,7 +158,7 @@ describe('InboundMailListener', () => {
       expect(third.line).toMatch(/^421 /);
       third.close();
       first.close();
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
       const again = await greeting(port);
       expect(again.line).toMatch(/^220 /);
       again.close();
