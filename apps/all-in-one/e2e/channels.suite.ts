@@ -2,12 +2,11 @@ import { RedisCoordinationStore } from '@notify/cache';
 import { lastSmsKey, lastSmsSchema } from '@notify/domain';
 import { eventually, testLogger, uniqueName } from '@notify/testing';
 import { createHmac, randomBytes } from 'node:crypto';
-import { ChannelsEnum, type LogsGetResponseLogsInner, Pingram } from 'pingram';
+import { ChannelsEnum, Pingram } from 'pingram';
 import twilio from 'twilio';
 import type { CaughtMail } from '@notify/mail-catcher';
+import { awaitLog, type Log } from './logs';
 import type { Topology } from './topologies';
-
-type Log = LogsGetResponseLogsInner & Record<string, unknown>;
 
 export interface ChannelsContext {
   readonly topology: Topology;
@@ -567,12 +566,7 @@ export function channelsSuite(context: () => ChannelsContext): void {
       const { apiKey } = (await created.json()) as { apiKey: string };
       const sandbox = new Pingram({ apiKey, baseUrl: topology.baseUrl });
       const logOf = (trackingId: string, ready: (log: Log) => boolean) =>
-        eventually(async () => {
-          const { logs } = await sandbox.logs.getLogsByTrackingIds(trackingId).catch(() => ({ logs: [] }));
-          const log = logs[0] as Log | undefined;
-          if (log === undefined || !ready(log)) throw new Error(`log of ${trackingId} not ready`);
-          return log;
-        }, 30_000);
+        awaitLog(sandbox, trackingId, ready);
       const outbox = async (key: string, channel: string) => {
         const response = await fetch(`${topology.baseUrl}/dev/outbox/${channel}`, {
           headers: { authorization: `Bearer ${key}` },

@@ -7,10 +7,9 @@ import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { type LogsGetResponseLogsInner, Pingram } from 'pingram';
+import { Pingram } from 'pingram';
+import { awaitLog, type Log } from './logs';
 import { embeddedTopology, type Topology } from './topologies';
-
-type Log = LogsGetResponseLogsInner & Record<string, unknown>;
 
 const listen = async <T extends Server | TlsServer>(server: T): Promise<number> => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -31,13 +30,7 @@ describe('in-app inbox in Chromium', () => {
   let secret: string;
   const hash = (userId: string) => createHmac('sha256', secret).update(userId).digest('base64');
 
-  const logOf = (trackingId: string, ready: (log: Log) => boolean): Promise<Log> =>
-    eventually(async () => {
-      const { logs } = await client.logs.getLogsByTrackingIds(trackingId).catch(() => ({ logs: [] }));
-      const log = logs[0] as Log | undefined;
-      if (log === undefined || !ready(log)) throw new Error(`log of ${trackingId} not ready`);
-      return log;
-    }, 30_000);
+  const logOf = (trackingId: string, ready: (log: Log) => boolean) => awaitLog(client, trackingId, ready);
 
   beforeAll(async () => {
     const executablePath = chromiumPath();

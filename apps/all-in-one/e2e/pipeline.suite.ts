@@ -2,20 +2,19 @@ import { type CaughtMail, MailCatcher } from '@notify/mail-catcher';
 import { createHmac, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { eventually, uniqueName } from '@notify/testing';
-import { ChannelsEnum, CreateKeyRequestKeyTypeEnum, type LogsGetResponseLogsInner, Pingram } from 'pingram';
+import { eventually, sleep, uniqueName } from '@notify/testing';
+import { ChannelsEnum, CreateKeyRequestKeyTypeEnum, Pingram } from 'pingram';
 import { channelsSuite } from './channels.suite';
 import { inappSuite } from './inapp.suite';
 import { inboundEmailSuite } from './inbound-email.suite';
 import { inboundSmsSuite } from './inbound-sms.suite';
+import { awaitLog, type Log } from './logs';
 import { mailReportsSuite } from './mail-reports.suite';
 import { webhooksSuite } from './webhooks.suite';
 import { pushSuite } from './push.suite';
 import { repeatsSuite } from './repeats.suite';
 import { schedulingSuite } from './scheduling.suite';
 import type { Topology } from './topologies';
-
-type Log = LogsGetResponseLogsInner & Record<string, unknown>;
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const base64 = (text: string | Buffer) => Buffer.from(text).toString('base64');
@@ -41,14 +40,8 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
         return mail;
       }, timeoutMs);
 
-    const logOf = (trackingId: string, ready: (log: Log) => boolean, timeoutMs = 30_000): Promise<Log> =>
-      eventually(async () => {
-        const { logs } = await client.logs.getLogsByTrackingIds(trackingId).catch(() => ({ logs: [] }));
-        const log = logs[0] as Log | undefined;
-        if (log === undefined || !ready(log))
-          throw new Error(`log of ${trackingId} not ready: ${JSON.stringify(log)}`);
-        return log;
-      }, timeoutMs);
+    const logOf = (trackingId: string, ready: (log: Log) => boolean, timeoutMs?: number) =>
+      awaitLog(client, trackingId, ready, timeoutMs);
 
     const raw = (path: string, init: RequestInit & { key?: string | null } = {}) => {
       const { key, ...rest } = init;
@@ -320,7 +313,7 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
         user_email: 'fay@example.com',
       });
       expect(log.email_sent_at).toBeUndefined();
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await sleep(1_000);
       expect(topology.mail.messages().some((m) => m.headers['x-notify-tracking-id'] === trackingId)).toBe(
         false,
       );
@@ -602,7 +595,7 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
             },
           }),
         });
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await sleep(1_000);
         expect((await client.types.listNotificationTypes()).map((t) => t.notificationId)).not.toContain(
           rejectedType,
         );

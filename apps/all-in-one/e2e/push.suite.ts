@@ -2,14 +2,12 @@ import { eventually, uniqueName } from '@notify/testing';
 import { generateKeyPairSync } from 'node:crypto';
 import {
   ChannelsEnum,
-  type LogsGetResponseLogsInner,
   GetUsersResponseUsersInnerPushTokensInnerTypeEnum as PushType,
   Pingram,
   SenderPostBodyOptionsFcmAndroidPriorityEnum as AndroidPriority,
 } from 'pingram';
 import type { ChannelsContext } from './channels.suite';
-
-type Log = LogsGetResponseLogsInner & Record<string, unknown>;
+import { awaitLog } from './logs';
 
 const device = (id: string) => ({ device_id: id, platform: 'android' });
 const hex = (prefix: string) => `${prefix}${Buffer.from(uniqueName('t')).toString('hex')}`.slice(0, 64);
@@ -44,15 +42,6 @@ export function pushSuite(context: () => ChannelsContext): void {
           .find((m) => m.trackingId === trackingId);
         if (found === undefined) throw new Error(`no web push for ${trackingId} yet`);
         return found;
-      }, 30_000);
-
-    const logOf = (client: Pingram, trackingId: string, ready: (log: Log) => boolean) =>
-      eventually(async () => {
-        const { logs } = await client.logs.getLogsByTrackingIds(trackingId).catch(() => ({ logs: [] }));
-        const log = logs[0] as Log | undefined;
-        if (log === undefined || !ready(log))
-          throw new Error(`log of ${trackingId} not ready: ${JSON.stringify(log)}`);
-        return log;
       }, 30_000);
 
     /** An environment of the same account with the push credentials the peers accept. */
@@ -206,7 +195,7 @@ export function pushSuite(context: () => ChannelsContext): void {
         'thread-id': 'shop',
       });
       expect(apns.data).toEqual({ screen: 'order', id: '42' });
-      const log = await logOf(configured, trackingId, (l) => l.mobile_push_delivered_at !== undefined);
+      const log = await awaitLog(configured, trackingId, (l) => l.mobile_push_delivered_at !== undefined);
       expect(log).toMatchObject({ mobile_push_routing: 'SEND', mobile_push_sent_token: expect.any(String) });
     });
 
@@ -235,7 +224,7 @@ export function pushSuite(context: () => ChannelsContext): void {
         url: 'https://example.com/n/7',
       });
       expect(push.ttl).toBeGreaterThan(0);
-      const log = await logOf(configured, trackingId, (l) => l.web_push_delivered_at !== undefined);
+      const log = await awaitLog(configured, trackingId, (l) => l.web_push_delivered_at !== undefined);
       expect(log.web_push_delivered_token).toBe(subscription.endpoint);
     });
 
@@ -262,7 +251,7 @@ export function pushSuite(context: () => ChannelsContext): void {
       });
       await fcmFor(trackingId);
       await webPushFor(trackingId);
-      const log = await logOf(
+      const log = await awaitLog(
         configured,
         trackingId,
         (l) => l.web_push_failed_code !== undefined && l.mobile_push_failed_code !== undefined,
@@ -290,7 +279,7 @@ export function pushSuite(context: () => ChannelsContext): void {
         forceChannels: [ChannelsEnum.PUSH],
         mobile_push: { title: 't', message: 'm' },
       });
-      const log = await logOf(bare, trackingId, (l) => l.mobile_push_failed_code !== undefined);
+      const log = await awaitLog(bare, trackingId, (l) => l.mobile_push_failed_code !== undefined);
       expect(log).toMatchObject({ mobile_push_failed_code: code, mobile_push_failed_token: token });
       const { topology } = context();
       expect([...topology.fcm.messages(), ...topology.apns.messages()].some((m) => m.token === token)).toBe(
@@ -338,7 +327,7 @@ export function pushSuite(context: () => ChannelsContext): void {
         web_push: { title: 'Sandboxed {{n}}', message: 'w' },
         parameters: { n: 1 },
       });
-      const log = await logOf(
+      const log = await awaitLog(
         sandbox,
         trackingId,
         (l) => l.mobile_push_delivered_at !== undefined && l.web_push_delivered_at !== undefined,

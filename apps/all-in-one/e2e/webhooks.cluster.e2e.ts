@@ -1,8 +1,7 @@
-import { eventually, uniqueName, WebhookReceiver } from '@notify/testing';
-import { type LogsGetResponseLogsInner, Pingram } from 'pingram';
+import { eventually, sleep, uniqueName, WebhookReceiver } from '@notify/testing';
+import { Pingram } from 'pingram';
+import type { Log } from './logs';
 import { clusterTopology, type Topology } from './topologies';
-
-type Log = LogsGetResponseLogsInner & Record<string, unknown>;
 
 /** The wait before the retry: long enough for the first attempt's outcome to reach the log. */
 const RETRY_MS = 8_000;
@@ -104,7 +103,7 @@ describe('webhook dispatcher: fairness and crash', () => {
     await topology.services.get('webhook-dispatcher')?.kill();
     // The retry comes due while the dispatcher is down.
     const dueAt = (mine()[0]?.at ?? Date.now()) + RETRY_MS;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt + 1_000 - Date.now())));
+    await sleep(Math.max(0, dueAt + 1_000 - Date.now()));
     expect(mine()).toHaveLength(1);
 
     await topology.restart('webhook-dispatcher');
