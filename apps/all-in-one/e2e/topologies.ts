@@ -76,7 +76,8 @@ async function peers() {
   // The gateway's and the inbound service's ports are chosen up front: providers post callbacks
   // to PUBLIC_URL (the all-in-one's, or in a cluster the inbound service's).
   const [gatewayPort, inboundPort, inboundSmtpPort] = [await freePort(), await freePort(), await freePort()];
-  // Mail to @complaint.test comes back as a complaint to the inbound listener (a rehearsal convention of the local SMTP peer).
+  // Mail to @complaint.test comes back as a complaint to the inbound listener (a rehearsal
+  // convention of the local mail catcher).
   reportComplaints(mail, { host: '127.0.0.1', port: inboundSmtpPort });
   return {
     mail,

@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
- * The all-in-one service makes its own SECRETS_KEY on first start (standalone services refuse to start without one), kept beside the
+ * The all-in-one service makes its own SECRETS_KEY on first start, kept beside the
  * data it protects (DATA_DIR/secrets.key, mode 600). Standalone services never do: theirs must be
  * the same key everywhere, so the operator gives it.
  */

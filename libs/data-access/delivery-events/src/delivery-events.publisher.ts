@@ -91,5 +91,5 @@ export function subjectOfPayload(value: string): EventSubject | undefined {
   };
 }
 
-/** Milliseconds from a send's reception to `now`: the log's `*_after` fields, which count from `received_at`. */
+/** Milliseconds from a send's reception to `now`: the log's `*_after` fields. */
 export const afterMs = (receivedAt: number, now: number) => Math.max(0, now - receivedAt);

@@ -18,7 +18,7 @@ export interface InboundAddress {
   readonly createdAt: string;
 }
 
-/** The mailbox reports come back to: the envelope sender of every email, so bounces and complaints reach the inbound service. */
+/** The mailbox reports come back to: the envelope sender of every email, so reports reach the inbound service. */
 export const REPORTS_MAILBOX = 'bounces';
 
 /** Prefixes no environment may take: the reports mailbox and the role mailboxes of RFC 2142. */

@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * The last SMS a number got from an environment: what an inbound reply from that number refers to
- * (`lastTrackingId` of the SMS_INBOUND webhook) and the auto-reply to send back once (the
- * send's `sms.autoReply`). Written by the SMS sender to the coordination store, read by the inbound service.
+ * (`lastTrackingId` of the SMS_INBOUND webhook) and the auto-reply to send back once (the send's
+ * `sms.autoReply`). Written by the SMS sender to the coordination store, read by the inbound service.
  */
 export const lastSmsSchema = z.object({
   trackingId: z.string(),

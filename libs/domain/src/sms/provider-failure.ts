@@ -1,6 +1,6 @@
 /**
- * Twilio's error codes that the log names as they are (the allowed values of
- * sms_failed_code and call_failed_code); any other provider code is logged as `Unknown`, with the code in the text.
+ * Twilio's error codes that the log names as they are (the allowed values of sms_failed_code and
+ * call_failed_code); any other provider code is logged as `Unknown`, with the code in the text.
  */
 const LOGGED_CODES = new Set([
   '13224',

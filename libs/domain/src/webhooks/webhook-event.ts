@@ -222,9 +222,9 @@ export const WEBHOOK_ENDPOINTS_CHANGED_CHANNEL = 'webhooks/changed';
 export const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
 
 /**
- * Both signature header sets over the same body, so either kind of receiver verifies it: Standard Webhooks (seconds, base64,
- * key = the decoded part after `whsec_`) and the pingram helper's (milliseconds, hex, key = the
- * whole secret string).
+ * Both signature header sets over the same body, so either kind of receiver verifies it: Standard
+ * Webhooks (seconds, base64, key = the decoded part after `whsec_`) and the pingram helper's
+ * (milliseconds, hex, key = the whole secret string).
  */
 export function webhookSignatureHeaders(
   secret: string,

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 /** Who is calling: the environment the API key belongs to. */
 export interface Tenant extends TenantScope {
   readonly keyId: string;
-  /** Sends through a test environment use sandbox providers: nothing leaves the service, and the log says `test`. */
+  /** Sends through a test environment use sandbox providers: nothing leaves the service. */
   readonly test: boolean;
 }
 

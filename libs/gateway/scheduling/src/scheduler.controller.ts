@@ -16,7 +16,7 @@ import { RescheduleSendUseCase } from './reschedule-send.usecase';
 const messageSchema = openApi(messageResponseSchema, 'output');
 const trackingIdSchema = z.string().min(1).max(100);
 
-/** Scheduled sends still waiting: replace (body and/or schedule) or cancel; an unknown or already-sent one is 404. */
+/** Scheduled sends still waiting: replace (body and/or schedule) or cancel (404 once sent). */
 @ApiTags('Sending')
 @ApiErrors()
 @ApiPathParam('trackingId', trackingIdSchema)

@@ -59,7 +59,7 @@ function tooDeep(): InvalidRequestError {
  * content type is accepted as "no body" (the pingram client sends that header on GET and DELETE),
  * prototype-poisoning keys are rejected, and so is nesting deeper than MAX_JSON_DEPTH. `text/plain`
  * bodies are read the same way: browser clients (the published @notificationapi/core) post JSON
- * as a plain string, which fetch labels text/plain (the published browser client sends its bodies so); no route takes plain text.
+ * as a plain string, which fetch labels text/plain; no route takes plain text.
  */
 function registerJsonParser(fastify: FastifyInstance): void {
   const strict = fastify.getDefaultJsonParser('error', 'error');
