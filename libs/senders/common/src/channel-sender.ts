@@ -34,6 +34,11 @@ export interface ChannelSenderDefinition<Job> {
   readonly concurrency: number;
   /** How the failure of a job given up on names the sender ("the SMS sender gave up: …"). */
   readonly title: string;
+  /**
+   * The code a job given up on logs, for a channel whose sender has always logged one other than
+   * its catch-all (`unknownFailureCode`, the default).
+   */
+  readonly gaveUpCode?: string;
   readonly sender: Type<ChannelSender<Job>>;
   /** The modules and providers the sender needs besides the ones every sender has (SenderCommonModule). */
   readonly imports?: (Type | DynamicModule | ForwardReference)[];
@@ -50,6 +55,7 @@ export interface ChannelSenderDefinition<Job> {
 export function channelSenderModule<Job>(definition: ChannelSenderDefinition<Job>): Type {
   const { channel, schema, concurrency, title, sender } = definition;
   const strategy = channelStrategy(channel);
+  const gaveUpCode = definition.gaveUpCode ?? strategy.unknownFailureCode;
 
   @Module({
     imports: [SenderCommonModule, ...(definition.imports ?? [])],
@@ -83,7 +89,7 @@ export function channelSenderModule<Job>(definition: ChannelSenderDefinition<Job
             letters,
             `${prefix}_failed`,
             (at, why) =>
-              channelFailure(channel, Date.parse(at), strategy.unknownFailureCode, `${title} gave up: ${why}`)
+              channelFailure(channel, Date.parse(at), gaveUpCode, `${title} gave up: ${why}`)
                 .fields as LogFields,
             prefix,
           ),

@@ -8,5 +8,6 @@ export const InAppSenderModule = channelSenderModule({
   schema: inappJobSchema,
   concurrency: 64,
   title: 'the in-app sender',
+  gaveUpCode: 'IN_APP_WEB_FAILED',
   sender: SendInAppUseCase,
 });
