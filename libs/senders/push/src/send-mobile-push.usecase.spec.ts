@@ -18,8 +18,8 @@ class FakeFcm implements FcmClient {
     this.answers.set(token, answers);
   }
 
-  sendEach(messages: { token?: string }[]) {
-    const tokens = messages.map((m) => m.token ?? '');
+  sendEach(messages: Parameters<FcmClient['sendEach']>[0]) {
+    const tokens = messages.map((m) => ('token' in m ? m.token : ''));
     this.requests.push(tokens);
     const responses = tokens.map((t) => this.answers.get(t)?.shift() ?? { success: true });
     return Promise.resolve({ responses } as unknown as Awaited<ReturnType<FcmClient['sendEach']>>);
