@@ -16,3 +16,13 @@ export {
 } from './service-process';
 export { FakeClock } from './fake-clock';
 export { aNotificationType, aScope, aSend, aSendRequest, aTemplate, aUser } from './factories/sends';
+export {
+  aCallJob,
+  aDeliveryJob,
+  aMobilePushJob,
+  anEmailJob,
+  anInAppJob,
+  anSmsJob,
+  aSlackJob,
+  RecordingBus,
+} from './factories/senders';

@@ -3,10 +3,14 @@ import { APP_CONFIG, type AppConfig, LOGGER, type Logger, ReadinessRegistry } fr
 import { COORDINATION, type CoordinationStore } from './cache.port';
 import { createCoordinationStore } from './coordination.factory';
 import { DigestWindows } from './digest-windows';
+import { EmailRepliesStore } from './stores/email-replies.store';
+import { InAppFanoutStore } from './stores/inapp-fanout.store';
 
 /**
- * Provides COORDINATION, and the typed stores over it. It closes at application shutdown, after `beforeApplicationShutdown` has let
- * bus consumers drain: their handlers may still take leases or publish while they finish.
+ * Provides COORDINATION, and the typed stores over it; the delivery ledger, which keeps a liveness
+ * mark while it runs, is provided by the sender modules, so only senders write one. It closes at
+ * application shutdown, after `beforeApplicationShutdown` has let bus consumers drain: their
+ * handlers may still take leases or publish while they finish.
  */
 @Module({})
 export class CoordinationModule implements OnApplicationShutdown {
@@ -35,8 +39,10 @@ export class CoordinationModule implements OnApplicationShutdown {
               environmentBytes: config.limits.digestEnvironmentBytes,
             }),
         },
+        EmailRepliesStore,
+        InAppFanoutStore,
       ],
-      exports: [COORDINATION, DigestWindows],
+      exports: [COORDINATION, DigestWindows, EmailRepliesStore, InAppFanoutStore],
     };
   }
 

@@ -8,3 +8,11 @@ export {
 } from './embedded/embedded.coordination';
 export { RedisCoordinationStore, type RedisCoordinationStoreOptions } from './redis/redis.coordination';
 export { TrackingLimitsStore } from './tracking-limits.store';
+export {
+  type Claim,
+  DeliveryInProgressError,
+  type DeliveryKey,
+  DeliveryLedgerStore,
+} from './stores/delivery-ledger.store';
+export { EmailRepliesStore } from './stores/email-replies.store';
+export { InAppFanoutStore } from './stores/inapp-fanout.store';

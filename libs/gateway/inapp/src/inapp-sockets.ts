@@ -1,12 +1,11 @@
 import {
-  Inject,
   Injectable,
   type OnApplicationBootstrap,
   type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { COORDINATION, type CoordinationStore } from '@notify/cache';
-import { INAPP_FANOUT_CHANNEL, type InAppFanout, type InAppItem } from '@notify/domain';
+import { InAppFanoutStore } from '@notify/cache';
+import type { InAppFanout, InAppItem } from '@notify/domain';
 import { EndUserAuthenticator, type EndUser } from '@notify/gateway-auth';
 import { type AppConfig, clientAddress, InjectConfig, InjectLogger, type Logger, proxyTrust, type ProxyTrust } from '@notify/platform';
 import { RateLimitedError } from '@notify/util';
@@ -69,7 +68,7 @@ export class InAppSockets implements OnApplicationBootstrap, BeforeApplicationSh
     private readonly adapterHost: HttpAdapterHost,
     private readonly authenticator: EndUserAuthenticator,
     private readonly deliveries: InAppDeliveries,
-    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    private readonly fanout: InAppFanoutStore,
     @InjectLogger() private readonly logger: Logger,
     @InjectConfig() config: AppConfig,
   ) {
@@ -81,9 +80,7 @@ export class InAppSockets implements OnApplicationBootstrap, BeforeApplicationSh
     http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       void this.upgrade(request, socket, head);
     });
-    this.unsubscribe = await this.coordination.subscribe(INAPP_FANOUT_CHANNEL, (message) =>
-      this.announce(message),
-    );
+    this.unsubscribe = await this.fanout.listen((message) => this.announce(message));
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
   }

@@ -1,11 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { COORDINATION, type CoordinationStore } from '@notify/cache';
+import { Injectable } from '@nestjs/common';
+import { EmailRepliesStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   type DeliveryEvent,
-  type EmailReply,
-  emailReplyKey,
-  emailReplySchema,
   type InboundEmail,
   inboundEmailExtras,
   inboundEmailFields,
@@ -47,7 +44,7 @@ export class InboundEmailUseCase {
   constructor(
     private readonly addresses: InboundAddressRepository,
     private readonly events: DeliveryEventsPublisher,
-    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    private readonly replies: EmailRepliesStore,
     @InjectConfig() config: AppConfig,
   ) {
     this.key = config.secrets.key === undefined ? undefined : replyKey(config.secrets.key);
@@ -121,7 +118,7 @@ export class InboundEmailUseCase {
     let event: DeliveryEvent;
     if (destination.trackingId !== undefined) {
       // A reply: logged on the message it answers, for that message's user and type.
-      const reply = await this.replyContext(scope, destination.trackingId);
+      const reply = await this.replies.find(scope, destination.trackingId);
       event = this.events.event(
         { ...scope, trackingId: destination.trackingId, ...(reply ?? {}) },
         'email_inbound',
@@ -139,17 +136,5 @@ export class InboundEmailUseCase {
       );
     }
     return { ...event, webhookExtras: inboundEmailExtras(mail) };
-  }
-
-  /** Whose message it was, while the sender's note of it lasts (EMAIL_REPLY_TTL_MS). */
-  private async replyContext(scope: TenantScope, trackingId: string): Promise<EmailReply | undefined> {
-    const stored = await this.coordination.get(emailReplyKey(scope.accountId, scope.envId, trackingId));
-    if (stored === undefined) return undefined;
-    try {
-      const parsed = emailReplySchema.safeParse(JSON.parse(stored));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { afterMs, DeliveryEventsPublisher } from '@notify/delivery-events';
 import { type CallJob, type DeliveryEvent, phoneFailureCode } from '@notify/domain';
-import { type AppConfig, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
+import { type AppConfig, InjectClock, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
 import {
   isTransientTwilioError,
   type ResolvedTwilio,
@@ -10,6 +10,7 @@ import {
   twilioRefusal,
 } from '@notify/providers';
 import { failedEvent, OnceDelivery, SandboxPeers, withProviderRetries } from '@notify/sender-common';
+import type { Clock } from '@notify/util';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const XML_ESCAPES: Readonly<Record<string, string>> = {
@@ -37,10 +38,11 @@ export class SendCallUseCase {
     private readonly events: DeliveryEventsPublisher,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
+    @InjectClock() private readonly clock: Clock,
   ) {}
 
   execute(job: CallJob): Promise<void> {
-    return this.once.run('call', job, () => this.deliver(job));
+    return this.once.run('CALL', job, () => this.deliver(job));
   }
 
   private async deliver(job: CallJob): Promise<DeliveryEvent[]> {
@@ -98,7 +100,7 @@ export class SendCallUseCase {
   }
 
   private sent(job: CallJob, from: string): DeliveryEvent {
-    const now = Date.now();
+    const now = this.clock.now();
     return this.events.event(
       job,
       'call_sent',
@@ -109,6 +111,6 @@ export class SendCallUseCase {
   }
 
   private failed(job: CallJob, code: string, internal: string): DeliveryEvent {
-    return failedEvent(this.events, job, 'call', code, internal);
+    return failedEvent(this.events, job, 'CALL', this.clock.now(), code, internal);
   }
 }

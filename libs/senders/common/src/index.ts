@@ -1,10 +1,8 @@
-export { type ChannelConsumer, consumeChannel } from './channel-consumer';
-export { type Claim, DeliveryInProgressError, DeliveryLedger } from './delivery-ledger';
+export { type ChannelSender, type ChannelSenderDefinition, channelSenderModule } from './channel-sender';
 export { OnceDelivery } from './once-delivery';
 export { PROVIDER_RETRY_DELAYS_MS, withProviderRetries } from './provider-retry';
 export { type SandboxChannel, SandboxPeers } from './sandbox-peers';
 export { SandboxPushPeers, type SandboxWebPush } from './sandbox-push-peers';
-export { SenderCommonModule } from './sender-common.module';
 export { failedEvent } from './failed-event';
 export { SenderAppModule } from './sender-app.module';
-export { type DeviceResult, deviceEvents, sendToEach } from './send-to-each';
+export { type DeviceLog, type DeviceResult, deviceEvents, sendToEach } from './send-to-each';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { type Channel, type DeliveryEvent, type DeliveryJob, logPrefix } from '@notify/domain';
+import { DeliveryLedgerStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
-import type { DeliveryEvent, DeliveryJob } from '@notify/domain';
-import { DeliveryLedger } from './delivery-ledger';
 
 /**
  * Every sender's outer step: a job is delivered at most once however often the bus redelivers it
@@ -11,17 +11,22 @@ import { DeliveryLedger } from './delivery-ledger';
 @Injectable()
 export class OnceDelivery {
   constructor(
-    private readonly ledger: DeliveryLedger,
+    private readonly ledger: DeliveryLedgerStore,
     private readonly events: DeliveryEventsPublisher,
   ) {}
 
   /** `deliver` learns whether an earlier attempt may have reached the provider (see Claim). */
   async run(
-    channel: string,
+    channel: Channel,
     job: DeliveryJob,
     deliver: (takeover: boolean) => Promise<DeliveryEvent[]>,
   ): Promise<void> {
-    const key = `delivery/${channel}/${job.accountId}/${job.envId}/${job.trackingId}`;
+    const key = {
+      prefix: logPrefix(channel),
+      accountId: job.accountId,
+      envId: job.envId,
+      trackingId: job.trackingId,
+    };
     const claim = await this.ledger.claim(key);
     if (claim.kind === 'done') {
       await this.events.publish(...this.forEach(job, claim.events));

@@ -1,5 +1,12 @@
 import { afterMs, type DeliveryEventsPublisher } from '@notify/delivery-events';
-import type { DeliveryEvent, DeliveryJob, LogFields, PushRefusal } from '@notify/domain';
+import {
+  type Channel,
+  type DeliveryEvent,
+  type DeliveryJob,
+  type LogFields,
+  logPrefix,
+  type PushRefusal,
+} from '@notify/domain';
 import { failedEvent } from './failed-event';
 import { PROVIDER_RETRY_DELAYS_MS } from './provider-retry';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -45,29 +52,31 @@ export async function sendToEach(
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** How a push channel logs one device's outcome. */
+export interface DeviceLog {
+  readonly channel: Channel;
+  /** Whether `<prefix>_delivered` names the device's token (the log does for web push subscriptions). */
+  readonly deliveredToken: boolean;
+}
+
 /**
- * One device's outcome in the log: `<prefix>_sent_*` (with its token) and `_delivered_*` once the
- * push service took it, else `_failed_*` with the spec's code and the token.
+ * One device's outcome in the log at `now`: `<prefix>_sent_*` (with its token) and `_delivered_*`
+ * once the push service took it, else `_failed_*` with the channel's code and the token.
  */
 export function deviceEvents(
   events: DeliveryEventsPublisher,
   job: DeliveryJob,
-  prefix: 'mobile_push' | 'web_push',
+  log: DeviceLog,
   result: DeviceResult,
+  now: number,
 ): DeliveryEvent[] {
+  const prefix = logPrefix(log.channel);
   if (!result.ok)
     return [
-      failedEvent(
-        events,
-        job,
-        prefix,
-        result.refusal.code,
-        result.internal,
-        { [`${prefix}_failed_token`]: result.token } as LogFields,
-        result.at,
-      ),
+      failedEvent(events, job, log.channel, result.at, result.refusal.code, result.internal, {
+        [`${prefix}_failed_token`]: result.token,
+      } as LogFields),
     ];
-  const now = Date.now();
   const sent = {
     [`${prefix}_sent_at`]: iso(result.at),
     [`${prefix}_sent_after`]: afterMs(job.receivedAt, result.at),
@@ -76,8 +85,7 @@ export function deviceEvents(
   const delivered = {
     [`${prefix}_delivered_at`]: iso(now),
     [`${prefix}_delivered_after`]: afterMs(job.receivedAt, now),
-    // The log names the delivered subscription for web push only (spec 2.3).
-    ...(prefix === 'web_push' ? { web_push_delivered_token: result.token } : {}),
+    ...(log.deliveredToken ? { [`${prefix}_delivered_token`]: result.token } : {}),
   } as LogFields;
   return [
     events.event(job, `${prefix}_sent`, sent, prefix, result.at),

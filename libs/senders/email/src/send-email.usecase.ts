@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { COORDINATION, type CoordinationStore } from '@notify/cache';
+import { Injectable } from '@nestjs/common';
+import { EmailRepliesStore } from '@notify/cache';
 import { afterMs, DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   addEmailTracking,
@@ -8,9 +8,7 @@ import {
   type DeliveryEvent,
   type EmailFailedCode,
   type EmailJob,
-  EMAIL_REPLY_TTL_MS,
   type EmailReply,
-  emailReplyKey,
   replyAddress,
   replyKey,
   REPORTS_MAILBOX,
@@ -18,12 +16,19 @@ import {
   smtpRelaySetting,
   trackingKey,
 } from '@notify/domain';
-import { type AppConfig, EgressError, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
+import {
+  type AppConfig,
+  EgressError,
+  InjectClock,
+  InjectConfig,
+  InjectLogger,
+  type Logger,
+} from '@notify/platform';
 import { ProviderSettings } from '@notify/provider-settings';
-import { OnceDelivery, SandboxPeers } from '@notify/sender-common';
+import { OnceDelivery, SandboxPeers, withProviderRetries } from '@notify/sender-common';
 import { InboundAddressRepository, UserRepository } from '@notify/store';
+import type { Clock } from '@notify/util';
 import type { Address, Attachment as MailAttachment } from 'nodemailer/lib/mailer';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { AttachmentFetcher } from './attachment-fetcher';
 import { type Relay, RelayPools } from './relay-pools';
 import { describeSmtpFailure, type SmtpError } from './smtp-failure';
@@ -34,9 +39,6 @@ const SUPPRESSING: ReadonlySet<EmailFailedCode> = new Set([
   'PERMANENT_NO_EMAIL_BOUNCE',
   'PERMANENT_SUPPRESSED_BOUNCE',
 ]);
-
-/** Delays before the 2nd, 3rd and 4th attempt of a temporarily refused email. */
-const RETRY_DELAYS_MS = [1_000, 4_000, 10_000];
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -62,16 +64,17 @@ export class SendEmailUseCase {
     private readonly settings: ProviderSettings,
     private readonly users: UserRepository,
     private readonly addresses: InboundAddressRepository,
-    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    private readonly replies: EmailRepliesStore,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
+    @InjectClock() private readonly clock: Clock,
   ) {
     this.trackingKey = config.secrets.key === undefined ? undefined : trackingKey(config.secrets.key);
     this.replyKey = config.secrets.key === undefined ? undefined : replyKey(config.secrets.key);
   }
 
   execute(job: EmailJob): Promise<void> {
-    return this.once.run('email', job, () => this.deliver(job));
+    return this.once.run('EMAIL', job, () => this.deliver(job));
   }
 
   private async deliver(job: EmailJob): Promise<DeliveryEvent[]> {
@@ -138,11 +141,7 @@ export class SendEmailUseCase {
     const address = replyAddress(builtin, job, job.trackingId, this.replyKey);
     if (address === undefined) return [];
     const reply: EmailReply = { userId: job.userId, notificationId: job.notificationId };
-    await this.coordination.set(
-      emailReplyKey(job.accountId, job.envId, job.trackingId),
-      JSON.stringify(reply),
-      EMAIL_REPLY_TTL_MS,
-    );
+    await this.replies.remember(job, job.trackingId, reply);
     return [{ name: builtin.displayName ?? job.fromName ?? this.config.email.fromName, address }];
   }
 
@@ -175,75 +174,75 @@ export class SendEmailUseCase {
         ? content
         : `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(job.previewText)}</div>${content ?? ''}`;
 
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const info = (await this.pools.for(relay).sendMail({
-          from: { name: job.fromName ?? this.config.email.fromName, address: fromAddress },
-          to: job.to,
-          cc: job.cc,
-          bcc: job.bcc,
-          replyTo,
-          subject: job.subject,
-          html,
-          attachments,
-          messageId,
-          // Reports about this message (bounces, complaints) go to our inbound domain when there is one.
-          ...(this.config.inbound.mailDomain !== undefined
-            ? {
-                envelope: {
-                  from: `${REPORTS_MAILBOX}@${this.config.inbound.mailDomain}`,
-                  to: [job.to, ...job.cc, ...job.bcc].filter((a): a is string => a !== undefined),
-                },
-              }
-            : {}),
-          headers: {
-            'X-Notify-Tracking-Id': job.trackingId,
-            // Quoted back by bounce and complaint reports: which message, signed (decisions 8).
-            ...(this.trackingKey !== undefined
+    try {
+      const info = (await withProviderRetries(
+        () =>
+          this.pools.for(relay).sendMail({
+            from: { name: job.fromName ?? this.config.email.fromName, address: fromAddress },
+            to: job.to,
+            cc: job.cc,
+            bcc: job.bcc,
+            replyTo,
+            subject: job.subject,
+            html,
+            attachments,
+            messageId,
+            // Reports about this message (bounces, complaints) go to our inbound domain when there is one.
+            ...(this.config.inbound.mailDomain !== undefined
               ? {
-                  'X-Notify-Ref': signTrackingToken(
-                    {
-                      k: 'm',
-                      a: job.accountId,
-                      e: job.envId,
-                      t: job.trackingId,
-                      u: job.userId,
-                      n: job.notificationId,
-                    },
-                    this.trackingKey,
-                  ),
+                  envelope: {
+                    from: `${REPORTS_MAILBOX}@${this.config.inbound.mailDomain}`,
+                    to: [job.to, ...job.cc, ...job.bcc].filter((a): a is string => a !== undefined),
+                  },
                 }
               : {}),
-            // One-click unsubscribe (RFC 8058) on every email the service can sign links for.
-            ...(tracking !== undefined
-              ? {
-                  'List-Unsubscribe': `<${tracking.base}/t/u/${tracking.token('u')}>`,
-                  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-                }
-              : {}),
-          },
-        })) as { messageId?: string; accepted?: (string | { address: string })[] };
-        const accepted = (info.accepted ?? []).map((a) => (typeof a === 'string' ? a : a.address));
-        return this.accepted(job, info.messageId ?? messageId, accepted, Date.now());
-      } catch (error) {
-        const text = describeSmtpFailure(error, relay.tenant);
-        const outcome = classifySmtpFailure((error as SmtpError).responseCode, text.reply);
-        const delay = RETRY_DELAYS_MS[attempt];
-        if (!outcome.retry || delay === undefined) {
-          if (SUPPRESSING.has(outcome.code)) await this.suppress(job, outcome.code, text.diagnostic);
-          return [this.failed(job, outcome.code, text.internal, text.diagnostic)];
-        }
-        this.logger.warn(
-          {
-            trackingId: job.trackingId,
-            attempt: attempt + 1,
-            responseCode: (error as SmtpError).responseCode,
-          },
-          'email refused for now; retrying',
-        );
-        await sleep(delay);
-      }
+            headers: {
+              'X-Notify-Tracking-Id': job.trackingId,
+              // Quoted back by bounce and complaint reports: which message, signed (decisions 8).
+              ...(this.trackingKey !== undefined
+                ? {
+                    'X-Notify-Ref': signTrackingToken(
+                      {
+                        k: 'm',
+                        a: job.accountId,
+                        e: job.envId,
+                        t: job.trackingId,
+                        u: job.userId,
+                        n: job.notificationId,
+                      },
+                      this.trackingKey,
+                    ),
+                  }
+                : {}),
+              // One-click unsubscribe (RFC 8058) on every email the service can sign links for.
+              ...(tracking !== undefined
+                ? {
+                    'List-Unsubscribe': `<${tracking.base}/t/u/${tracking.token('u')}>`,
+                    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+                  }
+                : {}),
+            },
+          }),
+        (error) => this.refusal(error, relay).outcome.retry,
+        (error, attempt) =>
+          this.logger.warn(
+            { trackingId: job.trackingId, attempt, responseCode: (error as SmtpError).responseCode },
+            'email refused for now; retrying',
+          ),
+      )) as { messageId?: string; accepted?: (string | { address: string })[] };
+      const accepted = (info.accepted ?? []).map((a) => (typeof a === 'string' ? a : a.address));
+      return this.accepted(job, info.messageId ?? messageId, accepted, this.clock.now());
+    } catch (error) {
+      const { text, outcome } = this.refusal(error, relay);
+      if (SUPPRESSING.has(outcome.code)) await this.suppress(job, outcome.code, text.diagnostic);
+      return [this.failed(job, outcome.code, text.internal, text.diagnostic)];
     }
+  }
+
+  /** How the relay's refusal reads, and whether it may pass (4xx, connection trouble) or is final. */
+  private refusal(error: unknown, relay: Relay) {
+    const text = describeSmtpFailure(error, relay.tenant);
+    return { text, outcome: classifySmtpFailure((error as SmtpError).responseCode, text.reply) };
   }
 
   private accepted(
@@ -288,7 +287,7 @@ export class SendEmailUseCase {
       email: job.to ?? '',
       code,
       trackingId: job.trackingId,
-      at: new Date().toISOString(),
+      at: iso(this.clock.now()),
       ...(diagnostic !== undefined ? { diagnostic } : {}),
     };
     const stored = await this.users.get(job, job.userId);
@@ -301,7 +300,7 @@ export class SendEmailUseCase {
   }
 
   private failed(job: EmailJob, code: EmailFailedCode, internal: string, diagnostic?: string): DeliveryEvent {
-    const now = Date.now();
+    const now = this.clock.now();
     return this.events.event(
       job,
       'email_failed',

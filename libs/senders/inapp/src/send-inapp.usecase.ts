@@ -1,16 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { COORDINATION, type CoordinationStore } from '@notify/cache';
+import { Injectable } from '@nestjs/common';
+import { InAppFanoutStore } from '@notify/cache';
 import { afterMs, DeliveryEventsPublisher } from '@notify/delivery-events';
-import {
-  type DeliveryEvent,
-  INAPP_FANOUT_CHANNEL,
-  type InAppFanout,
-  inappItemOf,
-  type InAppJob,
-} from '@notify/domain';
-import { InjectLogger, type Logger } from '@notify/platform';
+import { type DeliveryEvent, type InAppFanout, inappItemOf, type InAppJob } from '@notify/domain';
+import { InjectClock, InjectLogger, type Logger } from '@notify/platform';
 import { OnceDelivery } from '@notify/sender-common';
 import { InAppRepository } from '@notify/store';
+import type { Clock } from '@notify/util';
 
 /**
  * Puts one notification in the user's inbox and announces it to every gateway (the coordination
@@ -24,21 +19,22 @@ export class SendInAppUseCase {
     private readonly once: OnceDelivery,
     private readonly inbox: InAppRepository,
     private readonly events: DeliveryEventsPublisher,
-    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    private readonly fanout: InAppFanoutStore,
     @InjectLogger() private readonly logger: Logger,
+    @InjectClock() private readonly clock: Clock,
   ) {}
 
   execute(job: InAppJob): Promise<void> {
-    return this.once.run('inapp', job, () => this.deliver(job));
+    return this.once.run('INAPP_WEB', job, () => this.deliver(job));
   }
 
   private async deliver(job: InAppJob): Promise<DeliveryEvent[]> {
-    const now = Date.now();
+    const now = this.clock.now();
     const item = inappItemOf(job, now);
     await this.inbox.add(job, job.userId, item, job.receivedAt, now);
     const fanout: InAppFanout = { accountId: job.accountId, envId: job.envId, userId: job.userId, item };
     try {
-      await this.coordination.publish(INAPP_FANOUT_CHANNEL, JSON.stringify(fanout));
+      await this.fanout.announce(fanout);
     } catch (error) {
       this.logger.warn(
         { err: error, trackingId: job.trackingId },

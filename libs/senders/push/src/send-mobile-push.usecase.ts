@@ -10,9 +10,10 @@ import {
   type MobilePushJob,
   type PushTarget,
 } from '@notify/domain';
-import { InjectLogger, type Logger } from '@notify/platform';
+import { InjectClock, InjectLogger, type Logger } from '@notify/platform';
 import { type FcmClient, PushClients } from '@notify/providers';
 import {
+  type DeviceLog,
   type DeviceResult,
   deviceEvents,
   OnceDelivery,
@@ -21,7 +22,11 @@ import {
   sendToEach,
 } from '@notify/sender-common';
 import { UserRepository } from '@notify/store';
+import type { Clock } from '@notify/util';
 import apn from '@parse/node-apn';
+
+/** The log names a mobile push's token when it was sent or failed, not when delivered. */
+const LOG: DeviceLog = { channel: 'PUSH', deliveredToken: false };
 
 /**
  * Sends one push to every device of the user: FCM tokens through firebase-admin (FCM HTTP v1, one
@@ -40,10 +45,11 @@ export class SendMobilePushUseCase {
     private readonly users: UserRepository,
     private readonly events: DeliveryEventsPublisher,
     @InjectLogger() private readonly logger: Logger,
+    @InjectClock() private readonly clock: Clock,
   ) {}
 
   execute(job: MobilePushJob): Promise<void> {
-    return this.once.run('mobile_push', job, () => this.deliver(job));
+    return this.once.run('PUSH', job, () => this.deliver(job));
   }
 
   private async deliver(job: MobilePushJob): Promise<DeliveryEvent[]> {
@@ -62,7 +68,8 @@ export class SendMobilePushUseCase {
       ...(await this.viaApns(job, of('APN', false), false)),
     ];
     await this.forgetDead(job, results);
-    return results.flatMap((result) => deviceEvents(this.events, job, 'mobile_push', result));
+    const now = this.clock.now();
+    return results.flatMap((result) => deviceEvents(this.events, job, LOG, result, now));
   }
 
   private async viaFcm(job: MobilePushJob, tokens: readonly string[]): Promise<DeviceResult[]> {
@@ -77,7 +84,7 @@ export class SendMobilePushUseCase {
     return sendToEach(
       tokens,
       async (pending) => {
-        const at = Date.now();
+        const at = this.clock.now();
         try {
           const batch = await client.sendEach(pending.map((token) => fcmMessage(job, token)));
           return batch.responses.map((response, i): DeviceResult => {
@@ -136,7 +143,7 @@ export class SendMobilePushUseCase {
     return sendToEach(
       tokens,
       async (pending) => {
-        const at = Date.now();
+        const at = this.clock.now();
         const note = new apn.Notification(apnsNotification(job, target.key.topic, Math.floor(at / 1000)));
         const { sent, failed } = await client.send(note, [...pending]);
         return [
@@ -166,7 +173,7 @@ export class SendMobilePushUseCase {
   }
 
   private refused(tokens: readonly string[], code: string, internal: string): DeviceResult[] {
-    const at = Date.now();
+    const at = this.clock.now();
     return tokens.map((token) => ({
       token,
       ok: false,

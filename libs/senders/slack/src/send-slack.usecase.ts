@@ -7,10 +7,11 @@ import {
   type SlackJob,
   type SlackToken,
 } from '@notify/domain';
-import { InjectLogger, type Logger } from '@notify/platform';
+import { InjectClock, InjectLogger, type Logger } from '@notify/platform';
 import { SlackApps } from '@notify/providers';
 import { failedEvent, OnceDelivery, SandboxPeers, withProviderRetries } from '@notify/sender-common';
 import { UserRepository } from '@notify/store';
+import type { Clock } from '@notify/util';
 import { type ChatPostMessageArguments, ErrorCode, type WebClient } from '@slack/web-api';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -57,10 +58,11 @@ export class SendSlackUseCase {
     private readonly users: UserRepository,
     private readonly events: DeliveryEventsPublisher,
     @InjectLogger() private readonly logger: Logger,
+    @InjectClock() private readonly clock: Clock,
   ) {}
 
   execute(job: SlackJob): Promise<void> {
-    return this.once.run('slack', job, () => this.deliver(job));
+    return this.once.run('SLACK', job, () => this.deliver(job));
   }
 
   private async deliver(job: SlackJob): Promise<DeliveryEvent[]> {
@@ -98,7 +100,7 @@ export class SendSlackUseCase {
       refresh_token: refreshToken,
     });
     const token = { ...answer, ok: true } as SlackToken;
-    await this.users.identify(job, job.userId, { slackToken: token }, new Date().toISOString(), false);
+    await this.users.identify(job, job.userId, { slackToken: token }, iso(this.clock.now()), false);
     this.logger.info({ trackingId: job.trackingId, userId: job.userId }, 'refreshed an expired Slack token');
     return token;
   }
@@ -175,7 +177,7 @@ export class SendSlackUseCase {
   }
 
   private delivered(job: SlackJob, where: string): DeliveryEvent[] {
-    const now = Date.now();
+    const now = this.clock.now();
     const after = afterMs(job.receivedAt, now);
     return [
       this.events.event(
@@ -196,6 +198,6 @@ export class SendSlackUseCase {
   }
 
   private failed(job: SlackJob, code: string, internal: string): DeliveryEvent {
-    return failedEvent(this.events, job, 'slack', code, internal);
+    return failedEvent(this.events, job, 'SLACK', this.clock.now(), code, internal);
   }
 }

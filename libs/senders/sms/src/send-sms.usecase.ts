@@ -14,7 +14,7 @@ import {
   smsSegments,
   type SmsJob,
 } from '@notify/domain';
-import { type AppConfig, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
+import { type AppConfig, InjectClock, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
 import {
   isTransientTwilioError,
   type ResolvedTwilio,
@@ -23,6 +23,7 @@ import {
   twilioRefusal,
 } from '@notify/providers';
 import { failedEvent, OnceDelivery, SandboxPeers, withProviderRetries } from '@notify/sender-common';
+import type { Clock } from '@notify/util';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -42,10 +43,11 @@ export class SendSmsUseCase {
     private readonly events: DeliveryEventsPublisher,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
+    @InjectClock() private readonly clock: Clock,
   ) {}
 
   execute(job: SmsJob): Promise<void> {
-    return this.once.run('sms', job, (takeover) => this.deliver(job, takeover));
+    return this.once.run('SMS', job, (takeover) => this.deliver(job, takeover));
   }
 
   private async deliver(job: SmsJob, takeover: boolean): Promise<DeliveryEvent[]> {
@@ -103,12 +105,16 @@ export class SendSmsUseCase {
       trackingId: job.trackingId,
       from,
       ...(job.autoReply !== undefined ? { autoReply: job.autoReply } : {}),
-      sentAt: new Date().toISOString(),
+      sentAt: iso(this.clock.now()),
       userId: job.userId,
       notificationId: job.notificationId,
     };
     await Promise.all([
-      this.coordination.set(lastSmsKey(job.accountId, job.envId, job.to), JSON.stringify(last), LAST_SMS_TTL_MS),
+      this.coordination.set(
+        lastSmsKey(job.accountId, job.envId, job.to),
+        JSON.stringify(last),
+        LAST_SMS_TTL_MS,
+      ),
       // A reply to a number several environments share finds the one that texted last.
       this.coordination.set(
         smsLastEnvironmentKey(from, job.to),
@@ -166,7 +172,7 @@ export class SendSmsUseCase {
   }
 
   private sent(job: SmsJob, from: string, messageId: string): DeliveryEvent {
-    const now = Date.now();
+    const now = this.clock.now();
     const mms = job.mediaUrls.length > 0;
     const { encoding, segments } = smsSegments(job.body);
     const pricing = this.config.pricing;
@@ -194,6 +200,6 @@ export class SendSmsUseCase {
   }
 
   private failed(job: SmsJob, code: string, internal: string): DeliveryEvent {
-    return failedEvent(this.events, job, 'sms', code, internal);
+    return failedEvent(this.events, job, 'SMS', this.clock.now(), code, internal);
   }
 }

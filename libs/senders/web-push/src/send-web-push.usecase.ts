@@ -8,9 +8,10 @@ import {
   webPushPayload,
   webPushRefusal,
 } from '@notify/domain';
-import { type AppConfig, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
+import { type AppConfig, InjectClock, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
 import { VapidKeyring, webPushAgent } from '@notify/providers';
 import {
+  type DeviceLog,
   type DeviceResult,
   deviceEvents,
   failedEvent,
@@ -20,11 +21,14 @@ import {
   sendToEach,
 } from '@notify/sender-common';
 import { UserRepository } from '@notify/store';
+import type { Clock } from '@notify/util';
 import type { Agent } from 'node:https';
 import webpush, { WebPushError } from 'web-push';
 
 /** How long a push service may take to answer (RFC 8030 services answer in well under a second). */
 const TIMEOUT_MS = 15_000;
+/** The log names the delivered subscription of a web push. */
+const LOG: DeviceLog = { channel: 'WEB_PUSH', deliveredToken: true };
 
 /**
  * Sends one web push to every browser subscription of the user (RFC 8030), its payload encrypted
@@ -47,6 +51,7 @@ export class SendWebPushUseCase implements OnApplicationShutdown {
     private readonly events: DeliveryEventsPublisher,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
+    @InjectClock() private readonly clock: Clock,
   ) {
     this.guarded = webPushAgent({
       allowPrivateNetworks: config.egress.allowPrivateNetworks,
@@ -59,7 +64,7 @@ export class SendWebPushUseCase implements OnApplicationShutdown {
   }
 
   execute(job: WebPushJob): Promise<void> {
-    return this.once.run('web_push', job, () => this.deliver(job));
+    return this.once.run('WEB_PUSH', job, () => this.deliver(job));
   }
 
   onApplicationShutdown(): void {
@@ -71,9 +76,17 @@ export class SendWebPushUseCase implements OnApplicationShutdown {
     const keys = await this.vapid.keysOf(job);
     if (keys === undefined)
       return job.subscriptions.map((s) =>
-        failedEvent(this.events, job, 'web_push', 'UNKNOWN', 'the environment no longer exists', {
-          web_push_failed_token: s.endpoint,
-        }),
+        failedEvent(
+          this.events,
+          job,
+          'WEB_PUSH',
+          this.clock.now(),
+          'UNKNOWN',
+          'the environment no longer exists',
+          {
+            web_push_failed_token: s.endpoint,
+          },
+        ),
       );
     if (job.test) this.sandbox.expect(job);
     const byEndpoint = new Map(job.subscriptions.map((s) => [s.endpoint, s]));
@@ -97,7 +110,8 @@ export class SendWebPushUseCase implements OnApplicationShutdown {
         'removed web push subscriptions that are gone',
       );
     }
-    return results.flatMap((result) => deviceEvents(this.events, job, 'web_push', result));
+    const now = this.clock.now();
+    return results.flatMap((result) => deviceEvents(this.events, job, LOG, result, now));
   }
 
   private async push(
@@ -105,7 +119,7 @@ export class SendWebPushUseCase implements OnApplicationShutdown {
     keys: VapidKeys,
     subscription: WebPushSubscription,
   ): Promise<DeviceResult> {
-    const at = Date.now();
+    const at = this.clock.now();
     const target = await this.destination(job, subscription);
     if (target === undefined)
       return {

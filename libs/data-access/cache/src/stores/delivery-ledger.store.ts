@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { COORDINATION, type CoordinationStore } from '@notify/cache';
 import type { DeliveryEvent } from '@notify/domain';
 import { randomUUID } from 'node:crypto';
+import { COORDINATION, type CoordinationStore } from '../cache.port';
 
 /** How long a sender may hold a delivery before others treat its holder as gone. */
 const LEASE_MS = 5 * 60_000;
@@ -10,6 +10,14 @@ const ALIVE_TTL_MS = 15_000;
 const ALIVE_REFRESH_MS = 5_000;
 /** Long enough to outlast any redelivery of the message. */
 const DONE_TTL_MS = 7 * 24 * 3_600_000;
+
+/** One delivery: a send's job on one channel (named by its log prefix). */
+export interface DeliveryKey {
+  readonly prefix: string;
+  readonly accountId: string;
+  readonly envId: string;
+  readonly trackingId: string;
+}
 
 type Entry = { state: 'sending'; owner: string } | { state: 'done'; events: DeliveryEvent[] };
 
@@ -39,7 +47,7 @@ export class DeliveryInProgressError extends Error {
  * acceptance and `finish`, a window of one coordination-store write.
  */
 @Injectable()
-export class DeliveryLedger implements OnModuleInit, OnApplicationShutdown {
+export class DeliveryLedgerStore implements OnModuleInit, OnApplicationShutdown {
   private readonly instance = randomUUID();
   private timer: NodeJS.Timeout | undefined;
 
@@ -54,7 +62,8 @@ export class DeliveryLedger implements OnModuleInit, OnApplicationShutdown {
     clearInterval(this.timer);
   }
 
-  async claim(key: string): Promise<Claim> {
+  async claim(delivery: DeliveryKey): Promise<Claim> {
+    const key = deliveryKey(delivery);
     const mine: Entry = { state: 'sending', owner: this.instance };
     if (await this.coordination.setIfAbsent(key, JSON.stringify(mine), LEASE_MS))
       return { kind: 'claimed', takeover: false };
@@ -71,14 +80,14 @@ export class DeliveryLedger implements OnModuleInit, OnApplicationShutdown {
     return { kind: 'claimed', takeover: current !== undefined };
   }
 
-  async finish(key: string, events: DeliveryEvent[]): Promise<void> {
+  async finish(delivery: DeliveryKey, events: DeliveryEvent[]): Promise<void> {
     const done: Entry = { state: 'done', events };
-    await this.coordination.set(key, JSON.stringify(done), DONE_TTL_MS);
+    await this.coordination.set(deliveryKey(delivery), JSON.stringify(done), DONE_TTL_MS);
   }
 
   /** Gives a claim back (a transient failure will be retried by redelivery). */
-  async release(key: string): Promise<void> {
-    await this.coordination.delete(key);
+  async release(delivery: DeliveryKey): Promise<void> {
+    await this.coordination.delete(deliveryKey(delivery));
   }
 
   private async markAlive(): Promise<void> {
@@ -86,4 +95,5 @@ export class DeliveryLedger implements OnModuleInit, OnApplicationShutdown {
   }
 }
 
+const deliveryKey = (d: DeliveryKey) => `delivery/${d.prefix}/${d.accountId}/${d.envId}/${d.trackingId}`;
 const aliveKey = (instance: string) => `sender-alive/${instance}`;

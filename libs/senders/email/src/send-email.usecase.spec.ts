@@ -1,0 +1,157 @@
+import type { EventBus } from '@notify/bus';
+import { DeliveryLedgerStore, EmailRepliesStore, EmbeddedCoordinationStore } from '@notify/cache';
+import { DeliveryEventsPublisher } from '@notify/delivery-events';
+import type { AppConfig } from '@notify/platform';
+import type { ProviderSettings } from '@notify/provider-settings';
+import { OnceDelivery, type SandboxPeers } from '@notify/sender-common';
+import type { InboundAddressRepository, UserRepository } from '@notify/store';
+import { anEmailJob, FakeClock, RecordingBus, tempDir, testLogger } from '@notify/testing';
+import type { AttachmentFetcher } from './attachment-fetcher';
+import type { RelayPools } from './relay-pools';
+import { SendEmailUseCase } from './send-email.usecase';
+
+/** An SMTP relay: each message answers the next queued refusal, or is accepted. */
+class FakeRelay {
+  readonly sent: { to?: string; subject?: string; messageId: string }[] = [];
+  private readonly refusals: Error[] = [];
+
+  refuse(...errors: Error[]): void {
+    this.refusals.push(...errors);
+  }
+
+  sendMail(mail: { to?: string; subject?: string; messageId: string }) {
+    this.sent.push(mail);
+    const refusal = this.refusals.shift();
+    return refusal === undefined
+      ? Promise.resolve({ messageId: mail.messageId, accepted: [mail.to] })
+      : Promise.reject(refusal);
+  }
+}
+
+/** The user records: Ann with her address, and the suppressions set on them. */
+class FakeUsers {
+  readonly suppressions: { userId: string; suppression: unknown }[] = [];
+
+  get() {
+    return Promise.resolve({ email: 'ann@example.test' });
+  }
+
+  setEmailSuppression(_scope: unknown, userId: string, suppression: unknown): Promise<void> {
+    this.suppressions.push({ userId, suppression });
+    return Promise.resolve();
+  }
+}
+
+const smtpSays = (responseCode: number, response: string) =>
+  Object.assign(new Error(response), { responseCode, response, command: 'RCPT TO' });
+
+describe('SendEmailUseCase', () => {
+  let dir: { path: string; remove(): Promise<void> };
+  let coordination: EmbeddedCoordinationStore;
+  let bus: RecordingBus;
+  let relay: FakeRelay;
+  let users: FakeUsers;
+  let clock: FakeClock;
+  let email: SendEmailUseCase;
+
+  beforeEach(async () => {
+    dir = await tempDir('email-sender-');
+    coordination = new EmbeddedCoordinationStore({ path: dir.path, logger: testLogger() });
+    bus = new RecordingBus();
+    relay = new FakeRelay();
+    users = new FakeUsers();
+    clock = new FakeClock();
+    const events = new DeliveryEventsPublisher(bus as unknown as EventBus);
+    const pools = { defaultRelay: { options: {}, tenant: false }, for: () => relay } as unknown as RelayPools;
+    const attachments = {
+      withAttachments: (_: unknown, send: (files: never[]) => Promise<unknown>) => send([]),
+    } as unknown as AttachmentFetcher;
+    const config = {
+      email: { verifiedDomains: [], fromAddress: 'notify@example.test', fromName: 'Notify' },
+      secrets: {},
+      http: {},
+      inbound: {},
+    } as unknown as AppConfig;
+    email = new SendEmailUseCase(
+      pools,
+      attachments,
+      new OnceDelivery(new DeliveryLedgerStore(coordination), events),
+      {} as SandboxPeers,
+      events,
+      { get: () => Promise.resolve(undefined) } as unknown as ProviderSettings,
+      users as unknown as UserRepository,
+      {} as InboundAddressRepository,
+      new EmailRepliesStore(coordination),
+      config,
+      testLogger(),
+      clock,
+    );
+  });
+
+  afterEach(async () => {
+    await coordination.close();
+    await dir.remove();
+  });
+
+  it('hands the email to the relay and logs email_sent and email_delivered at the clock’s time', async () => {
+    await email.execute(anEmailJob());
+    expect(relay.sent).toEqual([
+      expect.objectContaining({
+        to: 'ann@example.test',
+        subject: 'Welcome',
+        messageId: '<trk-1@example.test>',
+      }),
+    ]);
+    expect(bus.names()).toEqual(['email_sent', 'email_delivered']);
+    expect(bus.events()[1]?.fields).toEqual({
+      email_delivered_at: new Date(clock.now()).toISOString(),
+      email_delivered_after: 1_000,
+      email_delivered_recipients: 'ann@example.test',
+    });
+  });
+
+  it('logs a permanent refusal with the spec’s code and suppresses the bounced address', async () => {
+    relay.refuse(smtpSays(550, '550 5.1.1 <ann@example.test>: user unknown'));
+    await email.execute(anEmailJob());
+    expect(relay.sent).toHaveLength(1);
+    expect(bus.names()).toEqual(['email_failed']);
+    expect(bus.events()[0]?.fields).toMatchObject({
+      email_failed_at: new Date(clock.now()).toISOString(),
+      email_failed_code: 'PERMANENT_NO_EMAIL_BOUNCE',
+      email_failed_recipient: 'ann@example.test',
+    });
+    expect(users.suppressions).toEqual([
+      {
+        userId: 'u-1',
+        suppression: {
+          reason: 'Bounce',
+          details: expect.objectContaining({
+            code: 'PERMANENT_NO_EMAIL_BOUNCE',
+            at: new Date(clock.now()).toISOString(),
+          }),
+        },
+      },
+    ]);
+  });
+
+  it('fails an email without a subject before it reaches the relay', async () => {
+    await email.execute(anEmailJob({ subject: ' ' }));
+    expect(relay.sent).toEqual([]);
+    expect(bus.events().map((e) => e.fields.email_failed_code)).toEqual(['MISSING_EMAIL_SUBJECT']);
+  });
+
+  it('sends a redelivered job once and announces its outcome again', async () => {
+    await email.execute(anEmailJob());
+    await email.execute(anEmailJob());
+    expect(relay.sent).toHaveLength(1);
+    expect(bus.names()).toEqual(['email_sent', 'email_delivered', 'email_sent', 'email_delivered']);
+  });
+
+  it('retries a temporary refusal (4xx) and logs the email sent', async () => {
+    relay.refuse(smtpSays(421, '421 4.7.0 try again later'));
+    await email.execute(anEmailJob());
+    expect(relay.sent).toHaveLength(2);
+    expect(bus.names()).toEqual(['email_sent', 'email_delivered']);
+    expect(users.suppressions).toEqual([]);
+  });
+});
