@@ -3,6 +3,11 @@ import { APP_CONFIG, type AppConfig, LOGGER, type Logger, ReadinessRegistry } fr
 import { COORDINATION, type CoordinationStore } from './cache.port';
 import { createCoordinationStore } from './coordination.factory';
 import { DigestWindows } from './digest-windows';
+import { EmailReplies } from './stores/email-replies.store';
+import { SmsConversations } from './stores/sms-conversations.store';
+import { TrackingLimitsStore } from './stores/tracking-limits.store';
+import { WebhookDeliveries } from './stores/webhook-deliveries.store';
+import { WebhookEndpointChanges } from './stores/webhook-endpoint-changes.store';
 
 /**
  * Provides COORDINATION, and the typed stores over it. It closes at application shutdown, after `beforeApplicationShutdown` has let
@@ -35,8 +40,21 @@ export class CoordinationModule implements OnApplicationShutdown {
               environmentBytes: config.limits.digestEnvironmentBytes,
             }),
         },
+        EmailReplies,
+        SmsConversations,
+        TrackingLimitsStore,
+        WebhookDeliveries,
+        WebhookEndpointChanges,
       ],
-      exports: [COORDINATION, DigestWindows],
+      exports: [
+        COORDINATION,
+        DigestWindows,
+        EmailReplies,
+        SmsConversations,
+        TrackingLimitsStore,
+        WebhookDeliveries,
+        WebhookEndpointChanges,
+      ],
     };
   }
 

@@ -1,11 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { COORDINATION, type CoordinationStore } from '@notify/cache';
+import { Injectable } from '@nestjs/common';
+import { EmailReplies } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   type DeliveryEvent,
-  type EmailReply,
-  emailReplyKey,
-  emailReplySchema,
   type InboundEmail,
   inboundEmailExtras,
   inboundEmailFields,
@@ -17,7 +14,8 @@ import {
   splitSubaddress,
   type TenantScope,
 } from '@notify/domain';
-import { type AppConfig, InjectConfig } from '@notify/platform';
+import { type AppConfig, InjectClock, InjectConfig } from '@notify/platform';
+import type { Clock } from '@notify/util';
 import { InboundAddressRepository } from '@notify/store';
 import { randomUUID } from 'node:crypto';
 
@@ -47,8 +45,9 @@ export class InboundEmailUseCase {
   constructor(
     private readonly addresses: InboundAddressRepository,
     private readonly events: DeliveryEventsPublisher,
-    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    private readonly replies: EmailReplies,
     @InjectConfig() config: AppConfig,
+    @InjectClock() private readonly clock: Clock,
   ) {
     this.key = config.secrets.key === undefined ? undefined : replyKey(config.secrets.key);
     this.mailDomain = config.inbound.mailDomain;
@@ -81,7 +80,8 @@ export class InboundEmailUseCase {
   }
 
   /** Logs the message once per environment and message it reached; the number of records written. */
-  async receive(mail: InboundEmail, recipients: readonly Recipient[], now = Date.now()): Promise<number> {
+  async receive(mail: InboundEmail, recipients: readonly Recipient[]): Promise<number> {
+    const now = this.clock.now();
     const destinations = new Map<string, Destination>();
     for (const recipient of recipients) {
       if (recipient.kind !== 'inbox') continue;
@@ -120,8 +120,9 @@ export class InboundEmailUseCase {
     const { scope } = destination;
     let event: DeliveryEvent;
     if (destination.trackingId !== undefined) {
-      // A reply: logged on the message it answers, for that message's user and type.
-      const reply = await this.replyContext(scope, destination.trackingId);
+      // A reply: logged on the message it answers, for that message's user and type while the
+      // sender's note of them lasts (EMAIL_REPLY_TTL_MS).
+      const reply = await this.replies.find(scope, destination.trackingId);
       event = this.events.event(
         { ...scope, trackingId: destination.trackingId, ...(reply ?? {}) },
         'email_inbound',
@@ -139,17 +140,5 @@ export class InboundEmailUseCase {
       );
     }
     return { ...event, webhookExtras: inboundEmailExtras(mail) };
-  }
-
-  /** Whose message it was, while the sender's note of it lasts (EMAIL_REPLY_TTL_MS). */
-  private async replyContext(scope: TenantScope, trackingId: string): Promise<EmailReply | undefined> {
-    const stored = await this.coordination.get(emailReplyKey(scope.accountId, scope.envId, trackingId));
-    if (stored === undefined) return undefined;
-    try {
-      const parsed = emailReplySchema.safeParse(JSON.parse(stored));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
   }
 }
