@@ -15,3 +15,6 @@ export {
 } from './service-process';
 export { FakeClock } from './fake-clock';
 export { aNotificationType, aScope, aSend, aSendRequest, aTemplate, aUser } from './factories/sends';
+export { aDeliveryEvent } from './factories/events';
+export { aLastSms, anInboundEmail, aTwilioSmsForm } from './factories/inbound';
+export { aUserEvent } from './factories/webhooks';
