@@ -1,7 +1,13 @@
 import type { EventBus, OutgoingMessage } from '@notify/bus';
 import { EmailReplies, EmbeddedCoordinationStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
-import { type DeliveryEvent, type InboundAddress, replyAddress, replyKey, type TenantScope } from '@notify/domain';
+import {
+  type DeliveryEvent,
+  type InboundAddress,
+  replyAddress,
+  replyKey,
+  type TenantScope,
+} from '@notify/domain';
 import { loadAppConfig } from '@notify/platform';
 import type { InboundAddressRepository } from '@notify/store';
 import { anInboundEmail, aScope, FakeClock, tempDir, testLogger } from '@notify/testing';
@@ -25,8 +31,17 @@ describe('InboundEmailUseCase', () => {
   // Two environments' addresses: env-1's built-in one and its custom one, env-2's built-in one.
   const addresses = new Map<string, { scope: TenantScope; address: InboundAddress }>([
     ['acme@in.notify.test', { scope, address: anAddress({}) }],
-    ['support@in.notify.test', { scope, address: anAddress({ fullAddress: 'support@in.notify.test', prefix: 'support', type: 'custom' }) }],
-    ['beta@in.notify.test', { scope: other, address: anAddress({ fullAddress: 'beta@in.notify.test', prefix: 'beta' }) }],
+    [
+      'support@in.notify.test',
+      {
+        scope,
+        address: anAddress({ fullAddress: 'support@in.notify.test', prefix: 'support', type: 'custom' }),
+      },
+    ],
+    [
+      'beta@in.notify.test',
+      { scope: other, address: anAddress({ fullAddress: 'beta@in.notify.test', prefix: 'beta' }) },
+    ],
   ]);
   let store: EmbeddedCoordinationStore;
   let remove: () => Promise<void>;
@@ -43,7 +58,11 @@ describe('InboundEmailUseCase', () => {
       { resolve: async (address: string) => addresses.get(address) } as unknown as InboundAddressRepository,
       new DeliveryEventsPublisher(bus, clock),
       replies,
-      loadAppConfig({ SECRETS_KEY: SECRETS_KEY.toString('base64'), INBOUND_MAIL_DOMAIN: 'notify.test', ...env }),
+      loadAppConfig({
+        SECRETS_KEY: SECRETS_KEY.toString('base64'),
+        INBOUND_MAIL_DOMAIN: 'notify.test',
+        ...env,
+      }),
       clock,
     );
   };
@@ -66,8 +85,16 @@ describe('InboundEmailUseCase', () => {
 
   it('takes inbound addresses, reply addresses this environment signed, and the service’s own mailboxes', async () => {
     const inbound = useCase();
-    expect(await inbound.recipient('Support@in.notify.test')).toMatchObject({ kind: 'inbox', scope, resolution: 'custom' });
-    expect(await inbound.recipient(replyTo(scope))).toMatchObject({ kind: 'inbox', resolution: 'reply', trackingId: TRACKING_ID });
+    expect(await inbound.recipient('Support@in.notify.test')).toMatchObject({
+      kind: 'inbox',
+      scope,
+      resolution: 'custom',
+    });
+    expect(await inbound.recipient(replyTo(scope))).toMatchObject({
+      kind: 'inbox',
+      resolution: 'reply',
+      trackingId: TRACKING_ID,
+    });
     expect(await inbound.recipient('bounces+abc@notify.test')).toEqual({ kind: 'service' });
     expect(await inbound.recipient('postmaster@notify.test')).toEqual({ kind: 'service' });
     // A token signed for another environment, and an unknown address, reach nobody.
@@ -97,7 +124,10 @@ describe('InboundEmailUseCase', () => {
         event: 'email_inbound',
         channel: 'email',
         time: clock.now(),
-        fields: expect.objectContaining({ email_inbound_subject: 'Re: hi', email_inbound_resolution_type: 'reply' }),
+        fields: expect.objectContaining({
+          email_inbound_subject: 'Re: hi',
+          email_inbound_resolution_type: 'reply',
+        }),
         webhookExtras: expect.objectContaining({ to: ['inbox@in.example.test'] }),
       }),
     ]);

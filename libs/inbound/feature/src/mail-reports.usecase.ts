@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import type { MailReport } from '@notify/domain';
-import { addressMatcher, type AppConfig, InjectClock, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
+import {
+  addressMatcher,
+  type AppConfig,
+  InjectClock,
+  InjectConfig,
+  InjectLogger,
+  type Logger,
+} from '@notify/platform';
 import type { Clock } from '@notify/util';
 import { UserRepository } from '@notify/store';
 import { TrackingTokens } from './tracking-tokens';

@@ -71,7 +71,9 @@ describe('TwilioCallbacksUseCase', () => {
   describe('inbound messages', () => {
     it('records a signed message for the environment the URL names', async () => {
       const url = `${URL}?envId=env-1`;
-      expect(await callbacks.inboundSms({ ...signed(aTwilioSmsForm(), url), envId: 'env-1' })).toBeUndefined();
+      expect(
+        await callbacks.inboundSms({ ...signed(aTwilioSmsForm(), url), envId: 'env-1' }),
+      ).toBeUndefined();
       expect(published).toMatchObject([{ event: 'sms_inbound', ...scope }]);
     });
 
@@ -84,10 +86,16 @@ describe('TwilioCallbacksUseCase', () => {
     it('refuses, recording nothing, a message it cannot place, signed with another token, or unsigned', async () => {
       const form = aTwilioSmsForm();
       await expect(callbacks.inboundSms(signed(form))).rejects.toThrow(UnauthorizedError);
-      await expect(callbacks.inboundSms({ ...signed(form), envId: 'env-9' })).rejects.toThrow(UnauthorizedError);
-      await expect(callbacks.inboundSms({ ...signed(form), envId: 'env-2' })).rejects.toThrow(UnauthorizedError);
+      await expect(callbacks.inboundSms({ ...signed(form), envId: 'env-9' })).rejects.toThrow(
+        UnauthorizedError,
+      );
+      await expect(callbacks.inboundSms({ ...signed(form), envId: 'env-2' })).rejects.toThrow(
+        UnauthorizedError,
+      );
       await conversations.remember(scope, '+14155552671', aLastSms());
-      await expect(callbacks.inboundSms(signed(form, URL, 'another-token'))).rejects.toThrow(UnauthorizedError);
+      await expect(callbacks.inboundSms(signed(form, URL, 'another-token'))).rejects.toThrow(
+        UnauthorizedError,
+      );
       await expect(callbacks.inboundSms({ ...signed(form), signature: undefined })).rejects.toThrow(
         UnauthorizedError,
       );
@@ -136,7 +144,11 @@ describe('TwilioCallbacksUseCase', () => {
     it('refuses a callback not signed for the send’s environment', async () => {
       const form = { AccountSid: ACCOUNT_SID, MessageSid: 'SM1', MessageStatus: 'delivered' };
       await expect(
-        callbacks.status({ ...signed(form), channel: 'sms', subject: { ...subject, envId: 'env-2', receivedAt } }),
+        callbacks.status({
+          ...signed(form),
+          channel: 'sms',
+          subject: { ...subject, envId: 'env-2', receivedAt },
+        }),
       ).rejects.toThrow(UnauthorizedError);
       await expect(
         callbacks.status({

@@ -80,7 +80,9 @@ export class TwilioCallbacksUseCase {
         ? smsStatusEvent(form, subject.receivedAt, now)
         : callStatusEvent(form, subject.receivedAt, now, this.config.pricing.callPerMinute);
     if (outcome === undefined) return;
-    await this.events.publish(this.events.event(subject, outcome.event, outcome.fields, command.channel, now));
+    await this.events.publish(
+      this.events.event(subject, outcome.event, outcome.fields, command.channel, now),
+    );
   }
 
   /** The request is Twilio's for this environment's account: the AccountSid and the signature match. */

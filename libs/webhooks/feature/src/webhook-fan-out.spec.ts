@@ -2,7 +2,15 @@ import { EmbeddedCoordinationStore, WebhookDeliveries, WebhookEndpointChanges } 
 import type { TenantScope } from '@notify/domain';
 import { SecretBox } from '@notify/platform';
 import type { WebhookEndpointRepository } from '@notify/store';
-import { aDeliveryEvent, aScope, aUserEvent, eventually, FakeClock, tempDir, testLogger } from '@notify/testing';
+import {
+  aDeliveryEvent,
+  aScope,
+  aUserEvent,
+  eventually,
+  FakeClock,
+  tempDir,
+  testLogger,
+} from '@notify/testing';
 import { randomBytes } from 'node:crypto';
 import { EndpointCache } from './endpoint-cache';
 import { WebhookFanOut } from './webhook-fan-out';
@@ -31,8 +39,18 @@ describe('WebhookFanOut', () => {
     reads = 0;
     wakes = 0;
     endpoints = [
-      { endpointId: 'audit', webhook: 'https://audit.test/hook', events: ['EMAIL_DELIVERED'], secret: box.seal('whsec_a', 'webhook-secret') },
-      { endpointId: 'events', webhook: 'https://app.test/hook', events: ['EMAIL_DELIVERED', 'EMAIL_UNSUBSCRIBE'], secret: box.seal('whsec_e', 'webhook-secret') },
+      {
+        endpointId: 'audit',
+        webhook: 'https://audit.test/hook',
+        events: ['EMAIL_DELIVERED'],
+        secret: box.seal('whsec_a', 'webhook-secret'),
+      },
+      {
+        endpointId: 'events',
+        webhook: 'https://app.test/hook',
+        events: ['EMAIL_DELIVERED', 'EMAIL_UNSUBSCRIBE'],
+        secret: box.seal('whsec_e', 'webhook-secret'),
+      },
     ];
     const repository = {
       list: async (of: TenantScope) => {
@@ -41,7 +59,12 @@ describe('WebhookFanOut', () => {
       },
     } as unknown as WebhookEndpointRepository;
     cache = new EndpointCache(repository, box, new WebhookEndpointChanges(store), clock);
-    fanOut = new WebhookFanOut(cache, { wake: () => void wakes++ } as unknown as WebhookWorker, deliveries, clock);
+    fanOut = new WebhookFanOut(
+      cache,
+      { wake: () => void wakes++ } as unknown as WebhookWorker,
+      deliveries,
+      clock,
+    );
   });
 
   afterEach(async () => {
@@ -61,10 +84,17 @@ describe('WebhookFanOut', () => {
     expect(claimed.map((c) => c.delivery?.endpointId).sort()).toEqual(['audit', 'events']);
     const primary = claimed.find((c) => c.delivery?.endpointId === 'events')?.delivery;
     const other = claimed.find((c) => c.delivery?.endpointId === 'audit')?.delivery;
-    expect(primary).toMatchObject({ trackingId: 'trk-1', resField: 'email_delivered_webhook_res', attempts: 0 });
+    expect(primary).toMatchObject({
+      trackingId: 'trk-1',
+      resField: 'email_delivered_webhook_res',
+      attempts: 0,
+    });
     expect(other).toMatchObject({ trackingId: 'trk-1', attempts: 0 });
     expect(other?.resField).toBeUndefined();
-    expect(JSON.parse(primary?.body ?? '{}')).toMatchObject({ eventType: 'EMAIL_DELIVERED', trackingId: 'trk-1' });
+    expect(JSON.parse(primary?.body ?? '{}')).toMatchObject({
+      eventType: 'EMAIL_DELIVERED',
+      trackingId: 'trk-1',
+    });
     expect(primary?.msgId).not.toBe(other?.msgId);
     expect(wakes).toBe(1);
   });

@@ -34,7 +34,11 @@ describe.each(['embedded', 'redis'] as const)('EmailReplies contract (%s)', (ada
   });
 
   it('reads notes written before it existed, and takes an unreadable one for none', async () => {
-    await coordination.set(emailReplyKey(a.accountId, a.envId, 'old'), '{"userId":"u","notificationId":"n"}', 60_000);
+    await coordination.set(
+      emailReplyKey(a.accountId, a.envId, 'old'),
+      '{"userId":"u","notificationId":"n"}',
+      60_000,
+    );
     await coordination.set(emailReplyKey(a.accountId, a.envId, 'bad'), 'not json', 60_000);
     await coordination.set(emailReplyKey(a.accountId, a.envId, 'partial'), '{"userId":"u"}', 60_000);
     expect(await replies.find(a, 'old')).toEqual({ userId: 'u', notificationId: 'n' });

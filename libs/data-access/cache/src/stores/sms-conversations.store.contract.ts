@@ -58,7 +58,9 @@ describe.each(['embedded', 'redis'] as const)('SmsConversations contract (%s)', 
 
   it('answers the first reply to an SMS only, per SMS and environment', async () => {
     expect(await conversations.firstReply(a, 'trk-1', T)).toBe(true);
-    const again = await Promise.all(Array.from({ length: 10 }, () => conversations.firstReply(a, 'trk-1', T)));
+    const again = await Promise.all(
+      Array.from({ length: 10 }, () => conversations.firstReply(a, 'trk-1', T)),
+    );
     expect(again.some((first) => first)).toBe(false);
     expect(await conversations.firstReply(a, 'trk-2', T)).toBe(true);
     expect(await conversations.firstReply(b, 'trk-1', T)).toBe(true);

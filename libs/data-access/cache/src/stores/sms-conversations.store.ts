@@ -82,6 +82,8 @@ export class SmsConversations {
   }
 
   async isOptedOut(scope: TenantScope, userNumber: string): Promise<boolean> {
-    return (await this.coordination.get(smsOptOutKey(scope.accountId, scope.envId, userNumber))) !== undefined;
+    return (
+      (await this.coordination.get(smsOptOutKey(scope.accountId, scope.envId, userNumber))) !== undefined
+    );
   }
 }

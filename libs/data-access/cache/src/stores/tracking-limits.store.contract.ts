@@ -30,7 +30,9 @@ describe.each(['embedded', 'redis'] as const)('TrackingLimitsStore contract (%s)
   it('counts the first open of a message in its window only, per message and environment, and again after it', async () => {
     expect(await limits.firstOpen(a, 't1', 400, T)).toBe(true);
     expect(await limits.firstOpen(a, 't1', 400, T + 1)).toBe(false);
-    const replays = await Promise.all(Array.from({ length: 20 }, () => limits.firstOpen(a, 't1', 400, Date.now())));
+    const replays = await Promise.all(
+      Array.from({ length: 20 }, () => limits.firstOpen(a, 't1', 400, Date.now())),
+    );
     expect(replays.every((first) => !first)).toBe(true);
     expect(await limits.firstOpen(a, 't2', 400, T)).toBe(true);
     expect(await limits.firstOpen(b, 't1', 400, T)).toBe(true);

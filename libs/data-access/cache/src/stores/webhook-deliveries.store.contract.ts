@@ -62,8 +62,16 @@ describe.each(['embedded', 'redis'] as const)('WebhookDeliveries contract (%s)',
 
   it('reads items queued before it existed, and claims an unreadable one without a delivery so it can be dropped', async () => {
     const queued = aDelivery({ msgId: 'old' });
-    await coordination.schedule(Queues.webhooks, { id: 'acct/env-a/old', dueAt: T, payload: JSON.stringify(queued) });
-    await coordination.schedule(Queues.webhooks, { id: 'acct/env-a/bad', dueAt: T, payload: '{"attempts":-1' });
+    await coordination.schedule(Queues.webhooks, {
+      id: 'acct/env-a/old',
+      dueAt: T,
+      payload: JSON.stringify(queued),
+    });
+    await coordination.schedule(Queues.webhooks, {
+      id: 'acct/env-a/bad',
+      dueAt: T,
+      payload: '{"attempts":-1',
+    });
     const claimed = await deliveries.claimDue(T, 10, 60_000);
     expect(claimed.find((c) => c.id === 'acct/env-a/old')?.delivery).toEqual(queued);
     const bad = claimed.find((c) => c.id === 'acct/env-a/bad');
