@@ -26,3 +26,6 @@ export {
   aSlackJob,
   RecordingBus,
 } from './factories/senders';
+export { aDeliveryEvent } from './factories/events';
+export { aLastSms, anInboundEmail, aTwilioSmsForm } from './factories/inbound';
+export { aUserEvent } from './factories/webhooks';

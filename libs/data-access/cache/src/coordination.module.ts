@@ -3,8 +3,12 @@ import { APP_CONFIG, type AppConfig, LOGGER, type Logger, ReadinessRegistry } fr
 import { COORDINATION, type CoordinationStore } from './cache.port';
 import { createCoordinationStore } from './coordination.factory';
 import { DigestWindows } from './digest-windows';
-import { EmailRepliesStore } from './stores/email-replies.store';
 import { InAppFanoutStore } from './stores/inapp-fanout.store';
+import { EmailReplies } from './stores/email-replies.store';
+import { SmsConversations } from './stores/sms-conversations.store';
+import { TrackingLimitsStore } from './stores/tracking-limits.store';
+import { WebhookDeliveries } from './stores/webhook-deliveries.store';
+import { WebhookEndpointChanges } from './stores/webhook-endpoint-changes.store';
 
 /**
  * Provides COORDINATION, and the typed stores over it; the delivery ledger, which keeps a liveness
@@ -39,10 +43,23 @@ export class CoordinationModule implements OnApplicationShutdown {
               environmentBytes: config.limits.digestEnvironmentBytes,
             }),
         },
-        EmailRepliesStore,
+        EmailReplies,
         InAppFanoutStore,
+        SmsConversations,
+        TrackingLimitsStore,
+        WebhookDeliveries,
+        WebhookEndpointChanges,
       ],
-      exports: [COORDINATION, DigestWindows, EmailRepliesStore, InAppFanoutStore],
+      exports: [
+        COORDINATION,
+        DigestWindows,
+        EmailReplies,
+        InAppFanoutStore,
+        SmsConversations,
+        TrackingLimitsStore,
+        WebhookDeliveries,
+        WebhookEndpointChanges,
+      ],
     };
   }
 

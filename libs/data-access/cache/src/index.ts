@@ -7,12 +7,19 @@ export {
   type EmbeddedCoordinationStoreOptions,
 } from './embedded/embedded.coordination';
 export { RedisCoordinationStore, type RedisCoordinationStoreOptions } from './redis/redis.coordination';
-export { TrackingLimitsStore } from './tracking-limits.store';
 export {
   type Claim,
   DeliveryInProgressError,
   type DeliveryKey,
   DeliveryLedgerStore,
 } from './stores/delivery-ledger.store';
-export { EmailRepliesStore } from './stores/email-replies.store';
 export { InAppFanoutStore } from './stores/inapp-fanout.store';
+export { EmailReplies } from './stores/email-replies.store';
+export { SmsConversations } from './stores/sms-conversations.store';
+export { TrackingLimitsStore } from './stores/tracking-limits.store';
+export {
+  type ClaimedDelivery,
+  type WebhookDelivery,
+  WebhookDeliveries,
+} from './stores/webhook-deliveries.store';
+export { WebhookEndpointChanges } from './stores/webhook-endpoint-changes.store';

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type DeadLetterNotice, EVENT_BUS, type EventBus, type OutgoingMessage } from '@notify/bus';
 import { type DeliveryEvent, type LogFields, Topics } from '@notify/domain';
+import { InjectClock } from '@notify/platform';
+import type { Clock } from '@notify/util';
 import { newEventId } from './event-id';
 
 export interface EventSubject {
@@ -15,14 +17,17 @@ export interface EventSubject {
 /** Builds delivery events (what the recorder folds into log records) and the messages carrying them. */
 @Injectable()
 export class DeliveryEventsPublisher {
-  constructor(@Inject(EVENT_BUS) private readonly bus: EventBus) {}
+  constructor(
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @InjectClock() private readonly clock: Clock,
+  ) {}
 
   event(
     subject: EventSubject,
     event: string,
     fields: LogFields,
     channel?: string,
-    now = Date.now(),
+    now = this.clock.now(),
   ): DeliveryEvent {
     return {
       eventId: newEventId(now),
@@ -57,7 +62,7 @@ export class DeliveryEventsPublisher {
     fields: (at: string, reason: string) => LogFields,
     channel?: string,
   ): Promise<void> {
-    const now = Date.now();
+    const now = this.clock.now();
     const events = letters.flatMap(({ value, reason }) => {
       const subject = subjectOfPayload(value);
       if (subject === undefined) return [];

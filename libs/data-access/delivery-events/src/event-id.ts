@@ -9,7 +9,7 @@ const node = randomBytes(4).toString('hex');
  * and a per-process random suffix. Sorting them sorts events of one process in creation order,
  * which the event log uses to break ties between events of the same millisecond.
  */
-export function newEventId(now = Date.now()): string {
+export function newEventId(now: number): string {
   if (now > lastMs) {
     lastMs = now;
     counter = 0;

@@ -1,17 +1,10 @@
 import type { DeliveryEvent } from '@notify/domain';
+import { aDeliveryEvent } from '@notify/testing';
 import { BatchingEventWriter } from './batching-event-writer';
 import type { EventLog } from './event-log.port';
 import { sleep } from '@notify/testing';
 
-const event = (id: number): DeliveryEvent => ({
-  eventId: `e${id}`,
-  accountId: 'a',
-  envId: 'e',
-  trackingId: `t${id}`,
-  time: id,
-  event: 'test',
-  fields: {},
-});
+const event = (id: number) => aDeliveryEvent({ eventId: `e${id}`, trackingId: `t${id}`, time: id });
 
 function recordingLog(fail?: (batch: readonly DeliveryEvent[]) => boolean) {
   const inserts: string[][] = [];

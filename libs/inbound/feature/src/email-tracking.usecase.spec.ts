@@ -2,7 +2,7 @@ import { EmbeddedCoordinationStore, TrackingLimitsStore } from '@notify/cache';
 import type { DeliveryEventsPublisher, PreferenceChanges } from '@notify/delivery-events';
 import type { TrackingPayload } from '@notify/domain';
 import { loadAppConfig } from '@notify/platform';
-import { tempDir, testLogger } from '@notify/testing';
+import { FakeClock, tempDir, testLogger } from '@notify/testing';
 import { EmailTrackingUseCase } from './email-tracking.usecase';
 import { TrackingTokens } from './tracking-tokens';
 
@@ -14,11 +14,13 @@ describe('EmailTrackingUseCase', () => {
   let published: string[];
   let failPublish: boolean;
   let tracking: EmailTrackingUseCase;
+  let clock: FakeClock;
 
   beforeEach(async () => {
     const dir = await tempDir('notify-tracking-');
     remove = dir.remove;
     store = new EmbeddedCoordinationStore({ path: dir.path, logger: testLogger('coordination') });
+    clock = new FakeClock();
     published = [];
     failPublish = false;
     const events = {
@@ -35,6 +37,7 @@ describe('EmailTrackingUseCase', () => {
       new TrackingLimitsStore(store),
       config,
       testLogger('tracking'),
+      clock,
     );
   });
 
@@ -44,41 +47,39 @@ describe('EmailTrackingUseCase', () => {
   });
 
   it('records one open per message in the window, however often the pixel is fetched', async () => {
-    const now = Date.now();
-    await Promise.all(Array.from({ length: 50 }, () => tracking.opened(open, { ip: '203.0.113.9' }, now)));
-    await tracking.opened({ ...open, t: 'track-2' }, {}, now);
+    await Promise.all(Array.from({ length: 50 }, () => tracking.opened(open, { ip: '203.0.113.9' })));
+    await tracking.opened({ ...open, t: 'track-2' }, {});
     expect(published).toEqual(['email_opened:track-1', 'email_opened:track-2']);
   });
 
   it('counts an open again after its recording failed (the window is not spent on a lost open)', async () => {
-    const now = Date.now();
     failPublish = true;
-    await expect(tracking.opened(open, {}, now)).rejects.toThrow('bus down');
+    await expect(tracking.opened(open, {})).rejects.toThrow('bus down');
     failPublish = false;
-    await tracking.opened(open, {}, now);
-    await tracking.opened(open, {}, now);
+    await tracking.opened(open, {});
+    await tracking.opened(open, {});
     expect(published).toEqual(['email_opened:track-1']);
   });
 
   it('lets each client address make TRACKING_REQUESTS_PER_MINUTE requests with unknown tokens, then says when to retry', async () => {
     // Half way through a minute: the next one starts 30 s later.
-    const now = 1_700_000_010_000;
-    for (let i = 0; i < 5; i++)
-      expect(await tracking.throttled('203.0.113.9', undefined, now)).toBeUndefined();
-    expect(await tracking.throttled('203.0.113.9', undefined, now)).toBe(30);
-    expect(await tracking.throttled('198.51.100.4', undefined, now)).toBeUndefined();
-    expect(await tracking.throttled('203.0.113.9', undefined, now + 30_000)).toBeUndefined();
+    clock.set(1_700_000_010_000);
+    for (let i = 0; i < 5; i++) expect(await tracking.throttled('203.0.113.9', undefined)).toBeUndefined();
+    expect(await tracking.throttled('203.0.113.9', undefined)).toBe(30);
+    expect(await tracking.throttled('198.51.100.4', undefined)).toBeUndefined();
+    clock.advance(30_000);
+    expect(await tracking.throttled('203.0.113.9', undefined)).toBeUndefined();
   });
 
   it("counts a valid link's requests per message, not per address (proxies fetch for many readers)", async () => {
-    const now = 1_700_000_010_000;
+    clock.set(1_700_000_010_000);
     const click: TrackingPayload = { ...open, k: 'c', l: 'https://example.com' };
     // The proxy's address is spent on unknown tokens; valid links through it still work.
-    for (let i = 0; i < 6; i++) await tracking.throttled('203.0.113.9', undefined, now);
-    expect(await tracking.throttled('203.0.113.9', click, now)).toBeUndefined();
-    for (let i = 0; i < 4; i++) await tracking.throttled(`198.51.100.${i}`, click, now);
+    for (let i = 0; i < 6; i++) await tracking.throttled('203.0.113.9', undefined);
+    expect(await tracking.throttled('203.0.113.9', click)).toBeUndefined();
+    for (let i = 0; i < 4; i++) await tracking.throttled(`198.51.100.${i}`, click);
     // The message's sixth request this minute, from whichever address.
-    expect(await tracking.throttled('192.0.2.1', click, now)).toBe(30);
-    expect(await tracking.throttled('192.0.2.1', { ...click, t: 'track-2' }, now)).toBeUndefined();
+    expect(await tracking.throttled('192.0.2.1', click)).toBe(30);
+    expect(await tracking.throttled('192.0.2.1', { ...click, t: 'track-2' })).toBeUndefined();
   });
 });

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { TrackingLimitsStore } from '@notify/cache';
 import { DeliveryEventsPublisher, PreferenceChanges } from '@notify/delivery-events';
 import type { LogFields, TrackingPayload } from '@notify/domain';
-import { type AppConfig, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
+import { type AppConfig, InjectClock, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
+import type { Clock } from '@notify/util';
 import { TrackingTokens } from './tracking-tokens';
 
 /** Who opened or clicked, as the log keeps it (bounded). */
@@ -32,6 +33,7 @@ export class EmailTrackingUseCase {
     private readonly limits: TrackingLimitsStore,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
+    @InjectClock() private readonly clock: Clock,
   ) {}
 
   /**
@@ -40,11 +42,8 @@ export class EmailTrackingUseCase {
    * addresses, so a valid link is never refused for its address). Undefined while within the share,
    * else the seconds until its minute ends.
    */
-  async throttled(
-    address: string,
-    payload: TrackingPayload | undefined,
-    now = Date.now(),
-  ): Promise<number | undefined> {
+  async throttled(address: string, payload: TrackingPayload | undefined): Promise<number | undefined> {
+    const now = this.clock.now();
     const who =
       payload === undefined ? `address/${address}` : `message/${payload.a}/${payload.e}/${payload.t}`;
     const { count, resetAt } = await this.limits.request(who, now);
@@ -58,7 +57,8 @@ export class EmailTrackingUseCase {
     return this.tokens.read(token, kind);
   }
 
-  async opened(payload: TrackingPayload, visitor: Visitor, now = Date.now()): Promise<void> {
+  async opened(payload: TrackingPayload, visitor: Visitor): Promise<void> {
+    const now = this.clock.now();
     const scope = { accountId: payload.a, envId: payload.e };
     if (!(await this.limits.firstOpen(scope, payload.t, this.config.tracking.openWindowMs, now))) return;
     try {
@@ -84,7 +84,8 @@ export class EmailTrackingUseCase {
     );
   }
 
-  async clicked(payload: TrackingPayload, visitor: Visitor, now = Date.now()): Promise<void> {
+  async clicked(payload: TrackingPayload, visitor: Visitor): Promise<void> {
+    const now = this.clock.now();
     await this.record(
       payload,
       'email_clicked',

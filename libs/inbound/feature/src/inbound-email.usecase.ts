@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EmailRepliesStore } from '@notify/cache';
+import { EmailReplies } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   type DeliveryEvent,
@@ -14,7 +14,8 @@ import {
   splitSubaddress,
   type TenantScope,
 } from '@notify/domain';
-import { type AppConfig, InjectConfig } from '@notify/platform';
+import { type AppConfig, InjectClock, InjectConfig } from '@notify/platform';
+import type { Clock } from '@notify/util';
 import { InboundAddressRepository } from '@notify/store';
 import { randomUUID } from 'node:crypto';
 
@@ -44,8 +45,9 @@ export class InboundEmailUseCase {
   constructor(
     private readonly addresses: InboundAddressRepository,
     private readonly events: DeliveryEventsPublisher,
-    private readonly replies: EmailRepliesStore,
+    private readonly replies: EmailReplies,
     @InjectConfig() config: AppConfig,
+    @InjectClock() private readonly clock: Clock,
   ) {
     this.key = config.secrets.key === undefined ? undefined : replyKey(config.secrets.key);
     this.mailDomain = config.inbound.mailDomain;
@@ -78,7 +80,8 @@ export class InboundEmailUseCase {
   }
 
   /** Logs the message once per environment and message it reached; the number of records written. */
-  async receive(mail: InboundEmail, recipients: readonly Recipient[], now = Date.now()): Promise<number> {
+  async receive(mail: InboundEmail, recipients: readonly Recipient[]): Promise<number> {
+    const now = this.clock.now();
     const destinations = new Map<string, Destination>();
     for (const recipient of recipients) {
       if (recipient.kind !== 'inbox') continue;
@@ -117,7 +120,8 @@ export class InboundEmailUseCase {
     const { scope } = destination;
     let event: DeliveryEvent;
     if (destination.trackingId !== undefined) {
-      // A reply: logged on the message it answers, for that message's user and type.
+      // A reply: logged on the message it answers, for that message's user and type while the
+      // sender's note of them lasts (EMAIL_REPLY_TTL_MS).
       const reply = await this.replies.find(scope, destination.trackingId);
       event = this.events.event(
         { ...scope, trackingId: destination.trackingId, ...(reply ?? {}) },

@@ -1,4 +1,5 @@
 import { loadAppConfig } from '@notify/platform';
+import { systemClock } from '@notify/util';
 import { awayFromMinuteBoundary, freePort, sleep, testLogger } from '@notify/testing';
 import { createTransport } from 'nodemailer';
 import { once } from 'node:events';
@@ -33,7 +34,13 @@ async function listener(settings: Record<string, string>) {
   } as unknown as InboundEmailUseCase;
   const reports = { handle: async () => false } as unknown as MailReportsUseCase;
   const config = loadAppConfig({ INBOUND_SMTP_PORT: String(port), ...settings });
-  const instance = new InboundMailListener(reports, inboundEmail, config, testLogger('inbound-smtp'));
+  const instance = new InboundMailListener(
+    reports,
+    inboundEmail,
+    config,
+    testLogger('inbound-smtp'),
+    systemClock,
+  );
   await instance.onApplicationBootstrap();
   return { instance, port, received };
 }

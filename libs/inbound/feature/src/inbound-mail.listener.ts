@@ -1,6 +1,7 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type InboundEmail, readMailReport, reportPartsOf } from '@notify/domain';
-import { type AppConfig, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
+import { type AppConfig, InjectClock, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
+import type { Clock } from '@notify/util';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream } from 'smtp-server';
 import { InboundEmailUseCase, type Recipient } from './inbound-email.usecase';
 import { MailReportsUseCase } from './mail-reports.usecase';
@@ -49,6 +50,7 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
     private readonly inboundEmail: InboundEmailUseCase,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
+    @InjectClock() private readonly clock: Clock,
   ) {
     // One client holds at most a quarter of the budget, and never less than one message of the
     // largest size (when the whole budget allows it).
@@ -84,7 +86,7 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
       },
       onMailFrom: (address, session, callback) => {
         const client = clientKey(session.remoteAddress);
-        if (!this.admission.message(client, Date.now()))
+        if (!this.admission.message(client, this.clock.now()))
           return callback(smtpError(451, '4.7.1 Too many messages from your address, try again later'));
         this.endLease(session.id);
         // smtp-server has checked SIZE: digits, and no more than the limit (552 otherwise).

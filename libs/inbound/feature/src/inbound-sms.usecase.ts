@@ -1,25 +1,21 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { COORDINATION, type CoordinationStore } from '@notify/cache';
+import { Injectable } from '@nestjs/common';
+import { SmsConversations } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   classifyInboundSms,
   type DeliveryEvent,
-  LAST_SMS_TTL_MS,
   type LastSms,
-  lastSmsKey,
-  lastSmsSchema,
   type LogFields,
   normalizePhoneNumber,
-  smsOptOutKey,
   smsSegments,
   type TenantScope,
   type TwilioForm,
   twilioField,
 } from '@notify/domain';
+import { InjectClock } from '@notify/platform';
+import type { Clock } from '@notify/util';
 import { randomUUID } from 'node:crypto';
 
-/** An opt-out lasts until the number replies START (the store needs an expiry: ten years). */
-const OPT_OUT_TTL_MS = 10 * 365 * 86_400_000;
 const MAX_TEXT = 1_600;
 const MAX_MEDIA_JSON = 2_000;
 
@@ -35,20 +31,18 @@ const MAX_MEDIA_JSON = 2_000;
 export class InboundSmsUseCase {
   constructor(
     private readonly events: DeliveryEventsPublisher,
-    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    private readonly conversations: SmsConversations,
+    @InjectClock() private readonly clock: Clock,
   ) {}
 
   /** The message's own tracking id, and the text to answer it with, if any. */
-  async receive(
-    scope: TenantScope,
-    form: TwilioForm,
-    now = Date.now(),
-  ): Promise<{ trackingId: string; reply?: string }> {
+  async receive(scope: TenantScope, form: TwilioForm): Promise<{ trackingId: string; reply?: string }> {
+    const now = this.clock.now();
     const sender = twilioField(form, 'From') ?? '';
     const from = normalizePhoneNumber(sender) ?? sender;
     const to = twilioField(form, 'To') ?? '';
     const text = (twilioField(form, 'Body') ?? '').slice(0, MAX_TEXT);
-    const last = await this.lastSms(scope, from);
+    const last = await this.conversations.last(scope, from);
     const at = new Date(now).toISOString();
     const kind = classifyInboundSms(text);
     const trackingId = randomUUID();
@@ -68,11 +62,7 @@ export class InboundSmsUseCase {
     const events: DeliveryEvent[] = [];
     let reply: string | undefined;
     if (kind.kind === 'unsubscribe') {
-      await this.coordination.set(
-        smsOptOutKey(scope.accountId, scope.envId, from),
-        JSON.stringify({ keyword: kind.keyword, at }),
-        OPT_OUT_TTL_MS,
-      );
+      await this.conversations.optOut(scope, from, kind.keyword, at);
       events.push(
         this.event(
           subject,
@@ -88,7 +78,7 @@ export class InboundSmsUseCase {
         ),
       );
     } else if (kind.kind === 'subscribe') {
-      await this.coordination.delete(smsOptOutKey(scope.accountId, scope.envId, from));
+      await this.conversations.optIn(scope, from);
       events.push(
         this.event(
           subject,
@@ -142,13 +132,6 @@ export class InboundSmsUseCase {
     return last === undefined ? event : { ...event, webhookExtras: { lastTrackingId: last.trackingId } };
   }
 
-  private async lastSms(scope: TenantScope, number: string): Promise<LastSms | undefined> {
-    const stored = await this.coordination.get(lastSmsKey(scope.accountId, scope.envId, number));
-    if (stored === undefined) return undefined;
-    const parsed = lastSmsSchema.safeParse(JSON.parse(stored));
-    return parsed.success ? parsed.data : undefined;
-  }
-
   /**
    * The last send's autoReply, answered once per send however many replies come; logged on that
    * send. Twilio sends it from the number the reply came to, as the messaging webhook's answer.
@@ -160,8 +143,7 @@ export class InboundSmsUseCase {
     now: number,
   ): Promise<DeliveryEvent | undefined> {
     if (last.autoReply === undefined) return undefined;
-    const once = `sms-replied/${scope.accountId}/${scope.envId}/${last.trackingId}`;
-    if (!(await this.coordination.setIfAbsent(once, String(now), LAST_SMS_TTL_MS))) return undefined;
+    if (!(await this.conversations.firstReply(scope, last.trackingId, now))) return undefined;
     const { encoding, segments } = smsSegments(last.autoReply);
     return this.events.event(
       {

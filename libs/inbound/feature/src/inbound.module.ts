@@ -1,6 +1,5 @@
 import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENT_BUS, type EventBus } from '@notify/bus';
-import { TrackingLimitsStore } from '@notify/cache';
 import { Topics } from '@notify/domain';
 import { ProvidersModule } from '@notify/providers';
 import { EmailTrackingController } from './email-tracking.controller';
@@ -11,6 +10,7 @@ import { InboundSmsUseCase } from './inbound-sms.usecase';
 import { MailReportsUseCase } from './mail-reports.usecase';
 import { TrackingTokens } from './tracking-tokens';
 import { TwilioCallbacksController } from './twilio-callbacks.controller';
+import { TwilioCallbacksUseCase } from './twilio-callbacks.usecase';
 
 /**
  * What comes in from outside: Twilio's status callbacks and inbound
@@ -21,9 +21,9 @@ import { TwilioCallbacksController } from './twilio-callbacks.controller';
   imports: [ProvidersModule],
   controllers: [TwilioCallbacksController, EmailTrackingController],
   providers: [
-    TrackingLimitsStore,
     TrackingTokens,
     InboundSmsUseCase,
+    TwilioCallbacksUseCase,
     EmailTrackingUseCase,
     MailReportsUseCase,
     InboundEmailUseCase,

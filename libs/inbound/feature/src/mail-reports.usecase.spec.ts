@@ -2,7 +2,7 @@ import type { DeliveryEventsPublisher } from '@notify/delivery-events';
 import { type MailReport, signTrackingToken, trackingKey } from '@notify/domain';
 import { loadAppConfig } from '@notify/platform';
 import type { UserRepository } from '@notify/store';
-import { testLogger } from '@notify/testing';
+import { FakeClock, testLogger } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
 import { MailReportsUseCase } from './mail-reports.usecase';
 import { TrackingTokens } from './tracking-tokens';
@@ -42,6 +42,7 @@ describe('MailReportsUseCase', () => {
       new TrackingTokens(config),
       config,
       testLogger('mail-reports'),
+      new FakeClock(),
     );
     return { useCase, published, suppressed };
   }

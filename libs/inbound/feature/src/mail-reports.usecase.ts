@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import type { MailReport } from '@notify/domain';
-import { addressMatcher, type AppConfig, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
+import {
+  addressMatcher,
+  type AppConfig,
+  InjectClock,
+  InjectConfig,
+  InjectLogger,
+  type Logger,
+} from '@notify/platform';
+import type { Clock } from '@notify/util';
 import { UserRepository } from '@notify/store';
 import { TrackingTokens } from './tracking-tokens';
 
@@ -25,6 +33,7 @@ export class MailReportsUseCase {
     private readonly tokens: TrackingTokens,
     @InjectConfig() config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
+    @InjectClock() private readonly clock: Clock,
   ) {
     this.fromFeedbackLoop = addressMatcher(config.inbound.feedbackLoopSources);
   }
@@ -33,7 +42,7 @@ export class MailReportsUseCase {
    * Acts on a report delivered by the mail server at `reporter` (the SMTP client's IP address);
    * false when it names no message of ours.
    */
-  async handle(report: MailReport, reporter: string, now = Date.now()): Promise<boolean> {
+  async handle(report: MailReport, reporter: string): Promise<boolean> {
     if (report.kind === 'complaint' && !this.fromFeedbackLoop(reporter)) {
       this.logger.info({ reporter }, 'ignored a complaint from a source not in FEEDBACK_LOOP_SOURCES');
       return true;
@@ -44,6 +53,7 @@ export class MailReportsUseCase {
       return false;
     }
     const scope = { accountId: message.a, envId: message.e };
+    const now = this.clock.now();
     const at = new Date(now).toISOString();
     await this.events.publish(
       this.events.event(

@@ -1,30 +1,15 @@
-import { Body, Controller, Header, HttpCode, Inject, Post, Query, Req } from '@nestjs/common';
-import { COORDINATION, type CoordinationStore } from '@notify/cache';
-import { DeliveryEventsPublisher } from '@notify/delivery-events';
-import {
-  callStatusEvent,
-  normalizePhoneNumber,
-  smsLastEnvironmentKey,
-  smsStatusEvent,
-  type StatusOutcome,
-  type TenantScope,
-  type TwilioForm,
-  twilioField,
-} from '@notify/domain';
+import { Body, Controller, Header, HttpCode, Post, Query, Req } from '@nestjs/common';
+import type { TwilioForm } from '@notify/domain';
 import { type AppConfig, InjectConfig, Public } from '@notify/platform';
-import { UnauthorizedError } from '@notify/util';
-import { TwilioAccounts } from '@notify/providers';
-import { AccountRepository } from '@notify/store';
 import type { FastifyRequest } from 'fastify';
-import twilio from 'twilio';
 import { z } from 'zod';
-import { InboundSmsUseCase } from './inbound-sms.usecase';
 import {
   ApiTwilioCallback,
   ApiTwilioCallbacks,
   RECORDED_ANSWER,
   TWIML_ANSWER,
 } from './twilio-callbacks.openapi';
+import { type SignedTwilioRequest, TwilioCallbacksUseCase, twilioRefused } from './twilio-callbacks.usecase';
 
 const XML_ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -53,13 +38,6 @@ const subjectSchema = z.object({
   notificationId: z.string().min(1).max(200).optional(),
 });
 
-const refused = () =>
-  new UnauthorizedError({
-    code: 'INVALID_SIGNATURE',
-    message: 'The X-Twilio-Signature header does not match this request.',
-    fix: 'Only Twilio (with the environment’s auth token) may post here.',
-  });
-
 /**
  * Twilio's callbacks (decisions 13), served by the inbound service: message receipts, call
  * outcomes and inbound messages, form-encoded and signed with the environment's auth token over
@@ -71,11 +49,7 @@ const refused = () =>
 @Controller('inbound/twilio')
 export class TwilioCallbacksController {
   constructor(
-    private readonly accounts: TwilioAccounts,
-    private readonly events: DeliveryEventsPublisher,
-    private readonly inbound: InboundSmsUseCase,
-    private readonly environments: AccountRepository,
-    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    private readonly callbacks: TwilioCallbacksUseCase,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
@@ -88,12 +62,13 @@ export class TwilioCallbacksController {
   @HttpCode(200)
   @Header('content-type', 'text/xml')
   async sms(@Req() request: FastifyRequest, @Query() query: unknown, @Body() form: unknown): Promise<string> {
-    if (typeof form !== 'object' || form === null) throw refused();
-    const params = form as TwilioForm;
-    const scope = await this.inboundScope(query, params);
-    if (scope === undefined) throw refused();
-    await this.checkSignature(request, scope, params);
-    const { reply } = await this.inbound.receive(scope, params);
+    const signed = this.signed(request, form);
+    const parsed = inboundQuerySchema.safeParse(query);
+    if (!parsed.success) throw twilioRefused();
+    const reply = await this.callbacks.inboundSms({
+      ...signed,
+      ...(parsed.data.envId !== undefined ? { envId: parsed.data.envId } : {}),
+    });
     return messagingTwiml(reply);
   }
 
@@ -101,72 +76,31 @@ export class TwilioCallbacksController {
   @ApiTwilioCallback('twilioMessageStatus', 'A message status callback', subjectSchema, RECORDED_ANSWER)
   @HttpCode(204)
   status(@Req() request: FastifyRequest, @Query() query: unknown, @Body() form: unknown): Promise<void> {
-    return this.record(request, query, form, 'sms', (params, receivedAt, now) =>
-      smsStatusEvent(params, receivedAt, now),
-    );
+    return this.callbacks.status({ ...this.statusOf(request, query, form), channel: 'sms' });
   }
 
   @Post('call-status')
   @ApiTwilioCallback('twilioCallStatus', 'A call status callback', subjectSchema, RECORDED_ANSWER)
   @HttpCode(204)
   callStatus(@Req() request: FastifyRequest, @Query() query: unknown, @Body() form: unknown): Promise<void> {
-    return this.record(request, query, form, 'call', (params, receivedAt, now) =>
-      callStatusEvent(params, receivedAt, now, this.config.pricing.callPerMinute),
-    );
+    return this.callbacks.status({ ...this.statusOf(request, query, form), channel: 'call' });
   }
 
-  /** Checks the signature, then logs what the status means (intermediate statuses log nothing). */
-  private async record(
-    request: FastifyRequest,
-    query: unknown,
-    form: unknown,
-    channel: 'sms' | 'call',
-    outcomeOf: (params: TwilioForm, receivedAt: number, now: number) => StatusOutcome | undefined,
-  ): Promise<void> {
-    const { subject, params } = await this.verified(request, query, form);
-    const now = Date.now();
-    const outcome = outcomeOf(params, subject.receivedAt, now);
-    if (outcome !== undefined)
-      await this.events.publish(this.events.event(subject, outcome.event, outcome.fields, channel, now));
-  }
-
-  private async verified(request: FastifyRequest, query: unknown, form: unknown) {
+  private statusOf(request: FastifyRequest, query: unknown, form: unknown) {
     const subject = subjectSchema.safeParse(query);
-    if (!subject.success || typeof form !== 'object' || form === null) throw refused();
-    const params = form as TwilioForm;
-    await this.checkSignature(request, subject.data, params);
-    return { subject: subject.data, params };
+    if (!subject.success) throw twilioRefused();
+    return { ...this.signed(request, form), subject: subject.data };
   }
 
-  /** The request is Twilio's for this environment's account: the AccountSid and the signature match. */
-  private async checkSignature(
-    request: FastifyRequest,
-    scope: TenantScope,
-    params: TwilioForm,
-  ): Promise<void> {
+  /** What Twilio signed, as it was given: the public URL, whatever proxies stand in between. */
+  private signed(request: FastifyRequest, form: unknown): SignedTwilioRequest {
+    if (typeof form !== 'object' || form === null) throw twilioRefused();
     const signature = request.headers['x-twilio-signature'];
-    if (typeof signature !== 'string') throw refused();
-    const account = await this.accounts.callbackAccountOf(scope);
-    if (account === undefined || params.AccountSid !== account.accountSid) throw refused();
-    // Twilio signs the URL it was given: the public one, whatever proxies stand in between.
     const base = this.config.http.publicUrl ?? `${request.protocol}://${request.host}`;
-    const url = `${base.replace(/\/+$/, '')}${request.url}`;
-    if (!twilio.validateRequest(account.authToken, signature, url, params)) throw refused();
-  }
-
-  private async inboundScope(query: unknown, params: TwilioForm): Promise<TenantScope | undefined> {
-    const parsed = inboundQuerySchema.safeParse(query);
-    if (!parsed.success) return undefined;
-    if (parsed.data.envId !== undefined) {
-      const environment = await this.environments.findEnvironment(parsed.data.envId);
-      return environment === undefined
-        ? undefined
-        : { accountId: environment.accountId, envId: environment.envId };
-    }
-    const from = normalizePhoneNumber(twilioField(params, 'From') ?? '');
-    if (from === undefined) return undefined;
-    const owner = await this.coordination.get(smsLastEnvironmentKey(twilioField(params, 'To') ?? '', from));
-    const [accountId, envId] = owner?.split('/') ?? [];
-    return accountId && envId ? { accountId, envId } : undefined;
+    return {
+      signature: typeof signature === 'string' ? signature : undefined,
+      url: `${base.replace(/\/+$/, '')}${request.url}`,
+      form: form as TwilioForm,
+    };
   }
 }

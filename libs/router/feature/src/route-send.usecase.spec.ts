@@ -12,6 +12,7 @@ import {
   UserRepository,
 } from '@notify/store';
 import { tempDir, testLogger } from '@notify/testing';
+import { systemClock } from '@notify/util';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { RouteSendUseCase } from './route-send.usecase';
@@ -41,7 +42,7 @@ describe('RouteSendUseCase: digests', () => {
       new NotificationTypeRepository(documents),
       new TemplateRepository(documents),
       new PreferenceRepository(documents),
-      new DeliveryEventsPublisher(bus as unknown as EventBus),
+      new DeliveryEventsPublisher(bus as unknown as EventBus, systemClock),
       bus as unknown as EventBus,
       coordination,
       new DigestWindows(coordination, { windowBytes: MB, environmentBytes: 8 * MB }),

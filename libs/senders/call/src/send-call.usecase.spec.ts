@@ -52,7 +52,7 @@ describe('SendCallUseCase', () => {
     bus = new RecordingBus();
     calls = new FakeTwilioCalls();
     clock = new FakeClock();
-    const events = new DeliveryEventsPublisher(bus as unknown as EventBus);
+    const events = new DeliveryEventsPublisher(bus as unknown as EventBus, clock);
     const accounts = {
       for: () =>
         Promise.resolve({

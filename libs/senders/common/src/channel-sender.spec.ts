@@ -2,7 +2,7 @@ import type { EventBus, MessageSubscription } from '@notify/bus';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import { type Channel, deliveryJobSchema, type DeliveryJob, Groups, Topics } from '@notify/domain';
 import type { AppConfig } from '@notify/platform';
-import { aDeliveryJob, RecordingBus } from '@notify/testing';
+import { aDeliveryJob, FakeClock, RecordingBus } from '@notify/testing';
 import { type ChannelSender, channelSenderModule } from './channel-sender';
 
 /** A bus that keeps the subscription a sender module makes, and what is published. */
@@ -41,7 +41,7 @@ async function boot(channel: Channel, title: string, gaveUpCode?: string) {
     sender: FakeSender,
     ...(gaveUpCode !== undefined ? { gaveUpCode } : {}),
   });
-  const module = new SenderModule(bus, sender, new DeliveryEventsPublisher(bus as unknown as EventBus), {
+  const module = new SenderModule(bus, sender, new DeliveryEventsPublisher(bus as unknown as EventBus, new FakeClock()), {
     consumers: { retryWindowMs: 60_000 },
   } as AppConfig) as { onApplicationBootstrap(): Promise<void> };
   await module.onApplicationBootstrap();

@@ -1,5 +1,5 @@
 import type { EventBus } from '@notify/bus';
-import { DeliveryLedgerStore, EmailRepliesStore, EmbeddedCoordinationStore } from '@notify/cache';
+import { DeliveryLedgerStore, EmailReplies, EmbeddedCoordinationStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import type { AppConfig } from '@notify/platform';
 import type { ProviderSettings } from '@notify/provider-settings';
@@ -61,7 +61,7 @@ describe('SendEmailUseCase', () => {
     relay = new FakeRelay();
     users = new FakeUsers();
     clock = new FakeClock();
-    const events = new DeliveryEventsPublisher(bus as unknown as EventBus);
+    const events = new DeliveryEventsPublisher(bus as unknown as EventBus, clock);
     const pools = { defaultRelay: { options: {}, tenant: false }, for: () => relay } as unknown as RelayPools;
     const attachments = {
       withAttachments: (_: unknown, send: (files: never[]) => Promise<unknown>) => send([]),
@@ -81,7 +81,7 @@ describe('SendEmailUseCase', () => {
       { get: () => Promise.resolve(undefined) } as unknown as ProviderSettings,
       users as unknown as UserRepository,
       {} as InboundAddressRepository,
-      new EmailRepliesStore(coordination),
+      new EmailReplies(coordination),
       config,
       testLogger(),
       clock,

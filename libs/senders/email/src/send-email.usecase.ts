@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EmailRepliesStore } from '@notify/cache';
+import { EmailReplies } from '@notify/cache';
 import { afterMs, DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   addEmailTracking,
@@ -64,7 +64,7 @@ export class SendEmailUseCase {
     private readonly settings: ProviderSettings,
     private readonly users: UserRepository,
     private readonly addresses: InboundAddressRepository,
-    private readonly replies: EmailRepliesStore,
+    private readonly replies: EmailReplies,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
     @InjectClock() private readonly clock: Clock,

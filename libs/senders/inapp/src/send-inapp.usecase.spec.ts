@@ -37,7 +37,7 @@ describe('SendInAppUseCase', () => {
   let clock: FakeClock;
 
   function inapp(fanout: InAppFanoutStore | DownFanout = new InAppFanoutStore(coordination)) {
-    const events = new DeliveryEventsPublisher(bus as unknown as EventBus);
+    const events = new DeliveryEventsPublisher(bus as unknown as EventBus, clock);
     return new SendInAppUseCase(
       new OnceDelivery(new DeliveryLedgerStore(coordination), events),
       inbox as unknown as InAppRepository,

@@ -52,7 +52,7 @@ describe('SendSlackUseCase', () => {
   let clock: FakeClock;
 
   function slack(token: SlackToken = { ok: true, access_token: 'xoxb-1' } as SlackToken) {
-    const events = new DeliveryEventsPublisher(bus as unknown as EventBus);
+    const events = new DeliveryEventsPublisher(bus as unknown as EventBus, clock);
     const apps = { client: () => Promise.resolve(client) } as unknown as SlackApps;
     return new SendSlackUseCase(
       new OnceDelivery(new DeliveryLedgerStore(coordination), events),

@@ -1,4 +1,4 @@
-import { DeliveryLedgerStore, EmbeddedCoordinationStore } from '@notify/cache';
+import { DeliveryLedgerStore, EmbeddedCoordinationStore, SmsConversations } from '@notify/cache';
 import type { EventBus } from '@notify/bus';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import type { AppConfig } from '@notify/platform';
@@ -44,7 +44,7 @@ describe('SendSmsUseCase', () => {
     bus = new RecordingBus();
     messages = new FakeTwilioMessages();
     clock = new FakeClock();
-    const events = new DeliveryEventsPublisher(bus as unknown as EventBus);
+    const events = new DeliveryEventsPublisher(bus as unknown as EventBus, clock);
     const accounts = {
       for: () =>
         Promise.resolve({
@@ -60,7 +60,7 @@ describe('SendSmsUseCase', () => {
       new OnceDelivery(new DeliveryLedgerStore(coordination), events),
       accounts,
       {} as SandboxPeers,
-      coordination,
+      new SmsConversations(coordination),
       events,
       config,
       testLogger(),

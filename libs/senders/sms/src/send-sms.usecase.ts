@@ -1,13 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { COORDINATION, type CoordinationStore } from '@notify/cache';
+import { Injectable } from '@nestjs/common';
+import { SmsConversations } from '@notify/cache';
 import { afterMs, DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   type DeliveryEvent,
-  LAST_SMS_TTL_MS,
   type LastSms,
-  lastSmsKey,
-  smsLastEnvironmentKey,
-  smsOptOutKey,
   ownsNumber,
   phoneFailureCode,
   priceOf,
@@ -39,7 +35,7 @@ export class SendSmsUseCase {
     private readonly once: OnceDelivery,
     private readonly accounts: TwilioAccounts,
     private readonly sandbox: SandboxPeers,
-    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    private readonly conversations: SmsConversations,
     private readonly events: DeliveryEventsPublisher,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
@@ -76,7 +72,7 @@ export class SendSmsUseCase {
         this.failed(job, 'Unknown', 'the Twilio account has no default from-number or messaging service'),
       ];
     // The recipient replied STOP: no provider call, the code Twilio itself would answer.
-    if ((await this.coordination.get(smsOptOutKey(job.accountId, job.envId, job.to))) !== undefined)
+    if (await this.conversations.isOptedOut(job, job.to))
       return [this.failed(job, '21610', 'the recipient replied STOP to this environment; a START lifts it')];
     if (job.test) this.sandbox.expect(job);
     try {
@@ -109,19 +105,7 @@ export class SendSmsUseCase {
       userId: job.userId,
       notificationId: job.notificationId,
     };
-    await Promise.all([
-      this.coordination.set(
-        lastSmsKey(job.accountId, job.envId, job.to),
-        JSON.stringify(last),
-        LAST_SMS_TTL_MS,
-      ),
-      // A reply to a number several environments share finds the one that texted last.
-      this.coordination.set(
-        smsLastEnvironmentKey(from, job.to),
-        `${job.accountId}/${job.envId}`,
-        LAST_SMS_TTL_MS,
-      ),
-    ]);
+    await this.conversations.remember(job, job.to, last);
   }
 
   /** The message an earlier attempt of this job created, if Twilio has it (same number, body, after the send came in). */

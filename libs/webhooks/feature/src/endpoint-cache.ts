@@ -1,8 +1,8 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { COORDINATION, type CoordinationStore } from '@notify/cache';
-import { type TenantScope, WEBHOOK_ENDPOINTS_CHANGED_CHANNEL } from '@notify/domain';
-import { SecretBox } from '@notify/platform';
-import { LruCache } from '@notify/util';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { WebhookEndpointChanges } from '@notify/cache';
+import type { TenantScope } from '@notify/domain';
+import { InjectClock, SecretBox } from '@notify/platform';
+import { type Clock, LruCache } from '@notify/util';
 import { WebhookEndpointRepository } from '@notify/store';
 
 /** An endpoint as the dispatcher needs it, its secret opened. */
@@ -30,15 +30,17 @@ export class EndpointCache implements OnModuleInit {
   constructor(
     private readonly endpoints: WebhookEndpointRepository,
     private readonly box: SecretBox,
-    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    private readonly changes: WebhookEndpointChanges,
+    @InjectClock() private readonly clock: Clock,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await this.coordination.subscribe(WEBHOOK_ENDPOINTS_CHANGED_CHANNEL, (scope) => this.cache.delete(scope));
+    await this.changes.listen((scope) => this.cache.delete(cacheKey(scope)));
   }
 
-  destinations(scope: TenantScope, now = Date.now()): Promise<Destination[]> {
-    const key = `${scope.accountId}/${scope.envId}`;
+  destinations(scope: TenantScope): Promise<Destination[]> {
+    const key = cacheKey(scope);
+    const now = this.clock.now();
     const cached = this.cache.get(key);
     if (cached !== undefined && now - cached.at < TTL_MS) return cached.destinations;
     const destinations = this.load(scope);
@@ -56,3 +58,5 @@ export class EndpointCache implements OnModuleInit {
     }));
   }
 }
+
+const cacheKey = (scope: TenantScope) => `${scope.accountId}/${scope.envId}`;

@@ -1,16 +1,17 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { COORDINATION, type CoordinationStore } from '@notify/cache';
+import { Injectable } from '@nestjs/common';
+import { type WebhookDelivery, WebhookDeliveries } from '@notify/cache';
 import {
   type DeliveryEvent,
   type LogField,
-  Queues,
   type TenantScope,
   type UserEvent,
   webhookFor,
   type WebhookPayload,
 } from '@notify/domain';
+import { InjectClock } from '@notify/platform';
+import type { Clock } from '@notify/util';
 import { EndpointCache } from './endpoint-cache';
-import { deliveryId, queueId, type WebhookDelivery } from './webhook-delivery';
+import { deliveryId } from './webhook-delivery';
 import { WebhookWorker } from './webhook-worker';
 
 /**
@@ -24,7 +25,8 @@ export class WebhookFanOut {
   constructor(
     private readonly endpoints: EndpointCache,
     private readonly worker: WebhookWorker,
-    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    private readonly queue: WebhookDeliveries,
+    @InjectClock() private readonly clock: Clock,
   ) {}
 
   async deliveryEvents(events: readonly DeliveryEvent[]): Promise<void> {
@@ -91,16 +93,7 @@ export class WebhookFanOut {
 
   private async enqueue(deliveries: readonly WebhookDelivery[]): Promise<void> {
     if (deliveries.length === 0) return;
-    const now = Date.now();
-    await Promise.all(
-      deliveries.map((delivery) =>
-        this.coordination.schedule(Queues.webhooks, {
-          id: queueId(delivery, delivery.msgId),
-          dueAt: now,
-          payload: JSON.stringify(delivery),
-        }),
-      ),
-    );
+    await this.queue.schedule(deliveries, this.clock.now());
     this.worker.wake();
   }
 }

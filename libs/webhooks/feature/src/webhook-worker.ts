@@ -1,27 +1,27 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { COORDINATION, type CoordinationStore } from '@notify/cache';
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { type ClaimedDelivery, type WebhookDelivery, WebhookDeliveries } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   type DeliveryEvent,
   isRetryableStatus,
   type LogFields,
-  Queues,
   WEBHOOK_RETRY_SCHEDULE_MS,
   webhookResult,
   webhookSignatureHeaders,
 } from '@notify/domain';
 import {
   type AppConfig,
+  InjectClock,
   InjectConfig,
   InjectLogger,
   type Logger,
   safePost,
   Semaphore,
 } from '@notify/platform';
+import type { Clock } from '@notify/util';
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { EndpointCache } from './endpoint-cache';
-import { queueId, type WebhookDelivery, webhookDeliverySchema } from './webhook-delivery';
 
 /** Attempts claimed (running or waiting for their endpoint) per dispatcher process. */
 const MAX_IN_FLIGHT = 256;
@@ -70,9 +70,10 @@ export class WebhookWorker implements OnApplicationShutdown {
   constructor(
     private readonly endpoints: EndpointCache,
     private readonly events: DeliveryEventsPublisher,
-    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    private readonly queue: WebhookDeliveries,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
+    @InjectClock() private readonly clock: Clock,
   ) {
     this.schedule = config.webhooks.retryScheduleMs ?? WEBHOOK_RETRY_SCHEDULE_MS;
   }
@@ -97,8 +98,8 @@ export class WebhookWorker implements OnApplicationShutdown {
     clearTimeout(this.timer);
     await this.polling;
     // Attempts in flight finish (each within the timeout); unfinished claims come due again after their lease.
-    const deadline = Date.now() + this.config.webhooks.timeoutMs + 1_000;
-    while (this.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const deadline = this.clock.now() + this.config.webhooks.timeoutMs + 1_000;
+    while (this.inFlight > 0 && this.clock.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     clearTimeout(this.recordTimer);
     await this.flushOutcomes();
     this.agents.http.destroy();
@@ -108,13 +109,12 @@ export class WebhookWorker implements OnApplicationShutdown {
   private async poll(): Promise<void> {
     try {
       while (this.running && this.inFlight < MAX_IN_FLIGHT) {
-        const claimed = await this.coordination.claimDue(
-          Queues.webhooks,
-          Date.now(),
+        const claimed = await this.queue.claimDue(
+          this.clock.now(),
           Math.min(CLAIM_BATCH, MAX_IN_FLIGHT - this.inFlight),
           this.config.webhooks.timeoutMs + LEASE_MARGIN_MS,
         );
-        for (const item of claimed) this.begin(item.payload, item.claimToken, item.id);
+        for (const claim of claimed) this.begin(claim);
         if (claimed.length === 0) return;
       }
     } catch (error) {
@@ -122,14 +122,13 @@ export class WebhookWorker implements OnApplicationShutdown {
     }
   }
 
-  private begin(payload: string, claimToken: string, id: string): void {
-    const parsed = webhookDeliverySchema.safeParse(parseJson(payload));
-    if (!parsed.success) {
-      this.logger.error({ id }, 'dropping an unreadable webhook delivery');
-      void this.coordination.ack(Queues.webhooks, id, claimToken);
+  private begin(claim: ClaimedDelivery): void {
+    const { delivery } = claim;
+    if (delivery === undefined) {
+      this.logger.error({ id: claim.id }, 'dropping an unreadable webhook delivery');
+      void this.queue.ack(claim);
       return;
     }
-    const delivery = parsed.data;
     let lane = this.lanes.get(delivery.endpointId);
     if (lane === undefined) {
       lane = { slots: new Semaphore(this.config.webhooks.endpointConcurrency), averageMs: 100 };
@@ -142,7 +141,7 @@ export class WebhookWorker implements OnApplicationShutdown {
       const backlogMs = (lane.averageMs * waiting) / this.config.webhooks.endpointConcurrency;
       void this.reschedule(
         delivery,
-        Date.now() + Math.min(60_000, Math.max(50, backlogMs)),
+        this.clock.now() + Math.min(60_000, Math.max(50, backlogMs)),
         delivery.attempts,
       );
       return;
@@ -151,9 +150,9 @@ export class WebhookWorker implements OnApplicationShutdown {
     const current = lane;
     void current.slots
       .run(async () => {
-        const started = Date.now();
-        await this.attempt(delivery, claimToken);
-        current.averageMs = current.averageMs * 0.8 + (Date.now() - started) * 0.2;
+        const started = this.clock.now();
+        await this.attempt(delivery, claim);
+        current.averageMs = current.averageMs * 0.8 + (this.clock.now() - started) * 0.2;
       })
       .catch((error: unknown) =>
         this.logger.error({ err: error, msgId: delivery.msgId }, 'webhook attempt failed'),
@@ -166,18 +165,17 @@ export class WebhookWorker implements OnApplicationShutdown {
       });
   }
 
-  private async attempt(delivery: WebhookDelivery, claimToken: string): Promise<void> {
-    const id = queueId(delivery, delivery.msgId);
+  private async attempt(delivery: WebhookDelivery, claim: ClaimedDelivery): Promise<void> {
     const destination = (await this.endpoints.destinations(delivery)).find(
       (d) => d.endpointId === delivery.endpointId,
     );
     if (destination === undefined) {
       // The endpoint was deleted since: nothing to deliver to.
-      await this.coordination.ack(Queues.webhooks, id, claimToken);
+      await this.queue.ack(claim);
       return;
     }
     const attempt = delivery.attempts + 1;
-    const now = Date.now();
+    const now = this.clock.now();
     const outcome = await safePost(destination.webhook, {
       allowPrivateNetworks: this.config.egress.allowPrivateNetworks,
       deadlineMs: this.config.webhooks.timeoutMs,
@@ -196,18 +194,14 @@ export class WebhookWorker implements OnApplicationShutdown {
     const next = this.schedule[attempt];
     const retrying = isRetryableStatus(status) && next !== undefined;
     // The schedule gives the wait before each attempt: after attempt n failed, schedule[n].
-    if (retrying) await this.reschedule(delivery, Date.now() + next, attempt);
-    else await this.coordination.ack(Queues.webhooks, id, claimToken);
+    if (retrying) await this.reschedule(delivery, this.clock.now() + next, attempt);
+    else await this.queue.ack(claim);
     const delivered = status !== undefined && status >= 200 && status < 300;
     this.record(delivery, webhookResult(outcome, attempt, retrying), retrying ? undefined : delivered, now);
   }
 
   private reschedule(delivery: WebhookDelivery, dueAt: number, attempts: number): Promise<void> {
-    return this.coordination.schedule(Queues.webhooks, {
-      id: queueId(delivery, delivery.msgId),
-      dueAt,
-      payload: JSON.stringify({ ...delivery, attempts }),
-    });
+    return this.queue.schedule([{ ...delivery, attempts }], dueAt);
   }
 
   /**
@@ -251,13 +245,5 @@ export class WebhookWorker implements OnApplicationShutdown {
     await this.events.publish(...batch).catch((error: unknown) => {
       this.logger.warn({ err: error, outcomes: batch.length }, 'could not log webhook outcomes');
     });
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }

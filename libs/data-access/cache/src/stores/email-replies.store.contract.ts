@@ -1,15 +1,15 @@
+import { emailReplyKey } from '@notify/domain';
 import { requireBackend } from '@notify/testing';
 import type { CoordinationStore } from '../cache.port';
 import { newLocation, openStore, type StoreLocation } from '../testing/coordination-harness';
-import { EmailRepliesStore } from './email-replies.store';
+import { EmailReplies } from './email-replies.store';
 
-describe.each(['embedded', 'redis'] as const)('EmailRepliesStore contract (%s)', (adapter) => {
+describe.each(['embedded', 'redis'] as const)('EmailReplies contract (%s)', (adapter) => {
   let location: StoreLocation;
   let coordination: CoordinationStore;
-  let replies: EmailRepliesStore;
+  let replies: EmailReplies;
   const a = { accountId: 'acct', envId: 'env-a' };
   const b = { accountId: 'acct', envId: 'env-b' };
-  const reply = { userId: 'u1', notificationId: 'welcome' };
 
   beforeAll(async () => {
     if (adapter === 'redis') await requireBackend('redis');
@@ -18,7 +18,7 @@ describe.each(['embedded', 'redis'] as const)('EmailRepliesStore contract (%s)',
   beforeEach(async () => {
     location = await newLocation(adapter);
     coordination = openStore(location);
-    replies = new EmailRepliesStore(coordination);
+    replies = new EmailReplies(coordination);
   });
 
   afterEach(async () => {
@@ -26,19 +26,23 @@ describe.each(['embedded', 'redis'] as const)('EmailRepliesStore contract (%s)',
     await location.cleanup();
   });
 
-  it('reads back whose message a reply names, per environment and message', async () => {
-    await replies.remember(a, 't1', reply);
-    expect(await replies.find(a, 't1')).toEqual(reply);
-    expect(await replies.find(a, 't2')).toBeUndefined();
-    expect(await replies.find(b, 't1')).toBeUndefined();
+  it('finds whose message it was, per environment and message', async () => {
+    await replies.remember(a, 'trk-1', { userId: 'u-1', notificationId: 'welcome' });
+    expect(await replies.find(a, 'trk-1')).toEqual({ userId: 'u-1', notificationId: 'welcome' });
+    expect(await replies.find(a, 'trk-2')).toBeUndefined();
+    expect(await replies.find(b, 'trk-1')).toBeUndefined();
   });
 
-  it('keeps the note under its key of old, and reads a note it cannot parse as none', async () => {
-    await replies.remember(a, 't1', reply);
-    expect(JSON.parse((await coordination.get('email-reply/acct/env-a/t1')) ?? '{}')).toEqual(reply);
-    await coordination.set('email-reply/acct/env-a/t2', 'not json', 60_000);
-    await coordination.set('email-reply/acct/env-a/t3', JSON.stringify({ userId: 1 }), 60_000);
-    expect(await replies.find(a, 't2')).toBeUndefined();
-    expect(await replies.find(a, 't3')).toBeUndefined();
+  it('reads notes written before it existed, and takes an unreadable one for none', async () => {
+    await coordination.set(
+      emailReplyKey(a.accountId, a.envId, 'old'),
+      '{"userId":"u","notificationId":"n"}',
+      60_000,
+    );
+    await coordination.set(emailReplyKey(a.accountId, a.envId, 'bad'), 'not json', 60_000);
+    await coordination.set(emailReplyKey(a.accountId, a.envId, 'partial'), '{"userId":"u"}', 60_000);
+    expect(await replies.find(a, 'old')).toEqual({ userId: 'u', notificationId: 'n' });
+    expect(await replies.find(a, 'bad')).toBeUndefined();
+    expect(await replies.find(a, 'partial')).toBeUndefined();
   });
 });

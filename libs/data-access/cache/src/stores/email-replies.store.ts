@@ -1,18 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EMAIL_REPLY_TTL_MS, type EmailReply, emailReplyKey, emailReplySchema } from '@notify/domain';
+import {
+  EMAIL_REPLY_TTL_MS,
+  type EmailReply,
+  emailReplyKey,
+  emailReplySchema,
+  type TenantScope,
+} from '@notify/domain';
 import { COORDINATION, type CoordinationStore } from '../cache.port';
 
-type Scope = { readonly accountId: string; readonly envId: string };
-
 /**
- * Whose message a reply address names: the email sender notes it when it gives a message a reply
- * address, the inbound service reads it back for the EMAIL_INBOUND payload while it lasts.
+ * Whose email a message was (user and notification type), noted by the email sender for
+ * EMAIL_REPLY_TTL_MS: a reply to it is logged for that user and type.
  */
 @Injectable()
-export class EmailRepliesStore {
+export class EmailReplies {
   constructor(@Inject(COORDINATION) private readonly coordination: CoordinationStore) {}
 
-  remember(scope: Scope, trackingId: string, reply: EmailReply): Promise<void> {
+  remember(scope: TenantScope, trackingId: string, reply: EmailReply): Promise<void> {
     return this.coordination.set(
       emailReplyKey(scope.accountId, scope.envId, trackingId),
       JSON.stringify(reply),
@@ -20,8 +24,8 @@ export class EmailRepliesStore {
     );
   }
 
-  /** The note of the message, or undefined once it lapsed (or if it cannot be read). */
-  async find(scope: Scope, trackingId: string): Promise<EmailReply | undefined> {
+  /** Whose message it was, while the note lasts; undefined for an unreadable note too. */
+  async find(scope: TenantScope, trackingId: string): Promise<EmailReply | undefined> {
     const stored = await this.coordination.get(emailReplyKey(scope.accountId, scope.envId, trackingId));
     if (stored === undefined) return undefined;
     try {

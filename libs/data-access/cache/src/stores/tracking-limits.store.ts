@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { COORDINATION, type CoordinationStore } from './cache.port';
+import type { TenantScope } from '@notify/domain';
+import { COORDINATION, type CoordinationStore } from '../cache.port';
 
 const MINUTE_MS = 60_000;
 
@@ -16,20 +17,12 @@ export class TrackingLimitsStore {
    * True for the first open of the message since `windowMs` ago; false for the others in the
    * window, which began at that first open.
    */
-  firstOpen(
-    scope: { readonly accountId: string; readonly envId: string },
-    trackingId: string,
-    windowMs: number,
-    now = Date.now(),
-  ): Promise<boolean> {
+  firstOpen(scope: TenantScope, trackingId: string, windowMs: number, now: number): Promise<boolean> {
     return this.coordination.setIfAbsent(openKey(scope, trackingId), String(now), windowMs);
   }
 
   /** Forgets the message's open in its window (its recording failed), so the next one counts. */
-  forgetOpen(
-    scope: { readonly accountId: string; readonly envId: string },
-    trackingId: string,
-  ): Promise<void> {
+  forgetOpen(scope: TenantScope, trackingId: string): Promise<void> {
     return this.coordination.delete(openKey(scope, trackingId));
   }
 
@@ -37,7 +30,7 @@ export class TrackingLimitsStore {
    * Counts a request charged to `who` (a client address, or a message); answers how many it has
    * this minute, and when the minute ends.
    */
-  async request(who: string, now = Date.now()): Promise<{ count: number; resetAt: number }> {
+  async request(who: string, now: number): Promise<{ count: number; resetAt: number }> {
     const window = Math.floor(now / MINUTE_MS);
     const resetAt = (window + 1) * MINUTE_MS;
     const count = await this.coordination.increment(
@@ -49,5 +42,5 @@ export class TrackingLimitsStore {
   }
 }
 
-const openKey = (scope: { readonly accountId: string; readonly envId: string }, trackingId: string) =>
+const openKey = (scope: TenantScope, trackingId: string) =>
   `tracking-opens/${scope.accountId}/${scope.envId}/${trackingId}`;

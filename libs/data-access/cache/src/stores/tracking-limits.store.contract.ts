@@ -1,6 +1,6 @@
 import { eventually, requireBackend } from '@notify/testing';
-import type { CoordinationStore } from './cache.port';
-import { newLocation, openStore, type StoreLocation } from './testing/coordination-harness';
+import type { CoordinationStore } from '../cache.port';
+import { newLocation, openStore, type StoreLocation } from '../testing/coordination-harness';
 import { TrackingLimitsStore } from './tracking-limits.store';
 
 const T = 1_700_000_040_000;
@@ -30,11 +30,13 @@ describe.each(['embedded', 'redis'] as const)('TrackingLimitsStore contract (%s)
   it('counts the first open of a message in its window only, per message and environment, and again after it', async () => {
     expect(await limits.firstOpen(a, 't1', 400, T)).toBe(true);
     expect(await limits.firstOpen(a, 't1', 400, T + 1)).toBe(false);
-    const replays = await Promise.all(Array.from({ length: 20 }, () => limits.firstOpen(a, 't1', 400)));
+    const replays = await Promise.all(
+      Array.from({ length: 20 }, () => limits.firstOpen(a, 't1', 400, Date.now())),
+    );
     expect(replays.every((first) => !first)).toBe(true);
     expect(await limits.firstOpen(a, 't2', 400, T)).toBe(true);
     expect(await limits.firstOpen(b, 't1', 400, T)).toBe(true);
-    await eventually(async () => expect(await limits.firstOpen(a, 't1', 400)).toBe(true), 5_000);
+    await eventually(async () => expect(await limits.firstOpen(a, 't1', 400, Date.now())).toBe(true), 5_000);
   });
 
   it('counts an open again once it is forgotten (its recording failed), and only that one', async () => {
