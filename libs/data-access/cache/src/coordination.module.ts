@@ -2,7 +2,9 @@ import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '
 import { APP_CONFIG, type AppConfig, LOGGER, type Logger, ReadinessRegistry } from '@notify/platform';
 import { COORDINATION, type CoordinationStore } from './cache.port';
 import { createCoordinationStore } from './coordination.factory';
-import { DigestWindows } from './digest-windows';
+import { DigestWindows } from './stores/digest-windows.store';
+import { ScheduledSends } from './stores/scheduled-sends.store';
+import { SuppressionCounters } from './stores/suppression-counters.store';
 
 /**
  * Provides COORDINATION, and the typed stores over it. It closes at application shutdown, after `beforeApplicationShutdown` has let
@@ -35,8 +37,14 @@ export class CoordinationModule implements OnApplicationShutdown {
               environmentBytes: config.limits.digestEnvironmentBytes,
             }),
         },
+        {
+          provide: ScheduledSends,
+          inject: [COORDINATION, APP_CONFIG],
+          useFactory: (store: CoordinationStore, config: AppConfig) => new ScheduledSends(store, config.limits),
+        },
+        SuppressionCounters,
       ],
-      exports: [COORDINATION, DigestWindows],
+      exports: [COORDINATION, DigestWindows, ScheduledSends, SuppressionCounters],
     };
   }
 

@@ -1,5 +1,5 @@
 import type { EventBus, OutgoingMessage } from '@notify/bus';
-import { DigestWindows, EmbeddedCoordinationStore } from '@notify/cache';
+import { DigestWindows, EmbeddedCoordinationStore, ScheduledSends, SuppressionCounters } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import { type DeliveryEvent, normalizeSend, type SendRequested, Topics } from '@notify/domain';
 import { loadAppConfig, SecretBox } from '@notify/platform';
@@ -14,7 +14,11 @@ import {
 import { tempDir, testLogger } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { systemClock } from '@notify/util';
+import { ChannelDispatcher } from './channel.dispatcher';
+import { HoldForDigestUseCase } from './hold-for-digest.usecase';
 import { RouteSendUseCase } from './route-send.usecase';
+import { SendContextLoader } from './send-context.loader';
 
 const MB = 1_048_576;
 const scope = { accountId: 'acc', envId: 'env' };
@@ -35,17 +39,25 @@ describe('RouteSendUseCase: digests', () => {
     });
     published = [];
     const bus = { publish: async (messages: readonly OutgoingMessage[]) => void published.push(...messages) };
+    const events = new DeliveryEventsPublisher(bus as unknown as EventBus);
+    const config = loadAppConfig({});
     router = new RouteSendUseCase(
-      new AccountRepository(documents),
-      new UserRepository(documents, new SecretBox(randomBytes(32))),
-      new NotificationTypeRepository(documents),
-      new TemplateRepository(documents),
-      new PreferenceRepository(documents),
-      new DeliveryEventsPublisher(bus as unknown as EventBus),
+      new SendContextLoader(
+        new AccountRepository(documents),
+        new UserRepository(documents, new SecretBox(randomBytes(32))),
+        new NotificationTypeRepository(documents),
+        new PreferenceRepository(documents),
+      ),
+      new ChannelDispatcher(new TemplateRepository(documents), events, config),
+      new HoldForDigestUseCase(
+        new DigestWindows(coordination, { windowBytes: MB, environmentBytes: 8 * MB }),
+        events,
+      ),
+      new ScheduledSends(coordination, config.limits),
+      new SuppressionCounters(coordination),
+      events,
       bus as unknown as EventBus,
-      coordination,
-      new DigestWindows(coordination, { windowBytes: MB, environmentBytes: 8 * MB }),
-      loadAppConfig({}),
+      systemClock,
     );
     const types = new NotificationTypeRepository(documents);
     const now = new Date().toISOString();
@@ -93,7 +105,7 @@ describe('RouteSendUseCase: digests', () => {
         { scheduleAheadMs: 86_400_000 },
       ),
     };
-    return router.execute(request, receivedAt);
+    return router.execute(request);
   };
   const failures = (trackingId: string) =>
     published

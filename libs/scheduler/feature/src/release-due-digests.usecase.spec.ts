@@ -42,11 +42,11 @@ describe('digest windows and their release', () => {
       },
     };
     return new ReleaseDueDigestsUseCase(
-      store,
       new DigestWindows(store, limits),
       bus as unknown as EventBus,
       testLogger('scheduler'),
-    ).execute(Date.now() + 1_000);
+      { now: () => Date.now() + 1_000 },
+    ).execute();
   };
   const due = async (window: string) =>
     store.schedule(Queues.digests, {
