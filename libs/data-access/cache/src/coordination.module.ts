@@ -40,7 +40,8 @@ export class CoordinationModule implements OnApplicationShutdown {
         {
           provide: ScheduledSends,
           inject: [COORDINATION, APP_CONFIG],
-          useFactory: (store: CoordinationStore, config: AppConfig) => new ScheduledSends(store, config.limits),
+          useFactory: (store: CoordinationStore, config: AppConfig) =>
+            new ScheduledSends(store, config.limits),
         },
         SuppressionCounters,
       ],

@@ -20,16 +20,25 @@ describe('holdFor', () => {
 
   it("follows the user's time zone, and the type's quiet hours when the user has none", () => {
     expect(
-      holdFor({ send: send() }, { quietHours: nights }, { timezone: 'America/New_York' }, at('2026-01-06T04:00:00Z')),
+      holdFor(
+        { send: send() },
+        { quietHours: nights },
+        { timezone: 'America/New_York' },
+        at('2026-01-06T04:00:00Z'),
+      ),
     ).toEqual({ heldUntil: at('2026-01-06T12:00:00Z'), held: true });
   });
 
   it('lets a send outside quiet hours go at once', () => {
-    expect(holdFor({ send: send() }, { quietHours: nights }, {}, at('2026-01-05T12:00:00Z'))).toEqual({ held: false });
+    expect(holdFor({ send: send() }, { quietHours: nights }, {}, at('2026-01-05T12:00:00Z'))).toEqual({
+      held: false,
+    });
   });
 
   it('does not hold an urgent type in quiet hours', () => {
-    expect(holdFor({ send: send() }, { urgent: true }, { quietHours: nights }, at('2026-01-05T23:30:00Z'))).toEqual({
+    expect(
+      holdFor({ send: send() }, { urgent: true }, { quietHours: nights }, at('2026-01-05T23:30:00Z')),
+    ).toEqual({
       held: false,
     });
   });
@@ -39,7 +48,9 @@ describe('holdFor', () => {
     expect(
       holdFor({ send: send(due), released: true }, {}, { quietHours: nights }, at('2026-01-05T23:30:00Z')),
     ).toEqual({ heldUntil: due, held: false });
-    expect(holdFor({ send: send(), released: true }, {}, { quietHours: nights }, at('2026-01-05T23:30:00Z'))).toEqual({
+    expect(
+      holdFor({ send: send(), released: true }, {}, { quietHours: nights }, at('2026-01-05T23:30:00Z')),
+    ).toEqual({
       held: false,
     });
   });

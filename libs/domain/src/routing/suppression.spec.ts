@@ -7,6 +7,7 @@ import {
   suppress,
   suppressionFor,
   type SuppressionLedger,
+  type Throttling,
   throttleKey,
   throttleWindowMs,
 } from './suppression';
@@ -95,7 +96,7 @@ describe('suppressionFor', () => {
     }
   }
   const aSend: NormalizedSend = { notificationId: 'n', userId: 'u', recipient: {}, parameters: { x: 1 } };
-  const throttling = { max: 2, period: 1, unit: 'hours', forever: false, scope: ['userId'] } as const;
+  const throttling: Throttling = { max: 2, period: 1, unit: 'hours', forever: false, scope: ['userId'] };
 
   it('lets every send through when the type has neither rule', async () => {
     const ledger = new MemoryLedger();

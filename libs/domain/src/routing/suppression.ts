@@ -73,7 +73,12 @@ export function suppress(decision: RoutingDecision, routing: 'THROTTLED' | 'DEDU
  */
 export interface SuppressionLedger {
   /** Records this send as the first of its duplicates for `ttlMs`; false when another send is. */
-  firstOfDuplicates(scope: TenantScope, send: NormalizedSend, trackingId: string, ttlMs: number): Promise<boolean>;
+  firstOfDuplicates(
+    scope: TenantScope,
+    send: NormalizedSend,
+    trackingId: string,
+    ttlMs: number,
+  ): Promise<boolean>;
   /**
    * Counts this send once in its throttling window and answers whether `over` judged the count
    * it reached too many (a repeat gets the first answer, counting nothing).

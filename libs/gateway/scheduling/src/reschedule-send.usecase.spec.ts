@@ -81,7 +81,7 @@ describe('RescheduleSendUseCase', () => {
     expect((await scheduled.waiting(aScope(), 't1'))?.dueAt).toBe(Date.parse(later));
   });
 
-  it("refuses a send that is not waiting in this environment (404), changing nothing", async () => {
+  it('refuses a send that is not waiting in this environment (404), changing nothing', async () => {
     await waitingSend();
     await expect(reschedule.update(aScope(), 'unknown', body())).rejects.toBeInstanceOf(NotFoundError);
     await expect(reschedule.update(aScope({ envId: 'other' }), 't1', body())).rejects.toBeInstanceOf(

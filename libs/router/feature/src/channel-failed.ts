@@ -1,5 +1,11 @@
 import type { DeliveryEventsPublisher } from '@notify/delivery-events';
-import { type Channel, channelFailure, type DeliveryEvent, type LogFields, type SendRequested } from '@notify/domain';
+import {
+  type Channel,
+  channelFailure,
+  type DeliveryEvent,
+  type LogFields,
+  type SendRequested,
+} from '@notify/domain';
 
 export interface ChannelFailedOptions {
   readonly request: SendRequested;

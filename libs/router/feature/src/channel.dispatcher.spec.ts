@@ -75,7 +75,10 @@ describe('ChannelDispatcher', () => {
     expect(dispatched.events).toEqual([
       expect.objectContaining({
         event: 'failed',
-        fields: expect.objectContaining({ failed_code: 'UNKNOWN', failed_internal: expect.stringMatching(/^template error in/) }),
+        fields: expect.objectContaining({
+          failed_code: 'UNKNOWN',
+          failed_internal: expect.stringMatching(/^template error in/),
+        }),
       }),
     ]);
   });

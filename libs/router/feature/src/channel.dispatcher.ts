@@ -104,7 +104,11 @@ export class ChannelDispatcher {
         failed_code: 'UNKNOWN',
         failed_internal: `template error in ${error.message}`,
       };
-      return { messages: [], fields: {}, events: [this.events.event(subject, 'failed', fields, undefined, now)] };
+      return {
+        messages: [],
+        fields: {},
+        events: [this.events.event(subject, 'failed', fields, undefined, now)],
+      };
     }
   }
 

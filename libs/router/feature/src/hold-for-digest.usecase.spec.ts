@@ -9,13 +9,14 @@ describe('HoldForDigestUseCase', () => {
   let h: RouterHarness;
   const type = aNotificationType({
     channels: ['EMAIL', 'SMS', 'CALL'],
-    options: { EMAIL: { instant: { batching: true, batchingWindow: 30, batchingKey: 'topic' } } },
+    options: {
+      EMAIL: {
+        defaultDeliveryOption: 'instant',
+        instant: { enabled: true, batching: true, batchingWindow: 30, batchingKey: 'topic' },
+      },
+    },
   });
-  const hold = (
-    trackingId: string,
-    routing: ChannelRouting,
-    parameters: Record<string, unknown> = {},
-  ) =>
+  const hold = (trackingId: string, routing: ChannelRouting, parameters: Record<string, unknown> = {}) =>
     h.holdForDigest.execute({
       request: aSendRequest({ trackingId, send: { parameters, recipient: aUser() } }),
       type,
@@ -33,7 +34,8 @@ describe('HoldForDigestUseCase', () => {
     return Promise.all(
       claimed.map(async (c) => ({
         due: c.due,
-        items: c.due === undefined ? [] : (await h.windows.read(c.due, c.due.key)).items.map((i) => i.trackingId),
+        items:
+          c.due === undefined ? [] : (await h.windows.read(c.due, c.due.key)).items.map((i) => i.trackingId),
       })),
     );
   };
@@ -106,7 +108,9 @@ describe('HoldForDigestUseCase', () => {
       expect(await execute('t1', 'u-1')).toEqual([]);
       expect(await execute('t2', 'u-2')).toEqual([
         expect.objectContaining({
-          fields: expect.objectContaining({ email_failed_internal: expect.stringMatching(/^DIGEST_ENVIRONMENT_FULL/) }),
+          fields: expect.objectContaining({
+            email_failed_internal: expect.stringMatching(/^DIGEST_ENVIRONMENT_FULL/),
+          }),
         }),
       ]);
     } finally {

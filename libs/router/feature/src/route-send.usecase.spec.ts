@@ -1,7 +1,13 @@
 import type { EventBus, OutgoingMessage } from '@notify/bus';
 import { DigestWindows, EmbeddedCoordinationStore, ScheduledSends, SuppressionCounters } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
-import { type DeliveryEvent, type NormalizedSend, normalizeSend, type SendRequested, Topics } from '@notify/domain';
+import {
+  type DeliveryEvent,
+  type NormalizedSend,
+  normalizeSend,
+  type SendRequested,
+  Topics,
+} from '@notify/domain';
 import { loadAppConfig, SecretBox } from '@notify/platform';
 import {
   AccountRepository,
@@ -144,7 +150,11 @@ describe('RouteSendUseCase', () => {
   let h: RouterHarness;
   const email = { subject: 'Hi', html: '<p>hi</p>' };
   const quietNights = { start: '22:00', end: '07:00' };
-  const routeEmail = (trackingId: string, extra: Partial<SendRequested> = {}, send: Partial<NormalizedSend> = {}) =>
+  const routeEmail = (
+    trackingId: string,
+    extra: Partial<SendRequested> = {},
+    send: Partial<NormalizedSend> = {},
+  ) =>
     h.route.execute(
       aSendRequest({
         trackingId,

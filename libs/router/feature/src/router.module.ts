@@ -16,7 +16,13 @@ import { SendDigestUseCase } from './send-digest.usecase';
  * so its sender can see it, and waits on the dead-letter topic for an operator's replay.
  */
 @Module({
-  providers: [SendContextLoader, ChannelDispatcher, HoldForDigestUseCase, RouteSendUseCase, SendDigestUseCase],
+  providers: [
+    SendContextLoader,
+    ChannelDispatcher,
+    HoldForDigestUseCase,
+    RouteSendUseCase,
+    SendDigestUseCase,
+  ],
 })
 export class RouterModule implements OnApplicationBootstrap {
   constructor(
@@ -46,7 +52,9 @@ export class RouterModule implements OnApplicationBootstrap {
           failed_internal: `routing gave up: ${why}`,
         })),
       handle: ({ value }) =>
-        value.digest === undefined ? this.route.execute(value) : this.digests.execute({ ...value, digest: value.digest }),
+        value.digest === undefined
+          ? this.route.execute(value)
+          : this.digests.execute({ ...value, digest: value.digest }),
     });
   }
 }

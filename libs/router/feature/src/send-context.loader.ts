@@ -61,7 +61,8 @@ export class SendContextLoader {
       this.preferences.get(scope, send.userId),
     ]);
     const user = mergeUserFields(stored, send.recipient);
-    if (!sameContact(stored, user)) await this.users.identify(scope, send.userId, send.recipient, iso(now), false);
+    if (!sameContact(stored, user))
+      await this.users.identify(scope, send.userId, send.recipient, iso(now), false);
     const type =
       existingType ??
       (await this.types.ensure(scope, send.notificationId, reachableChannels(send, user), iso(now)));

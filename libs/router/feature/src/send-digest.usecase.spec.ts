@@ -15,10 +15,14 @@ describe('SendDigestUseCase', () => {
 
   it("sends one message on the digest's channel and logs its routing on every batched send", async () => {
     await h.digest.execute(
-      aReleasedDigest(['trk-1', 'trk-2', 'trk-3'], {}, {
-        recipient: aUser(),
-        email: { subject: '{{count}} updates', html: '<p>digest</p>' },
-      }),
+      aReleasedDigest(
+        ['trk-1', 'trk-2', 'trk-3'],
+        {},
+        {
+          recipient: aUser(),
+          email: { subject: '{{count}} updates', html: '<p>digest</p>' },
+        },
+      ),
     );
     expect(h.jobs()).toEqual([
       expect.objectContaining({

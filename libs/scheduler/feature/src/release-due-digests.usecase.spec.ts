@@ -150,7 +150,9 @@ describe('digest windows and their release', () => {
     const errors = jest.spyOn(logger, 'error');
     const releaser = new ReleaseDueDigestsUseCase(
       windows,
-      { publish: async (messages: readonly OutgoingMessage[]) => void published.push(...messages) } as unknown as EventBus,
+      {
+        publish: async (messages: readonly OutgoingMessage[]) => void published.push(...messages),
+      } as unknown as EventBus,
       logger,
       clock,
     );
@@ -162,7 +164,9 @@ describe('digest windows and their release', () => {
     expect(await releaser.execute()).toBe(0);
     clock.set(dueAt);
     expect(await releaser.execute()).toBe(2);
-    expect(published.map((m) => (m.value as SendRequested).digest?.trackingIds)).toEqual([['trk-1', 'trk-2']]);
+    expect(published.map((m) => (m.value as SendRequested).digest?.trackingIds)).toEqual([
+      ['trk-1', 'trk-2'],
+    ]);
     expect(errors).toHaveBeenCalledWith({ id: 'broken' }, expect.stringContaining('does not parse'));
     expect(await releaser.execute()).toBe(0);
   });

@@ -35,7 +35,10 @@ export class ReleaseDueDigestsUseCase {
       if (due !== undefined) {
         const { items, unreadable } = await this.windows.read(due, due.key);
         if (unreadable > 0)
-          this.logger.error({ id: claim.id, unreadable }, 'left out held sends of a digest that do not parse');
+          this.logger.error(
+            { id: claim.id, unreadable },
+            'left out held sends of a digest that do not parse',
+          );
         const request = digestRequest(due, items);
         if (request !== undefined) await this.bus.publish([toRouter(request)]);
         const late = await this.windows.drop(due, due.key, items.length + unreadable);

@@ -27,7 +27,12 @@ describe('ReleaseDueSendsUseCase', () => {
         published.push(...messages);
       },
     };
-    release = new ReleaseDueSendsUseCase(scheduled, bus as unknown as EventBus, testLogger('scheduler'), clock);
+    release = new ReleaseDueSendsUseCase(
+      scheduled,
+      bus as unknown as EventBus,
+      testLogger('scheduler'),
+      clock,
+    );
   });
 
   afterEach(async () => {
@@ -36,9 +41,12 @@ describe('ReleaseDueSendsUseCase', () => {
   });
 
   const hold = (trackingId: string, inMs: number) =>
-    scheduled.hold(aSendRequest({ trackingId, send: { userId: `user-of-${trackingId}` } }), clock.now() + inMs);
+    scheduled.hold(
+      aSendRequest({ trackingId, send: { userId: `user-of-${trackingId}` } }),
+      clock.now() + inMs,
+    );
 
-  it("hands a due send to the router as released, keyed by its user, once", async () => {
+  it('hands a due send to the router as released, keyed by its user, once', async () => {
     await hold('t1', 60_000);
     expect(await release.execute()).toBe(0);
     clock.advance(60_000);
@@ -65,7 +73,11 @@ describe('ReleaseDueSendsUseCase', () => {
   });
 
   it('drops a queued send whose payload does not parse, releasing the others', async () => {
-    await coordination.schedule(Queues.scheduledSends, { id: 'junk', dueAt: clock.now(), payload: '{"not":' });
+    await coordination.schedule(Queues.scheduledSends, {
+      id: 'junk',
+      dueAt: clock.now(),
+      payload: '{"not":',
+    });
     await hold('t1', 0);
     expect(await release.execute()).toBe(2);
     expect(published.map((m) => (m.value as SendRequested).trackingId)).toEqual(['t1']);

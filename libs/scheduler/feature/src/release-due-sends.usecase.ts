@@ -34,7 +34,9 @@ export class ReleaseDueSendsUseCase {
     const claimed = await this.scheduled.claimDue(this.clock.now(), RELEASE_BATCH, RELEASE_LEASE_MS);
     if (claimed.length === 0) return 0;
     await this.bus.publish(
-      claimed.flatMap(({ request }) => (request === undefined ? [] : [toRouter({ ...request, released: true })])),
+      claimed.flatMap(({ request }) =>
+        request === undefined ? [] : [toRouter({ ...request, released: true })],
+      ),
     );
     for (const item of claimed)
       if (item.request === undefined)

@@ -33,7 +33,10 @@ describe.each(['embedded', 'redis'] as const)('ScheduledSends contract (%s)', (a
     await scheduled.queue(request, T);
     expect(await scheduled.waiting(aScope(), 't1')).toEqual({ request, dueAt: T });
     expect(await scheduled.waiting(other, 't1')).toBeUndefined();
-    const raw = await coordination.getScheduled(Queues.scheduledSends, scheduledSendId('acc-1', 'env-1', 't1'));
+    const raw = await coordination.getScheduled(
+      Queues.scheduledSends,
+      scheduledSendId('acc-1', 'env-1', 't1'),
+    );
     expect(raw && JSON.parse(raw.payload)).toEqual(request);
   });
 

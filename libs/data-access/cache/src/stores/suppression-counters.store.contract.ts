@@ -1,10 +1,10 @@
-import { dedupKey, throttleKey } from '@notify/domain';
+import { dedupKey, type Throttling, throttleKey } from '@notify/domain';
 import { aScope, aSend, eventually, requireBackend } from '@notify/testing';
 import type { CoordinationStore } from '../cache.port';
 import { newLocation, openStore, type StoreLocation } from '../testing/coordination-harness';
 import { SuppressionCounters } from './suppression-counters.store';
 
-const throttling = { max: 3, period: 1, unit: 'hours', forever: false, scope: ['userId'] } as const;
+const throttling: Throttling = { max: 3, period: 1, unit: 'hours', forever: false, scope: ['userId'] };
 const overMax = (count: number) => count > throttling.max;
 
 describe.each(['embedded', 'redis'] as const)('SuppressionCounters contract (%s)', (adapter) => {
@@ -32,9 +32,14 @@ describe.each(['embedded', 'redis'] as const)('SuppressionCounters contract (%s)
     expect(await counters.firstOfDuplicates(scope, aSend(), 't1', 400)).toBe(true);
     expect(await counters.firstOfDuplicates(scope, aSend(), 't2', 400)).toBe(false);
     expect(await counters.firstOfDuplicates(scope, aSend(), 't1', 400)).toBe(true);
-    expect(await counters.firstOfDuplicates(scope, aSend({ parameters: { other: 1 } }), 't3', 400)).toBe(true);
+    expect(await counters.firstOfDuplicates(scope, aSend({ parameters: { other: 1 } }), 't3', 400)).toBe(
+      true,
+    );
     expect(await counters.firstOfDuplicates(aScope({ envId: 'other' }), aSend(), 't4', 400)).toBe(true);
-    await eventually(async () => expect(await counters.firstOfDuplicates(scope, aSend(), 't5', 400)).toBe(true), 5_000);
+    await eventually(
+      async () => expect(await counters.firstOfDuplicates(scope, aSend(), 't5', 400)).toBe(true),
+      5_000,
+    );
   });
 
   it('keeps the dedup record under its key as before (the tracking id under dedupKey)', async () => {
@@ -53,12 +58,17 @@ describe.each(['embedded', 'redis'] as const)('SuppressionCounters contract (%s)
     );
     expect(again).toEqual(verdicts);
     expect(await coordination.get(throttleKey(scope, throttling, aSend()))).toBe('5');
-    expect(await coordination.get(`throttled/${scope.accountId}/${scope.envId}/t1`)).toMatch(/^(over|within)$/);
+    expect(await coordination.get(`throttled/${scope.accountId}/${scope.envId}/t1`)).toMatch(
+      /^(over|within)$/,
+    );
   });
 
   it('counts per the throttling scope: another user has a counter of their own', async () => {
-    for (const id of ['t1', 't2', 't3', 't4']) await counters.countOnce(scope, throttling, aSend(), id, overMax);
-    expect(await counters.countOnce(scope, throttling, aSend({ userId: 'u-2' }), 'u2-1', overMax)).toBe(false);
+    for (const id of ['t1', 't2', 't3', 't4'])
+      await counters.countOnce(scope, throttling, aSend(), id, overMax);
+    expect(await counters.countOnce(scope, throttling, aSend({ userId: 'u-2' }), 'u2-1', overMax)).toBe(
+      false,
+    );
     expect(await counters.countOnce(scope, throttling, aSend(), 't5', overMax)).toBe(true);
   });
 });

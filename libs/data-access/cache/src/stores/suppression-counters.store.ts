@@ -40,7 +40,9 @@ export class SuppressionCounters implements SuppressionLedger {
     const window = throttleWindowMs(throttling);
     const verdict = `throttled/${scope.accountId}/${scope.envId}/${trackingId}`;
     if (await this.coordination.setIfAbsent(verdict, 'counting', window)) {
-      const counted = over(await this.coordination.increment(throttleKey(scope, throttling, send), 1, window));
+      const counted = over(
+        await this.coordination.increment(throttleKey(scope, throttling, send), 1, window),
+      );
       await this.coordination.set(verdict, counted ? 'over' : 'within', window);
       return counted;
     }

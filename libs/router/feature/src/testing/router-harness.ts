@@ -1,10 +1,5 @@
 import type { EventBus, OutgoingMessage } from '@notify/bus';
-import {
-  DigestWindows,
-  EmbeddedCoordinationStore,
-  ScheduledSends,
-  SuppressionCounters,
-} from '@notify/cache';
+import { DigestWindows, EmbeddedCoordinationStore, ScheduledSends, SuppressionCounters } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import { type DeliveryEvent, type LogFields, Topics } from '@notify/domain';
 import { loadAppConfig, SecretBox } from '@notify/platform';
