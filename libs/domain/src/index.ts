@@ -45,6 +45,7 @@ export * from './push/push-failure';
 export * from './push/provider-payloads';
 export * from './sends/canonical-json';
 export * from './routing/suppression';
+export * from './routing/hold';
 export * from './time/quiet-hours';
 export * from './time/zoned-time';
 export * from './time/digest-window';

@@ -29,3 +29,4 @@ export {
 export { aDeliveryEvent } from './factories/events';
 export { aLastSms, anInboundEmail, aTwilioSmsForm } from './factories/inbound';
 export { aUserEvent } from './factories/webhooks';
+export { aDigestGroup, aDigestItem, aReleasedDigest } from './factories/routing';

@@ -5,10 +5,17 @@
 // Per send: the release lag (its publish time minus its due time), and the release rate. Baseline
 // in the same run: the same loop over an in-memory queue (no store), publishing to the same bus.
 import { EmbeddedBus, type EventBus, type OutgoingMessage } from '@notify/bus';
-import { type CoordinationStore, EmbeddedCoordinationStore, RedisCoordinationStore } from '@notify/cache';
+import {
+  type CoordinationStore,
+  EmbeddedCoordinationStore,
+  RedisCoordinationStore,
+  ScheduledSends,
+} from '@notify/cache';
 import { Queues, type SendRequested, scheduledSendId } from '@notify/domain';
+import { loadAppConfig } from '@notify/platform';
 import { ReleaseDueSendsUseCase } from '@notify/scheduler-feature';
 import { tempDir, testBackends, testLogger, uniqueName } from '@notify/testing';
+import { systemClock } from '@notify/util';
 import { execFileSync } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -123,7 +130,12 @@ async function measure(
   const fillRate = await fill(store, PENDING, 0);
   const after = await memory();
   const released = new Map<string, number>();
-  const release = new ReleaseDueSendsUseCase(store, recording(bus, released), logger);
+  const release = new ReleaseDueSendsUseCase(
+    new ScheduledSends(store, loadAppConfig({}).limits),
+    recording(bus, released),
+    logger,
+    systemClock,
+  );
   const measured = await dueTogether(
     (i, due) => store.schedule(Queues.scheduledSends, item(i, due)),
     released,

@@ -2,7 +2,9 @@ import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '
 import { APP_CONFIG, type AppConfig, LOGGER, type Logger, ReadinessRegistry } from '@notify/platform';
 import { COORDINATION, type CoordinationStore } from './cache.port';
 import { createCoordinationStore } from './coordination.factory';
-import { DigestWindows } from './digest-windows';
+import { DigestWindows } from './stores/digest-windows.store';
+import { ScheduledSends } from './stores/scheduled-sends.store';
+import { SuppressionCounters } from './stores/suppression-counters.store';
 import { InAppFanoutStore } from './stores/inapp-fanout.store';
 import { EmailReplies } from './stores/email-replies.store';
 import { SmsConversations } from './stores/sms-conversations.store';
@@ -43,6 +45,13 @@ export class CoordinationModule implements OnApplicationShutdown {
               environmentBytes: config.limits.digestEnvironmentBytes,
             }),
         },
+        {
+          provide: ScheduledSends,
+          inject: [COORDINATION, APP_CONFIG],
+          useFactory: (store: CoordinationStore, config: AppConfig) =>
+            new ScheduledSends(store, config.limits),
+        },
+        SuppressionCounters,
         EmailReplies,
         InAppFanoutStore,
         SmsConversations,
@@ -53,6 +62,8 @@ export class CoordinationModule implements OnApplicationShutdown {
       exports: [
         COORDINATION,
         DigestWindows,
+        ScheduledSends,
+        SuppressionCounters,
         EmailReplies,
         InAppFanoutStore,
         SmsConversations,

@@ -1,7 +1,16 @@
 export * from './cache.port';
 export { createCoordinationStore } from './coordination.factory';
 export { CoordinationModule } from './coordination.module';
-export { DigestWindows, type DigestWindowLimits, type HoldOutcome } from './digest-windows';
+export {
+  type ClaimedDigest,
+  type DigestDue,
+  type DigestGroup,
+  DigestWindows,
+  type DigestWindowLimits,
+  type HoldOutcome,
+} from './stores/digest-windows.store';
+export { type ClaimedSend, ScheduledSends } from './stores/scheduled-sends.store';
+export { SuppressionCounters } from './stores/suppression-counters.store';
 export {
   EmbeddedCoordinationStore,
   type EmbeddedCoordinationStoreOptions,

@@ -5,7 +5,7 @@ import type { TenantScope } from '../tenancy/tenant-scope';
 import { canonicalJson } from '../sends/canonical-json';
 import type { RoutingDecision } from './route-channels';
 
-type Throttling = NonNullable<NotificationType['throttling']>;
+export type Throttling = NonNullable<NotificationType['throttling']>;
 
 const UNIT_MS: Record<Throttling['unit'], number> = {
   seconds: 1_000,
@@ -65,6 +65,53 @@ export function suppress(decision: RoutingDecision, routing: 'THROTTLED' | 'DEDU
     ignored: routing === 'THROTTLED' ? 'THROTTLING' : 'DEDUPLICATION',
     deliver: [],
   };
+}
+
+/**
+ * Where a router records what deduplication and throttling have seen, shared by every router and
+ * idempotent per send (its tracking id): asking again for the same send answers as the first time.
+ */
+export interface SuppressionLedger {
+  /** Records this send as the first of its duplicates for `ttlMs`; false when another send is. */
+  firstOfDuplicates(
+    scope: TenantScope,
+    send: NormalizedSend,
+    trackingId: string,
+    ttlMs: number,
+  ): Promise<boolean>;
+  /**
+   * Counts this send once in its throttling window and answers whether `over` judged the count
+   * it reached too many (a repeat gets the first answer, counting nothing).
+   */
+  countOnce(
+    scope: TenantScope,
+    throttling: Throttling,
+    send: NormalizedSend,
+    trackingId: string,
+    over: (count: number) => boolean,
+  ): Promise<boolean>;
+}
+
+/**
+ * Whether the type's deduplication or throttling holds a send back: a duplicate (same type, user
+ * and content within `deduplication.duration` seconds) is DEDUPLICATED before it counts against
+ * the throttle; past `throttling.max` sends in a window it is THROTTLED.
+ */
+export async function suppressionFor(
+  scope: TenantScope,
+  type: Pick<NotificationType, 'deduplication' | 'throttling'>,
+  send: NormalizedSend,
+  trackingId: string,
+  ledger: SuppressionLedger,
+): Promise<'THROTTLED' | 'DEDUPLICATED' | undefined> {
+  if (type.deduplication) {
+    const ttl = Math.max(1, Math.round(type.deduplication.duration * 1_000));
+    if (!(await ledger.firstOfDuplicates(scope, send, trackingId, ttl))) return 'DEDUPLICATED';
+  }
+  const { throttling } = type;
+  if (!throttling) return undefined;
+  const over = await ledger.countOnce(scope, throttling, send, trackingId, (count) => count > throttling.max);
+  return over ? 'THROTTLED' : undefined;
 }
 
 const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 32);

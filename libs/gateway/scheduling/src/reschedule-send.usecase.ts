@@ -1,19 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { COORDINATION, type CoordinationStore } from '@notify/cache';
+import { Injectable } from '@nestjs/common';
+import { ScheduledSends } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
-import {
-  normalizeSend,
-  Queues,
-  requestSummary,
-  ScheduleQuotaExceededError,
-  scheduledSendsQuota,
-  type SendBody,
-  sendRequestedSchema,
-  scheduledSendId,
-  type TenantScope,
-} from '@notify/domain';
-import { type AppConfig, InjectConfig } from '@notify/platform';
-import { NotFoundError } from '@notify/util';
+import { normalizeSend, requestSummary, type SendBody, type TenantScope } from '@notify/domain';
+import { type AppConfig, InjectClock, InjectConfig } from '@notify/platform';
+import { type Clock, NotFoundError } from '@notify/util';
 
 const notFound = (trackingId: string) =>
   new NotFoundError({
@@ -33,32 +23,23 @@ const iso = (ms: number) => new Date(ms).toISOString();
 @Injectable()
 export class RescheduleSendUseCase {
   constructor(
-    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    private readonly scheduled: ScheduledSends,
     private readonly events: DeliveryEventsPublisher,
     @InjectConfig() private readonly config: AppConfig,
+    @InjectClock() private readonly clock: Clock,
   ) {}
 
   /** Replaces the waiting send's body; its `schedule`, when given, replaces the due time (past: now). */
-  async update(scope: TenantScope, trackingId: string, body: SendBody, now = Date.now()): Promise<void> {
-    const id = scheduledSendId(scope.accountId, scope.envId, trackingId);
-    const waiting = await this.coordination.getScheduled(Queues.scheduledSends, id);
-    const earlier =
-      waiting === undefined ? undefined : sendRequestedSchema.safeParse(JSON.parse(waiting.payload));
-    if (waiting === undefined || earlier === undefined || !earlier.success) throw notFound(trackingId);
+  async update(scope: TenantScope, trackingId: string, body: SendBody): Promise<void> {
+    const now = this.clock.now();
+    const waiting = await this.scheduled.waiting(scope, trackingId);
+    if (waiting === undefined) throw notFound(trackingId);
     const send = normalizeSend(body, now, this.config.limits);
     const dueAt = body.schedule === undefined ? waiting.dueAt : (send.scheduledFor ?? now);
-    const request = {
-      ...earlier.data,
-      request: requestSummary(body),
-      send: { ...send, scheduledFor: dueAt },
-    };
-    const { limits } = this.config;
-    const outcome = await this.coordination.scheduleWithin(
-      Queues.scheduledSends,
-      { id, dueAt, payload: JSON.stringify(request) },
-      scheduledSendsQuota(scope.accountId, scope.envId, limits),
+    await this.scheduled.queue(
+      { ...waiting.request, request: requestSummary(body), send: { ...send, scheduledFor: dueAt } },
+      dueAt,
     );
-    if (outcome !== 'scheduled') throw new ScheduleQuotaExceededError(outcome, limits);
     await this.events.publish(
       this.events.event(
         { ...scope, trackingId },
@@ -70,12 +51,9 @@ export class RescheduleSendUseCase {
     );
   }
 
-  async delete(scope: TenantScope, trackingId: string, now = Date.now()): Promise<void> {
-    const cancelled = await this.coordination.cancel(
-      Queues.scheduledSends,
-      scheduledSendId(scope.accountId, scope.envId, trackingId),
-    );
-    if (!cancelled) throw notFound(trackingId);
+  async delete(scope: TenantScope, trackingId: string): Promise<void> {
+    const now = this.clock.now();
+    if (!(await this.scheduled.cancel(scope, trackingId))) throw notFound(trackingId);
     await this.events.publish(
       this.events.event(
         { ...scope, trackingId },

@@ -1,5 +1,5 @@
 import type { EventBus, OutgoingMessage } from '@notify/bus';
-import { type CoordinationStore, EmbeddedCoordinationStore } from '@notify/cache';
+import { EmbeddedCoordinationStore, ScheduledSends } from '@notify/cache';
 import {
   normalizeSend,
   Queues,
@@ -38,8 +38,7 @@ describe('AcceptSendUseCase', () => {
     return new AcceptSendUseCase(
       bus as unknown as EventBus,
       { get: () => Promise.resolve(undefined) } as unknown as UserRepository,
-      store,
-      loadAppConfig(env),
+      new ScheduledSends(store, loadAppConfig(env).limits),
       testLogger('gateway'),
     );
   };
@@ -141,8 +140,7 @@ describe('AcceptSendUseCase: contact warnings', () => {
   const useCase = new AcceptSendUseCase(
     { publish } as unknown as EventBus,
     { get } as unknown as UserRepository,
-    {} as unknown as CoordinationStore,
-    loadAppConfig({}),
+    {} as unknown as ScheduledSends,
     testLogger(),
   );
 

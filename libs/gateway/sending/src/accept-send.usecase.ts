@@ -1,20 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_BUS, type EventBus } from '@notify/bus';
-import { COORDINATION, type CoordinationStore } from '@notify/cache';
+import { ScheduledSends } from '@notify/cache';
 import {
   contactWarnings,
   mergeUserFields,
   type NormalizedSend,
-  Queues,
-  ScheduleQuotaExceededError,
-  scheduledSendId,
-  scheduledSendsQuota,
   type SendRequested,
   sendWarnings,
   Topics,
   userKey,
 } from '@notify/domain';
-import { type AppConfig, InjectConfig, type Logger, InjectLogger } from '@notify/platform';
+import { type Logger, InjectLogger } from '@notify/platform';
 import { ServiceUnavailableError } from '@notify/util';
 import { UserRepository } from '@notify/store';
 import { randomUUID } from 'node:crypto';
@@ -29,9 +25,6 @@ export const CONTACT_LOOKUP_MS = 300;
 
 /** How long a scheduled send's queued copy waits at most for the bus to take the send. */
 const PUBLISH_GRACE_MS = 30_000;
-
-const queueId = (message: SendRequested) =>
-  scheduledSendId(message.accountId, message.envId, message.trackingId);
 
 export interface SendOrigin {
   readonly source: SendRequested['source'];
@@ -60,8 +53,7 @@ export class AcceptSendUseCase {
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     private readonly users: UserRepository,
-    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
-    @InjectConfig() private readonly config: AppConfig,
+    private readonly scheduled: ScheduledSends,
     @InjectLogger() private readonly logger: Logger,
   ) {}
 
@@ -89,7 +81,7 @@ export class AcceptSendUseCase {
     // Until the bus has it, the queued copy may not come due: a release must never reach the
     // router before the send it releases.
     const provisional = dueAt === undefined ? undefined : Math.max(dueAt, Date.now() + PUBLISH_GRACE_MS);
-    if (provisional !== undefined) await this.queue(message, provisional);
+    if (provisional !== undefined) await this.scheduled.queue(message, provisional);
     try {
       await this.bus.publish([
         {
@@ -111,24 +103,13 @@ export class AcceptSendUseCase {
     return { trackingId, messages: [...sendWarnings(send), ...(await contacts)] };
   }
 
-  /** Holds a scheduled send in the delayed queue until `dueAt`; 402 when the environment has no room. */
-  private async queue(message: SendRequested, dueAt: number): Promise<void> {
-    const { limits } = this.config;
-    const outcome = await this.coordination.scheduleWithin(
-      Queues.scheduledSends,
-      { id: queueId(message), dueAt, payload: JSON.stringify(message) },
-      scheduledSendsQuota(message.accountId, message.envId, limits),
-    );
-    if (outcome !== 'scheduled') throw new ScheduleQuotaExceededError(outcome, limits);
-  }
-
   /**
    * Moves the queued send to its own due time. The send is accepted whatever happens here: if the
    * store fails now, it goes out at most PUBLISH_GRACE_MS late.
    */
   private async dueAt(message: SendRequested, dueAt: number): Promise<void> {
     try {
-      await this.queue(message, dueAt);
+      await this.scheduled.queue(message, dueAt);
     } catch (error) {
       this.logger.warn(
         { err: error, trackingId: message.trackingId },
@@ -140,7 +121,7 @@ export class AcceptSendUseCase {
   /** A send that was not accepted must not go out later: its queued copy goes too. */
   private async unqueue(message: SendRequested): Promise<void> {
     try {
-      await this.coordination.cancel(Queues.scheduledSends, queueId(message));
+      await this.scheduled.cancel(message, message.trackingId);
     } catch (error) {
       this.logger.error(
         { err: error, trackingId: message.trackingId },

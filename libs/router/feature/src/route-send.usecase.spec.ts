@@ -1,7 +1,13 @@
 import type { EventBus, OutgoingMessage } from '@notify/bus';
-import { DigestWindows, EmbeddedCoordinationStore } from '@notify/cache';
+import { DigestWindows, EmbeddedCoordinationStore, ScheduledSends, SuppressionCounters } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
-import { type DeliveryEvent, normalizeSend, type SendRequested, Topics } from '@notify/domain';
+import {
+  type DeliveryEvent,
+  type NormalizedSend,
+  normalizeSend,
+  type SendRequested,
+  Topics,
+} from '@notify/domain';
 import { loadAppConfig, SecretBox } from '@notify/platform';
 import {
   AccountRepository,
@@ -11,11 +17,15 @@ import {
   TemplateRepository,
   UserRepository,
 } from '@notify/store';
-import { tempDir, testLogger } from '@notify/testing';
-import { systemClock } from '@notify/util';
+import { aScope, aSendRequest, aUser, tempDir, testLogger } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { systemClock } from '@notify/util';
+import { ChannelDispatcher } from './channel.dispatcher';
+import { HoldForDigestUseCase } from './hold-for-digest.usecase';
 import { RouteSendUseCase } from './route-send.usecase';
+import { SendContextLoader } from './send-context.loader';
+import { type RouterHarness, routerHarness } from './testing/router-harness';
 
 const MB = 1_048_576;
 const scope = { accountId: 'acc', envId: 'env' };
@@ -36,17 +46,25 @@ describe('RouteSendUseCase: digests', () => {
     });
     published = [];
     const bus = { publish: async (messages: readonly OutgoingMessage[]) => void published.push(...messages) };
+    const events = new DeliveryEventsPublisher(bus as unknown as EventBus, systemClock);
+    const config = loadAppConfig({});
     router = new RouteSendUseCase(
-      new AccountRepository(documents),
-      new UserRepository(documents, new SecretBox(randomBytes(32))),
-      new NotificationTypeRepository(documents),
-      new TemplateRepository(documents),
-      new PreferenceRepository(documents),
-      new DeliveryEventsPublisher(bus as unknown as EventBus, systemClock),
+      new SendContextLoader(
+        new AccountRepository(documents),
+        new UserRepository(documents, new SecretBox(randomBytes(32))),
+        new NotificationTypeRepository(documents),
+        new PreferenceRepository(documents),
+      ),
+      new ChannelDispatcher(new TemplateRepository(documents), events, config),
+      new HoldForDigestUseCase(
+        new DigestWindows(coordination, { windowBytes: MB, environmentBytes: 8 * MB }),
+        events,
+      ),
+      new ScheduledSends(coordination, config.limits),
+      new SuppressionCounters(coordination),
+      events,
       bus as unknown as EventBus,
-      coordination,
-      new DigestWindows(coordination, { windowBytes: MB, environmentBytes: 8 * MB }),
-      loadAppConfig({}),
+      systemClock,
     );
     const types = new NotificationTypeRepository(documents);
     const now = new Date().toISOString();
@@ -94,7 +112,7 @@ describe('RouteSendUseCase: digests', () => {
         { scheduleAheadMs: 86_400_000 },
       ),
     };
-    return router.execute(request, receivedAt);
+    return router.execute(request);
   };
   const failures = (trackingId: string) =>
     published
@@ -125,5 +143,98 @@ describe('RouteSendUseCase: digests', () => {
     // A small send still joins the window.
     await route('third', 'small');
     expect(failures('third')).toEqual([]);
+  });
+});
+
+describe('RouteSendUseCase', () => {
+  let h: RouterHarness;
+  const email = { subject: 'Hi', html: '<p>hi</p>' };
+  const quietNights = { start: '22:00', end: '07:00' };
+  const routeEmail = (
+    trackingId: string,
+    extra: Partial<SendRequested> = {},
+    send: Partial<NormalizedSend> = {},
+  ) =>
+    h.route.execute(
+      aSendRequest({
+        trackingId,
+        receivedAt: h.clock.now(),
+        ...extra,
+        send: { recipient: aUser({ number: undefined }), email, ...send },
+      }),
+    );
+  const configure = async (patch: Parameters<RouterHarness['types']['update']>[2]) => {
+    await h.types.ensure(aScope(), 'welcome', ['EMAIL'], '2026-01-01T00:00:00.000Z');
+    await h.types.update(aScope(), 'welcome', patch, '2026-01-01T00:00:00.000Z');
+  };
+  const routed = (trackingId: string) => h.fieldsOf(trackingId, 'routed')[0];
+
+  beforeEach(async () => {
+    h = await routerHarness();
+    h.clock.set('2026-01-05T12:00:00.000Z');
+  });
+
+  afterEach(() => h.close());
+
+  it('hands a send to its channel at once, logging when it routed it', async () => {
+    await routeEmail('t1');
+    expect(h.jobs()).toEqual([expect.objectContaining({ topic: Topics.delivery('EMAIL') })]);
+    expect(routed('t1')).toMatchObject({
+      processed_at: '2026-01-05T12:00:00.000Z',
+      email_routing: 'SEND',
+      email_preview: expect.any(String),
+    });
+  });
+
+  it("holds a send that arrives in the user's quiet hours until they end, logging when it goes out", async () => {
+    h.clock.set('2026-01-05T23:00:00.000Z');
+    await routeEmail('t1', {}, { recipient: aUser({ number: undefined, quietHours: quietNights }) });
+    expect(h.jobs()).toEqual([]);
+    expect(routed('t1')).toMatchObject({ email_routing: 'SCHEDULE' });
+    const waiting = await h.scheduled.waiting(aScope(), 't1');
+    expect(waiting?.dueAt).toBe(Date.parse('2026-01-06T07:00:00.000Z'));
+    expect(waiting?.request.send.scheduledFor).toBe(Date.parse('2026-01-06T07:00:00.000Z'));
+    expect(h.fieldsOf('t1', 'request_received')[0]).toMatchObject({
+      scheduled_for: '2026-01-06T07:00:00.000Z',
+    });
+  });
+
+  it("sends an urgent type's send in quiet hours at once", async () => {
+    await configure({ urgent: true, quietHours: quietNights });
+    h.clock.set('2026-01-05T23:00:00.000Z');
+    await routeEmail('t1');
+    expect(h.jobs()).toHaveLength(1);
+    expect(await h.scheduled.waiting(aScope(), 't1')).toBeUndefined();
+  });
+
+  it('sends a released send at once, even in quiet hours, without holding it again', async () => {
+    await configure({ quietHours: quietNights });
+    h.clock.set('2026-01-05T23:00:00.000Z');
+    await routeEmail('t1', { released: true });
+    expect(h.jobs()).toHaveLength(1);
+    expect(await h.scheduled.waiting(aScope(), 't1')).toBeUndefined();
+  });
+
+  it('routes a duplicate DEDUPLICATED, while a redelivery of the first and other content still go out', async () => {
+    await configure({ deduplication: { duration: 60 } });
+    await routeEmail('t1');
+    await routeEmail('t2');
+    expect(routed('t2')).toMatchObject({ email_routing: 'DEDUPLICATED', ignored: 'DEDUPLICATION' });
+    await routeEmail('t1');
+    expect(h.jobs()).toHaveLength(2);
+    await routeEmail('t3', {}, { parameters: { other: 'content' } });
+    expect(h.jobs()).toHaveLength(3);
+  });
+
+  it('routes sends past the throttle THROTTLED, counting a redelivered send once', async () => {
+    await configure({
+      throttling: { max: 1, period: 1, unit: 'hours', forever: false, scope: ['userId'] },
+    });
+    await routeEmail('t1');
+    await routeEmail('t1');
+    expect(h.jobs()).toHaveLength(2);
+    await routeEmail('t2');
+    expect(routed('t2')).toMatchObject({ email_routing: 'THROTTLED', ignored: 'THROTTLING' });
+    expect(h.jobs()).toHaveLength(2);
   });
 });

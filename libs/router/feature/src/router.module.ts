@@ -3,18 +3,32 @@ import { EVENT_BUS, type EventBus } from '@notify/bus';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import { CHANNEL_STRATEGIES, Groups, sendRequestedSchema, Topics } from '@notify/domain';
 import { type AppConfig, InjectConfig } from '@notify/platform';
+import { ChannelDispatcher } from './channel.dispatcher';
+import { HoldForDigestUseCase } from './hold-for-digest.usecase';
 import { RouteSendUseCase } from './route-send.usecase';
+import { SendContextLoader } from './send-context.loader';
+import { SendDigestUseCase } from './send-digest.usecase';
 
 /**
- * Consumes accepted sends (group `router`), one user's sends in order, many users at once. A
+ * Consumes accepted sends (group `router`), one user's sends in order, many users at once: a
+ * digest the scheduler released goes out as one message, any other send is routed. A
  * backend outage is waited out (CONSUMER_RETRY_WINDOW_MS); a send given up on is logged as failed
  * so its sender can see it, and waits on the dead-letter topic for an operator's replay.
  */
-@Module({ providers: [RouteSendUseCase] })
+@Module({
+  providers: [
+    SendContextLoader,
+    ChannelDispatcher,
+    HoldForDigestUseCase,
+    RouteSendUseCase,
+    SendDigestUseCase,
+  ],
+})
 export class RouterModule implements OnApplicationBootstrap {
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     private readonly route: RouteSendUseCase,
+    private readonly digests: SendDigestUseCase,
     private readonly events: DeliveryEventsPublisher,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
@@ -37,7 +51,10 @@ export class RouterModule implements OnApplicationBootstrap {
           failed_code: 'UNKNOWN',
           failed_internal: `routing gave up: ${why}`,
         })),
-      handle: (message) => this.route.execute(message.value),
+      handle: ({ value }) =>
+        value.digest === undefined
+          ? this.route.execute(value)
+          : this.digests.execute({ ...value, digest: value.digest }),
     });
   }
 }

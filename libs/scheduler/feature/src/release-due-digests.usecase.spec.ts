@@ -1,7 +1,7 @@
 import type { EventBus, OutgoingMessage } from '@notify/bus';
 import { DigestWindows, EmbeddedCoordinationStore } from '@notify/cache';
 import { type DigestItem, Queues, type SendRequested } from '@notify/domain';
-import { tempDir, testLogger } from '@notify/testing';
+import { aDigestGroup, aDigestItem, FakeClock, tempDir, testLogger } from '@notify/testing';
 import { ReleaseDueDigestsUseCase } from './release-due-digests.usecase';
 
 const MB = 1_048_576;
@@ -42,11 +42,11 @@ describe('digest windows and their release', () => {
       },
     };
     return new ReleaseDueDigestsUseCase(
-      store,
       new DigestWindows(store, limits),
       bus as unknown as EventBus,
       testLogger('scheduler'),
-    ).execute(Date.now() + 1_000);
+      { now: () => Date.now() + 1_000 },
+    ).execute();
   };
   const due = async (window: string) =>
     store.schedule(Queues.digests, {
@@ -141,5 +141,33 @@ describe('digest windows and their release', () => {
     expect((published[1]?.value as SendRequested).digest?.trackingIds).toEqual(['t-2']);
     expect(await release()).toBe(0);
     expect(await store.readBuffer('digests/acc/env', 'w', 0, 10)).toEqual([]);
+  });
+
+  it('releases a window when its due time comes, on the clock, and logs what it leaves out', async () => {
+    const windows = open();
+    const clock = new FakeClock();
+    const logger = testLogger('scheduler');
+    const errors = jest.spyOn(logger, 'error');
+    const releaser = new ReleaseDueDigestsUseCase(
+      windows,
+      {
+        publish: async (messages: readonly OutgoingMessage[]) => void published.push(...messages),
+      } as unknown as EventBus,
+      logger,
+      clock,
+    );
+    const dueAt = clock.now() + 3_600_000;
+    await windows.holdUntil(aDigestGroup(), dueAt, aDigestItem(1), clock.now());
+    await windows.holdUntil(aDigestGroup(), dueAt, aDigestItem(2), clock.now());
+    await store.schedule(Queues.digests, { id: 'broken', dueAt, payload: 'not json' });
+    clock.set(dueAt - 1);
+    expect(await releaser.execute()).toBe(0);
+    clock.set(dueAt);
+    expect(await releaser.execute()).toBe(2);
+    expect(published.map((m) => (m.value as SendRequested).digest?.trackingIds)).toEqual([
+      ['trk-1', 'trk-2'],
+    ]);
+    expect(errors).toHaveBeenCalledWith({ id: 'broken' }, expect.stringContaining('does not parse'));
+    expect(await releaser.execute()).toBe(0);
   });
 });

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_BUS, type EventBus, type OutgoingMessage } from '@notify/bus';
-import { COORDINATION, type ClaimedItem, type CoordinationStore } from '@notify/cache';
-import { Queues, type SendRequested, sendRequestedSchema } from '@notify/domain';
-import { InjectLogger, type Logger } from '@notify/platform';
-import { parsePayload, toRouter } from './payload';
+import { EVENT_BUS, type EventBus } from '@notify/bus';
+import { ScheduledSends } from '@notify/cache';
+import { InjectClock, InjectLogger, type Logger } from '@notify/platform';
+import type { Clock } from '@notify/util';
+import { toRouter } from './payload';
 
 /** Sends released per claim: one bus publish and as many acks. */
 export const RELEASE_BATCH = 500;
@@ -23,33 +23,25 @@ export const RELEASE_LEASE_MS = 30_000;
 @Injectable()
 export class ReleaseDueSendsUseCase {
   constructor(
-    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    private readonly scheduled: ScheduledSends,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @InjectLogger() private readonly logger: Logger,
+    @InjectClock() private readonly clock: Clock,
   ) {}
 
-  /** Releases what is due at `now` (at most a batch); answers how many it claimed. */
-  async execute(now = Date.now()): Promise<number> {
-    const claimed = await this.coordination.claimDue(
-      Queues.scheduledSends,
-      now,
-      RELEASE_BATCH,
-      RELEASE_LEASE_MS,
-    );
+  /** Releases what is due now (at most a batch); answers how many it claimed. */
+  async execute(): Promise<number> {
+    const claimed = await this.scheduled.claimDue(this.clock.now(), RELEASE_BATCH, RELEASE_LEASE_MS);
     if (claimed.length === 0) return 0;
-    const messages: OutgoingMessage<SendRequested>[] = [];
-    const unreadable: ClaimedItem[] = [];
-    for (const item of claimed) {
-      const parsed = parsePayload(sendRequestedSchema, item.payload);
-      if (parsed.success) messages.push(toRouter({ ...parsed.data, released: true }));
-      else unreadable.push(item);
-    }
-    await this.bus.publish(messages);
-    for (const item of unreadable)
-      this.logger.error({ id: item.id }, 'dropped a scheduled send whose payload does not parse');
-    await Promise.all(
-      claimed.map((item) => this.coordination.ack(Queues.scheduledSends, item.id, item.claimToken)),
+    await this.bus.publish(
+      claimed.flatMap(({ request }) =>
+        request === undefined ? [] : [toRouter({ ...request, released: true })],
+      ),
     );
+    for (const item of claimed)
+      if (item.request === undefined)
+        this.logger.error({ id: item.id }, 'dropped a scheduled send whose payload does not parse');
+    await Promise.all(claimed.map((item) => this.scheduled.ack(item)));
     return claimed.length;
   }
 }

@@ -1,0 +1,85 @@
+import { type Channel, Topics } from '@notify/domain';
+import { aNotificationType, aScope, aSendRequest, aTemplate, aUser } from '@notify/testing';
+import { type RouterHarness, routerHarness } from './testing/router-harness';
+
+describe('ChannelDispatcher', () => {
+  let h: RouterHarness;
+  const now = Date.parse('2026-01-05T12:00:00.000Z');
+  const dispatch = (
+    channel: Channel,
+    send: Parameters<typeof aSendRequest>[0] = {},
+    type = aNotificationType({ channels: [channel] }),
+  ) => h.dispatcher.dispatch({ channel, request: aSendRequest(send), type, user: aUser(), now });
+
+  beforeEach(async () => {
+    h = await routerHarness();
+  });
+
+  afterEach(() => h.close());
+
+  it("composes inline content into the channel's job, on its topic, with a preview for the log", async () => {
+    const dispatched = await dispatch('EMAIL', { send: { email: { subject: 'Hi', html: '<p>hello</p>' } } });
+    expect(dispatched.messages).toEqual([
+      expect.objectContaining({
+        topic: Topics.delivery('EMAIL'),
+        key: 'acc-1/env-1/u-1',
+        value: expect.objectContaining({ subject: 'Hi', html: '<p>hello</p>', to: 'ann@example.test' }),
+      }),
+    ]);
+    expect(dispatched.fields).toEqual({ email_preview: expect.stringContaining('hello') });
+    expect(dispatched.events).toEqual([]);
+  });
+
+  it("renders the type's default template of a digest's mode over the send's parameters", async () => {
+    await h.templates.create(
+      aScope(),
+      aTemplate({ templateId: 'daily', subject: '{{count}} news', html: '<p>digest</p>' }),
+    );
+    const dispatched = await dispatch(
+      'EMAIL',
+      {
+        send: { parameters: { count: 3 } },
+        digest: { channel: 'EMAIL', mode: 'daily', trackingIds: ['trk-1'] },
+      },
+      aNotificationType({ defaultTemplates: { EMAIL: { instant: 'other', daily: 'daily' } } }),
+    );
+    expect(dispatched.messages[0]?.value).toMatchObject({ subject: '3 news', html: '<p>digest</p>' });
+  });
+
+  it.each([
+    ['SMS', 'sms'],
+    ['CALL', 'call'],
+  ] as const)(
+    "fails a %s send whose template does not exist with the channel's own event",
+    async (channel, prefix) => {
+      const dispatched = await dispatch(channel, { send: { templateId: 'missing' } });
+      expect(dispatched.messages).toEqual([]);
+      expect(dispatched.events).toEqual([
+        expect.objectContaining({
+          event: `${prefix}_failed`,
+          channel: prefix,
+          userId: 'u-1',
+          notificationId: 'welcome',
+          fields: expect.objectContaining({
+            [`${prefix}_failed_at`]: '2026-01-05T12:00:00.000Z',
+            [`${prefix}_failed_internal`]: expect.stringContaining('"missing" does not exist'),
+          }),
+        }),
+      ]);
+    },
+  );
+
+  it('fails the send (not a channel) when its template does not render', async () => {
+    const dispatched = await dispatch('EMAIL', { send: { email: { subject: 'Hi', html: '{{#each}}' } } });
+    expect(dispatched.messages).toEqual([]);
+    expect(dispatched.events).toEqual([
+      expect.objectContaining({
+        event: 'failed',
+        fields: expect.objectContaining({
+          failed_code: 'UNKNOWN',
+          failed_internal: expect.stringMatching(/^template error in/),
+        }),
+      }),
+    ]);
+  });
+});

@@ -1,0 +1,137 @@
+import { Injectable } from '@nestjs/common';
+import type { OutgoingMessage } from '@notify/bus';
+import { DeliveryEventsPublisher } from '@notify/delivery-events';
+import {
+  CHANNEL_STRATEGIES,
+  type Channel,
+  channelStrategy,
+  type DeliveryEvent,
+  type EmailSuppressionStatus,
+  hasInlineContent,
+  logPrefix,
+  type LogFields,
+  type NotificationType,
+  type SendRequested,
+  type Template,
+  TemplateError,
+  TemplateRenderer,
+  Topics,
+  userKey,
+  type UserFields,
+} from '@notify/domain';
+import { type AppConfig, InjectConfig } from '@notify/platform';
+import { TemplateRepository } from '@notify/store';
+import { channelFailed } from './channel-failed';
+
+const PREVIEW_LIMIT = 4_096;
+const clip = (text: string) => (text.length > PREVIEW_LIMIT ? `${text.slice(0, PREVIEW_LIMIT)}…` : text);
+
+export interface DispatchOptions {
+  readonly channel: Channel;
+  readonly request: SendRequested;
+  readonly type: NotificationType;
+  readonly user: UserFields;
+  readonly now: number;
+  /** The stored user's email suppression, which the email channel honours. */
+  readonly suppression?: EmailSuppressionStatus;
+  /** The environment's email open/click tracking switch. */
+  readonly emailTracking?: boolean;
+}
+
+/** What dispatching a send on one channel produced: its sender's job, log fields, or its failure. */
+export interface Dispatched {
+  readonly messages: OutgoingMessage[];
+  readonly fields: LogFields;
+  readonly events: DeliveryEvent[];
+}
+
+/**
+ * Hands a send to one channel's sender: finds its template, composes the channel's job through the
+ * channel's strategy, and answers the job (with a preview for the log) or the channel's failure.
+ */
+@Injectable()
+export class ChannelDispatcher {
+  private readonly renderer: TemplateRenderer;
+
+  constructor(
+    private readonly templates: TemplateRepository,
+    private readonly events: DeliveryEventsPublisher,
+    @InjectConfig() config: AppConfig,
+  ) {
+    this.renderer = new TemplateRenderer(config.limits.templateCacheBytes);
+  }
+
+  async dispatch(options: DispatchOptions): Promise<Dispatched> {
+    const { channel, request, type, user, now, suppression, emailTracking } = options;
+    const failed = (code: string, internal: string): Dispatched => ({
+      messages: [],
+      fields: {},
+      events: [channelFailed(this.events, { request, channel, code, internal, now })],
+    });
+    const strategy = CHANNEL_STRATEGIES.get(channel);
+    // Each channel's sender arrives with its own issue; until then the log says so plainly.
+    if (strategy === undefined)
+      return failed(channelStrategy(channel).unknownFailureCode, `no ${channel} sender is installed`);
+    try {
+      const { template, missing } = await this.template(request, type, channel);
+      const composed = strategy.compose({
+        request,
+        user,
+        template,
+        missingTemplateId: missing,
+        renderer: this.renderer,
+        ...(suppression !== undefined ? { suppression } : {}),
+        ...(type.retention !== undefined ? { retention: type.retention } : {}),
+        ...(emailTracking !== undefined ? { emailTracking } : {}),
+      });
+      if (composed.kind === 'failed') return failed(composed.code, composed.internal);
+      return {
+        messages: [
+          {
+            topic: Topics.delivery(channel),
+            key: userKey(request.accountId, request.envId, request.send.userId),
+            value: composed.job,
+          },
+        ],
+        fields: { [`${logPrefix(channel)}_preview`]: clip(composed.preview) } as LogFields,
+        events: [],
+      };
+    } catch (error) {
+      if (!(error instanceof TemplateError)) throw error;
+      const subject = { accountId: request.accountId, envId: request.envId, trackingId: request.trackingId };
+      const fields: LogFields = {
+        failed_at: new Date(now).toISOString(),
+        failed_code: 'UNKNOWN',
+        failed_internal: `template error in ${error.message}`,
+      };
+      return {
+        messages: [],
+        fields: {},
+        events: [this.events.event(subject, 'failed', fields, undefined, now)],
+      };
+    }
+  }
+
+  /** The chosen template, else the channel's default; `missing` names a chosen one that does not exist. */
+  private async template(
+    request: SendRequested,
+    type: NotificationType,
+    channel: Channel,
+  ): Promise<{ template?: Template; missing?: string }> {
+    const { send } = request;
+    if (hasInlineContent(channel, send)) return {};
+    // A digest uses its mode's default template (the batch variant), else the instant one.
+    const mode = request.digest?.mode;
+    const defaults = type.defaultTemplates?.[channel];
+    const templateId =
+      send.templateId ?? (mode !== undefined ? defaults?.[mode] : undefined) ?? defaults?.instant;
+    if (templateId === undefined) return {};
+    const template = await this.templates.get(
+      { accountId: request.accountId, envId: request.envId },
+      send.notificationId,
+      channel,
+      templateId,
+    );
+    return template === undefined ? { missing: templateId } : { template };
+  }
+}

@@ -1,0 +1,98 @@
+import type { EventBus, OutgoingMessage } from '@notify/bus';
+import { DigestWindows, EmbeddedCoordinationStore, ScheduledSends, SuppressionCounters } from '@notify/cache';
+import { DeliveryEventsPublisher } from '@notify/delivery-events';
+import { type DeliveryEvent, type LogFields, Topics } from '@notify/domain';
+import { loadAppConfig, SecretBox } from '@notify/platform';
+import {
+  AccountRepository,
+  EmbeddedDocumentStore,
+  NotificationTypeRepository,
+  PreferenceRepository,
+  TemplateRepository,
+  UserRepository,
+} from '@notify/store';
+import { FakeClock, tempDir, testLogger } from '@notify/testing';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { ChannelDispatcher } from '../channel.dispatcher';
+import { HoldForDigestUseCase } from '../hold-for-digest.usecase';
+import { RouteSendUseCase } from '../route-send.usecase';
+import { SendContextLoader } from '../send-context.loader';
+import { SendDigestUseCase } from '../send-digest.usecase';
+
+const MB = 1_048_576;
+
+/**
+ * The router's units over the embedded document and coordination stores in a temporary directory,
+ * a bus that records what is published, and a clock the test moves.
+ */
+export async function routerHarness(limits = { windowBytes: MB, environmentBytes: 8 * MB }) {
+  const dir = await tempDir('notify-router-');
+  const documents = new EmbeddedDocumentStore(join(dir.path, 'store'));
+  const coordination = new EmbeddedCoordinationStore({
+    path: join(dir.path, 'coordination'),
+    logger: testLogger('coordination'),
+  });
+  const published: OutgoingMessage[] = [];
+  const bus = {
+    publish: async (messages: readonly OutgoingMessage[]) => void published.push(...messages),
+  } as unknown as EventBus;
+  const clock = new FakeClock();
+  const config = loadAppConfig({});
+  const events = new DeliveryEventsPublisher(bus, clock);
+  const types = new NotificationTypeRepository(documents);
+  const templates = new TemplateRepository(documents);
+  const users = new UserRepository(documents, new SecretBox(randomBytes(32)));
+  const contexts = new SendContextLoader(
+    new AccountRepository(documents),
+    users,
+    types,
+    new PreferenceRepository(documents),
+  );
+  const windows = new DigestWindows(coordination, limits);
+  const scheduled = new ScheduledSends(coordination, config.limits);
+  const dispatcher = new ChannelDispatcher(templates, events, config);
+  const holdForDigest = new HoldForDigestUseCase(windows, events);
+  const route = new RouteSendUseCase(
+    contexts,
+    dispatcher,
+    holdForDigest,
+    scheduled,
+    new SuppressionCounters(coordination),
+    events,
+    bus,
+    clock,
+  );
+  const digest = new SendDigestUseCase(contexts, dispatcher, events, bus, clock);
+  const deliveryEvents = () =>
+    published.filter((m) => m.topic === Topics.events).map((m) => m.value as DeliveryEvent);
+  return {
+    clock,
+    coordination,
+    types,
+    templates,
+    users,
+    windows,
+    scheduled,
+    dispatcher,
+    holdForDigest,
+    route,
+    digest,
+    published,
+    /** The jobs handed to senders. */
+    jobs: () => published.filter((m) => m.topic !== Topics.events),
+    /** The fields of each event `name` logged on `trackingId`. */
+    fieldsOf: (trackingId: string, name: string): LogFields[] =>
+      deliveryEvents()
+        .filter((e) => e.trackingId === trackingId && e.event === name)
+        .map((e) => e.fields),
+    events: deliveryEvents,
+    async close() {
+      await coordination.close();
+      await documents.close();
+      await dir.remove();
+    },
+  };
+}
+
+export type RouterHarness = Awaited<ReturnType<typeof routerHarness>>;
