@@ -2,8 +2,6 @@ export { type ChannelConsumer, consumeChannel } from './channel-consumer';
 export { type Claim, DeliveryInProgressError, DeliveryLedger } from './delivery-ledger';
 export { OnceDelivery } from './once-delivery';
 export { PROVIDER_RETRY_DELAYS_MS, withProviderRetries } from './provider-retry';
-export { type SandboxChannel, SandboxPeers } from './sandbox-peers';
-export { SandboxPushPeers, type SandboxWebPush } from './sandbox-push-peers';
 export { SenderCommonModule } from './sender-common.module';
 export { failedEvent } from './failed-event';
 export { SenderAppModule } from './sender-app.module';

@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
+import { LocalPeersSandboxModule } from '@notify/local-peer-sandbox';
+import { ProviderResolversModule } from '@notify/providers';
 import { DeliveryLedger } from './delivery-ledger';
 import { OnceDelivery } from './once-delivery';
-import { SandboxPeers } from './sandbox-peers';
-import { SandboxPushPeers } from './sandbox-push-peers';
 
-/** What every sender module imports: the delivery ledger, the once-only outer step, the sandbox peers. */
+const providerResolvers = ProviderResolversModule.withSandbox(LocalPeersSandboxModule);
+
+/** What every sender module imports: the delivery ledger, the once-only outer step, each channel's provider resolver. */
 @Module({
-  providers: [DeliveryLedger, OnceDelivery, SandboxPeers, SandboxPushPeers],
-  exports: [DeliveryLedger, OnceDelivery, SandboxPeers, SandboxPushPeers],
+  imports: [providerResolvers],
+  providers: [DeliveryLedger, OnceDelivery],
+  exports: [DeliveryLedger, OnceDelivery, providerResolvers],
 })
 export class SenderCommonModule {}

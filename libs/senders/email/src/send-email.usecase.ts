@@ -15,12 +15,11 @@ import {
   replyKey,
   REPORTS_MAILBOX,
   signTrackingToken,
-  smtpRelaySetting,
   trackingKey,
 } from '@notify/domain';
 import { type AppConfig, EgressError, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
-import { ProviderSettings } from '@notify/provider-settings';
-import { OnceDelivery, SandboxPeers } from '@notify/sender-common';
+import { SmtpResolver } from '@notify/providers';
+import { OnceDelivery } from '@notify/sender-common';
 import { InboundAddressRepository, UserRepository } from '@notify/store';
 import type { Address, Attachment as MailAttachment } from 'nodemailer/lib/mailer';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -57,9 +56,8 @@ export class SendEmailUseCase {
     private readonly pools: RelayPools,
     private readonly attachments: AttachmentFetcher,
     private readonly once: OnceDelivery,
-    private readonly sandbox: SandboxPeers,
     private readonly events: DeliveryEventsPublisher,
-    private readonly settings: ProviderSettings,
+    private readonly relays: SmtpResolver,
     private readonly users: UserRepository,
     private readonly addresses: InboundAddressRepository,
     @Inject(COORDINATION) private readonly coordination: CoordinationStore,
@@ -146,14 +144,9 @@ export class SendEmailUseCase {
     return [{ name: builtin.displayName ?? job.fromName ?? this.config.email.fromName, address }];
   }
 
-  /** A test environment's email goes to the sandbox SMTP peer (decisions 5); others to their relay. */
+  /** The job's relay (the sandbox peer's for a test environment), else the installation's. */
   private async relayFor(job: EmailJob): Promise<Relay | undefined> {
-    if (job.test) {
-      this.sandbox.expect(job);
-      return { options: await this.sandbox.smtpRelay(), tenant: false };
-    }
-    const tenantRelay = await this.settings.get(job, smtpRelaySetting);
-    return tenantRelay === undefined ? this.pools.defaultRelay : { options: tenantRelay, tenant: true };
+    return (await this.relays.relayOf(job)) ?? this.pools.defaultRelay;
   }
 
   /** Hands the email to the relay; temporary refusals are retried with backoff, permanent ones fail once. */

@@ -3,11 +3,9 @@ import {
   type ApnsKey,
   type FcmServiceAccount,
   parseFcmServiceAccount,
-  type TenantScope,
-  type WebPushSubscription,
 } from '@notify/domain';
 import { LruCache } from '@notify/util';
-import { type PeerEndpoint, webPushAgent } from '@notify/providers';
+import { type PeerEndpoint, type SandboxWebPush, webPushAgent } from '@notify/providers';
 import {
   ApnsPeer,
   FcmPeer,
@@ -16,19 +14,13 @@ import {
   type WebPushKeys,
   WebPushPeer,
   webPushOutboxView,
-} from '@notify/push-peers';
+} from '@notify/local-peer-push';
 import { SandboxOutboxRepository } from '@notify/store';
 import type { Agent } from 'node:https';
 import { SandboxPeers } from './sandbox-peers';
 
-export interface SandboxWebPush {
-  readonly agent: Agent;
-  /** Where a subscription's push goes instead; undefined for one not minted for a test environment. */
-  route(scope: TenantScope, subscription: WebPushSubscription): Promise<WebPushSubscription | undefined>;
-}
-
 /**
- * The push side of test environments' sandbox (decisions 5): FCM, APNs and web push peers started
+ * The push side of test environments' sandbox: FCM, APNs and web push peers started
  * in this process on first use, with credentials made for them, reached through the same SDKs. Web
  * push goes only to subscriptions minted for a test environment (`POST /dev/outbox/web_push/
  * subscriptions`), whose browser keys the document store keeps so any sender process can decrypt.

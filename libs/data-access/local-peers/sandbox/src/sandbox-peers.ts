@@ -1,17 +1,17 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { DeliveryJob, SmtpRelay, TenantScope } from '@notify/domain';
-import { MailCatcher, mailOutboxView } from '@notify/mail-catcher';
+import { MailCatcher, mailOutboxView } from '@notify/local-peer-mail';
 import { type AppConfig, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
 import { LruCache } from '@notify/util';
 import { createTwilioClient, type ResolvedTwilio, sandboxTwilioAccount } from '@notify/providers';
-import { SlackPeer, slackOutboxView } from '@notify/slack-peer';
+import { SlackPeer, slackOutboxView } from '@notify/local-peer-slack';
 import { SandboxOutboxRepository } from '@notify/store';
-import { callOutboxView, smsOutboxView, TwilioPeer } from '@notify/twilio-peer';
+import { callOutboxView, smsOutboxView, TwilioPeer } from '@notify/local-peer-twilio';
 
 export type SandboxChannel = 'email' | 'sms' | 'call' | 'slack' | 'mobile_push' | 'web_push';
 
 /**
- * Where test environments' messages go, in every topology (decisions 5): local peers speaking the
+ * Where test environments' messages go, in every topology: local peers speaking the
  * providers' protocols, started in this process on first use, reached through the same SDKs as
  * real providers. What a peer receives for an expected job lands in that environment's sandbox
  * outbox (shared through the document store, read by /dev/outbox).
