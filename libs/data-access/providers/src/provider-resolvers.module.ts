@@ -7,7 +7,14 @@ import { SlackResolver } from './slack/slack.resolver';
 import { SmtpResolver } from './smtp/smtp.resolver';
 import { TwilioResolver } from './twilio/twilio.resolver';
 
-const resolvers = [ProviderResolver, TwilioResolver, SlackResolver, SmtpResolver, MobilePushResolver, WebPushResolver];
+const resolvers = [
+  ProviderResolver,
+  TwilioResolver,
+  SlackResolver,
+  SmtpResolver,
+  MobilePushResolver,
+  WebPushResolver,
+];
 
 /** Each channel's provider resolver, over the real providers and the given sandbox (a module exporting SANDBOX_PROVIDERS). */
 @Module({})

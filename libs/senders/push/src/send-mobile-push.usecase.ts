@@ -11,12 +11,7 @@ import {
 } from '@notify/domain';
 import { InjectLogger, type Logger } from '@notify/platform';
 import { MobilePushResolver } from '@notify/providers';
-import {
-  type DeviceResult,
-  deviceEvents,
-  OnceDelivery,
-  sendToEach,
-} from '@notify/sender-common';
+import { type DeviceResult, deviceEvents, OnceDelivery, sendToEach } from '@notify/sender-common';
 import { UserRepository } from '@notify/store';
 import apn from '@parse/node-apn';
 

@@ -1,3 +1,4 @@
+import { PeerInbox } from '@notify/local-peer-kit';
 import { type AddressObject, simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from 'smtp-server';
 
@@ -57,16 +58,17 @@ const smtpError = (refusal: Refusal) =>
  * with `npm start`, and the peer the email tests assert against. It never relays anything.
  */
 export class MailCatcher {
-  private readonly caught: CaughtMail[] = [];
+  private readonly inbox: PeerInbox<CaughtMail, number>;
   private readonly seenIds = new Set<string>();
   private repeats = 0;
   private aborted = 0;
-  private readonly listeners = new Set<(mail: CaughtMail) => void>();
   private server: SMTPServer | undefined;
   private nextId = 1;
   private boundPort = 0;
 
-  constructor(private readonly options: MailCatcherOptions = {}) {}
+  constructor(private readonly options: MailCatcherOptions = {}) {
+    this.inbox = new PeerInbox(options.keep ?? 10_000);
+  }
 
   async start(port = 0, host = '127.0.0.1'): Promise<number> {
     const credentials = this.options.credentials;
@@ -159,7 +161,7 @@ export class MailCatcher {
   }
 
   messages(): readonly CaughtMail[] {
-    return this.caught;
+    return this.inbox.messages();
   }
 
   /** SMTP transactions a client broke off after MAIL FROM (its connection reset or failed). */
@@ -173,7 +175,7 @@ export class MailCatcher {
   }
 
   clear(): void {
-    this.caught.length = 0;
+    this.inbox.clear();
     this.seenIds.clear();
     this.repeats = 0;
     this.aborted = 0;
@@ -181,15 +183,11 @@ export class MailCatcher {
 
   /** Removes the given messages (one tenant emptying its part of the mailbox). */
   remove(ids: readonly number[]): void {
-    const gone = new Set(ids);
-    const kept = this.caught.filter((m) => !gone.has(m.id));
-    this.caught.length = 0;
-    this.caught.push(...kept);
+    this.inbox.remove(ids);
   }
 
   onMessage(listener: (mail: CaughtMail) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.inbox.onMessage(listener);
   }
 
   async stop(): Promise<void> {
@@ -206,9 +204,7 @@ export class MailCatcher {
       }
       this.seenIds.add(mail.messageId);
     }
-    this.caught.push(mail);
-    if (this.caught.length > (this.options.keep ?? 10_000)) this.caught.shift();
-    for (const listener of this.listeners) listener(mail);
+    this.inbox.add(mail);
   }
 }
 

@@ -15,7 +15,7 @@ import {
 } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { type DecodedJwt, decodeJwt, nowSeconds, verifyJwt } from './jwt';
-import { PeerInbox } from './peer-inbox';
+import { PeerInbox } from '@notify/local-peer-kit';
 import { makePeerTls } from './peer-tls';
 import { readBoundedBytes } from './read-bytes';
 

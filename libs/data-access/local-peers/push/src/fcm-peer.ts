@@ -8,7 +8,7 @@ import {
 } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decodeJwt, nowSeconds, verifyJwt } from './jwt';
-import { PeerInbox } from './peer-inbox';
+import { PeerInbox } from '@notify/local-peer-kit';
 import { HttpsPeer } from './https-peer';
 
 export interface FcmPeerOptions {

@@ -1,28 +1,12 @@
-import { closeServer, listenOn } from '@notify/platform';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createServer, type Server } from 'node:https';
+import { HttpPeer } from '@notify/local-peer-kit';
+import type { RequestListener, Server } from 'node:http';
+import { createServer } from 'node:https';
 import { makePeerTls } from './peer-tls';
 
-/** An HTTPS/1.1 peer on loopback with the process's peer certificate: its lifecycle, address and CA. */
-export abstract class HttpsPeer {
-  private server: Server | undefined;
-  private port = 0;
-
-  async start(port = 0, host = '127.0.0.1'): Promise<number> {
-    const { key, cert } = makePeerTls();
-    this.server = createServer({ key, cert }, (request, response) => void this.serve(request, response));
-    this.port = await listenOn(this.server, port, host);
-    return this.port;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    await closeServer(server);
-  }
-
+/** An HTTPS/1.1 peer on loopback with the process's peer certificate: its address and CA. */
+export abstract class HttpsPeer extends HttpPeer {
   get url(): string {
-    return `https://127.0.0.1:${this.port}`;
+    return this.origin;
   }
 
   /** The CA (PEM) that signed the peer's certificate. */
@@ -30,5 +14,12 @@ export abstract class HttpsPeer {
     return makePeerTls().ca;
   }
 
-  protected abstract serve(request: IncomingMessage, response: ServerResponse): Promise<void>;
+  protected override get scheme(): 'https' {
+    return 'https';
+  }
+
+  protected override createServer(listener: RequestListener): Server {
+    const { key, cert } = makePeerTls();
+    return createServer({ key, cert }, listener);
+  }
 }

@@ -2,7 +2,7 @@ import { createECDH, createPublicKey, type KeyObject, randomBytes, randomUUID } 
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { decrypt } from 'http_ece';
 import { decodeJwt, nowSeconds, verifyJwt } from './jwt';
-import { PeerInbox } from './peer-inbox';
+import { PeerInbox } from '@notify/local-peer-kit';
 import { HttpsPeer } from './https-peer';
 import { readBoundedBytes } from './read-bytes';
 

@@ -1,9 +1,5 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import {
-  type ApnsKey,
-  type FcmServiceAccount,
-  parseFcmServiceAccount,
-} from '@notify/domain';
+import { type ApnsKey, type FcmServiceAccount, parseFcmServiceAccount } from '@notify/domain';
 import { LruCache } from '@notify/util';
 import { type PeerEndpoint, type SandboxWebPush, webPushAgent } from '@notify/providers';
 import {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { closeServer, listenOn, readBoundedBody } from '@notify/platform';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { HttpPeer, PeerInbox } from '@notify/local-peer-kit';
+import { readBoundedBody } from '@notify/platform';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export interface SlackPeerOptions {
   /** Oldest messages are dropped beyond this many. */
@@ -90,64 +91,46 @@ const REHEARSE_INVALID_CODE = 'invalid_code';
  * `@slack/web-api` SDK talks to it unchanged through `slackApiUrl`. It answers the rehearsal
  * conventions of decisions 12 as Slack would, and keeps what was posted. Nothing leaves the machine.
  */
-export class SlackPeer {
+export class SlackPeer extends HttpPeer {
   readonly clientId: string;
   readonly clientSecret: string;
-  private readonly keep: number;
   private readonly lifetime: number;
-  private posted: PeerSlackMessage[] = [];
-  private readonly listeners = new Set<(message: PeerSlackMessage) => void>();
+  private readonly inbox: PeerInbox<PeerSlackMessage>;
   /** OAuth codes and refresh tokens are good once. */
   private readonly spent = new Set<string>();
-  private server: Server | undefined;
-  private port = 0;
   private nextId = 1;
   private lastTs = 0;
-  private accepted = 0;
   private refreshed = 0;
   private rateLimited = false;
 
   constructor(options: SlackPeerOptions = {}) {
+    super();
     this.clientId = options.clientId ?? '1111.2222';
     this.clientSecret = options.clientSecret ?? hex(16);
-    this.keep = options.keep ?? 1_000;
+    this.inbox = new PeerInbox(options.keep ?? 1_000);
     this.lifetime = options.tokenLifetimeSeconds ?? 43_200;
-  }
-
-  async start(port = 0, host = '127.0.0.1'): Promise<number> {
-    this.server = createServer((request, response) => void this.serve(request, response));
-    this.port = await listenOn(this.server, port, host);
-    return this.port;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    await closeServer(server);
   }
 
   /** What the SDK takes as `slackApiUrl`. */
   get url(): string {
-    return `http://127.0.0.1:${this.port}/api/`;
+    return `${this.origin}/api/`;
   }
 
   messages(): readonly PeerSlackMessage[] {
-    return [...this.posted];
+    return this.inbox.messages();
   }
 
   remove(ids: readonly string[]): void {
-    const drop = new Set(ids);
-    this.posted = this.posted.filter((m) => !drop.has(m.id));
+    this.inbox.remove(ids);
   }
 
   onMessage(listener: (message: PeerSlackMessage) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.inbox.onMessage(listener);
   }
 
   /** Messages accepted by chat.postMessage, repeats included. */
   deliveries(): number {
-    return this.accepted;
+    return this.inbox.deliveries();
   }
 
   /** Tokens refreshed through oauth.v2.access. */
@@ -160,7 +143,7 @@ export class SlackPeer {
     return `code-${hex(8)}`;
   }
 
-  private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     let answer: Answer;
     try {
       const body = await readBoundedBody(request, MAX_BODY);
@@ -273,10 +256,7 @@ export class SlackPeer {
         metadata: structured(args.metadata),
       }),
     };
-    this.accepted++;
-    this.posted.push(message);
-    if (this.posted.length > this.keep) this.posted.splice(0, this.posted.length - this.keep);
-    for (const listener of this.listeners) listener(message);
+    this.inbox.add(message);
     return ok({
       channel: resolved.id,
       ts,

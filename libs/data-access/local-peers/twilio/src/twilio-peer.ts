@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { closeServer, listenOn, readBoundedBody } from '@notify/platform';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { HttpPeer, PeerInbox } from '@notify/local-peer-kit';
+import { readBoundedBody } from '@notify/platform';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks';
 
 export interface TwilioPeerOptions {
@@ -96,70 +97,57 @@ const trackingIdOf = (callback: string | undefined): string | undefined => {
  * numbers with Twilio's errors, keeps what it accepted, and posts status callbacks signed with
  * `X-Twilio-Signature` as Twilio does. Nothing leaves the machine.
  */
-export class TwilioPeer {
+export class TwilioPeer extends HttpPeer {
   readonly accountSid: string;
   readonly authToken: string;
-  private readonly keep: number;
   private readonly callbackDelayMs: number;
-  private readonly entries: { sms: PeerSms[]; call: PeerCall[] } = { sms: [], call: [] };
-  private readonly listeners = new Set<(entry: PeerEntry) => void>();
+  private readonly inboxes: { sms: PeerInbox<PeerSms>; call: PeerInbox<PeerCall> };
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly aborts = new AbortController();
-  private server: Server | undefined;
-  private port = 0;
   private nextId = 1;
-  private accepted = 0;
   private callbacks = 0;
 
   constructor(options: TwilioPeerOptions = {}) {
+    super();
     this.accountSid = options.accountSid ?? `AC${hex(16)}`;
     this.authToken = options.authToken ?? hex(16);
-    this.keep = options.keep ?? 1_000;
+    const keep = options.keep ?? 1_000;
+    this.inboxes = { sms: new PeerInbox(keep), call: new PeerInbox(keep) };
     this.callbackDelayMs = options.callbackDelayMs ?? 50;
   }
 
-  async start(port = 0, host = '127.0.0.1'): Promise<number> {
-    this.server = createServer((request, response) => void this.serve(request, response));
-    this.port = await listenOn(this.server, port, host);
-    return this.port;
-  }
-
-  async stop(): Promise<void> {
+  override async stop(): Promise<void> {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.aborts.abort();
-    const server = this.server;
-    this.server = undefined;
-    await closeServer(server);
+    await super.stop();
   }
 
   /** The base URL the SDK is pointed at (in place of https://api.twilio.com). */
   get url(): string {
-    return `http://127.0.0.1:${this.port}`;
+    return this.origin;
   }
 
   sms(): readonly PeerSms[] {
-    return [...this.entries.sms];
+    return this.inboxes.sms.messages();
   }
 
   calls(): readonly PeerCall[] {
-    return [...this.entries.call];
+    return this.inboxes.call.messages();
   }
 
   remove(kind: 'sms' | 'call', ids: readonly string[]): void {
-    const drop = new Set(ids);
-    if (kind === 'sms') this.entries.sms = this.entries.sms.filter((entry) => !drop.has(entry.id));
-    else this.entries.call = this.entries.call.filter((entry) => !drop.has(entry.id));
+    this.inboxes[kind].remove(ids);
   }
 
   onMessage(listener: (entry: PeerEntry) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    const stops = [this.inboxes.sms.onMessage(listener), this.inboxes.call.onMessage(listener)];
+    return () => stops.forEach((stop) => stop());
   }
 
   /** Every create request accepted (messages and calls), repeats included. */
   deliveries(): number {
-    return this.accepted;
+    return this.inboxes.sms.deliveries() + this.inboxes.call.deliveries();
   }
 
   /** Status callbacks answered 2xx. */
@@ -167,7 +155,7 @@ export class TwilioPeer {
     return this.callbacks;
   }
 
-  private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     let answer: Answer;
     try {
       const body = await readBoundedBody(request, MAX_BODY);
@@ -298,7 +286,8 @@ export class TwilioPeer {
     const from = query.get('From');
     const after = query.get('DateSent>');
     const since = after === null ? 0 : Date.parse(after);
-    const messages = this.entries.sms
+    const messages = this.inboxes.sms
+      .messages()
       .filter((m) => (to === null || m.to === to) && (from === null || m.from === from))
       .filter((m) => Date.parse(m.receivedAt) >= (Number.isNaN(since) ? 0 : since))
       .reverse()
@@ -359,11 +348,8 @@ export class TwilioPeer {
   }
 
   private record(entry: PeerEntry): void {
-    this.accepted++;
-    const list = this.entries[entry.kind] as PeerEntry[];
-    list.push(entry);
-    if (list.length > this.keep) list.splice(0, list.length - this.keep);
-    for (const listener of this.listeners) listener(entry);
+    if (entry.kind === 'sms') this.inboxes.sms.add(entry);
+    else this.inboxes.call.add(entry);
   }
 
   /**
@@ -393,7 +379,7 @@ export class TwilioPeer {
     const answer = (await response.text()).slice(0, MAX_TWIML);
     if (response.ok)
       for (const body of messagesOf(answer)) {
-        const conversation = this.entries.sms.findLast((m) => m.to === message.from)?.trackingId;
+        const conversation = this.inboxes.sms.messages().findLast((m) => m.to === message.from)?.trackingId;
         const entry = this.entry('SM', message.from, message.to, undefined);
         this.record({
           ...entry,

@@ -1,4 +1,11 @@
-import type { ApnsKey, DeliveryJob, FcmServiceAccount, SmtpRelay, TenantScope, WebPushSubscription } from '@notify/domain';
+import type {
+  ApnsKey,
+  DeliveryJob,
+  FcmServiceAccount,
+  SmtpRelay,
+  TenantScope,
+  WebPushSubscription,
+} from '@notify/domain';
 import type { Agent } from 'node:https';
 import type { PeerEndpoint } from '../push/fcm-client';
 import type { ResolvedTwilio } from '../twilio/twilio-accounts';

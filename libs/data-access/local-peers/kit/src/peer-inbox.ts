@@ -1,9 +1,9 @@
 /**
  * What a peer keeps of the messages it accepted: a bounded ring, with listeners and counts. Like a
- * device, it shows a repeat of a notification once: a message with the same collapse key (APNs'
- * `apns-collapse-id`, Android's notification tag) to the same device replaces the kept one.
+ * device, a push peer shows a repeat of a notification once: a message with the same collapse key
+ * (APNs' `apns-collapse-id`, Android's notification tag) to the same device replaces the kept one.
  */
-export class PeerInbox<T extends { readonly id: string }> {
+export class PeerInbox<T extends { readonly id: Id }, Id extends string | number = string> {
   private kept: T[] = [];
   private readonly listeners = new Set<(message: T) => void>();
   private accepted = 0;
@@ -35,9 +35,16 @@ export class PeerInbox<T extends { readonly id: string }> {
     return [...this.kept];
   }
 
-  remove(ids: readonly string[]): void {
+  remove(ids: readonly Id[]): void {
     const drop = new Set(ids);
     this.kept = this.kept.filter((m) => !drop.has(m.id));
+  }
+
+  /** Forgets every kept message and the counts. */
+  clear(): void {
+    this.kept = [];
+    this.accepted = 0;
+    this.repeated = 0;
   }
 
   onMessage(listener: (message: T) => void): () => void {
