@@ -2,6 +2,7 @@ import { type ApnsClient, createApnsClient } from '@notify/providers';
 import { Notification } from '@parse/node-apn';
 import { randomUUID, sign } from 'node:crypto';
 import { connect, type OutgoingHttpHeaders } from 'node:http2';
+import { FakeClock } from '@notify/testing';
 import { ApnsPeer, type ApnsSigningKey } from './apns-peer';
 
 const LIVE = 'a1b2c3d4'.repeat(8);
@@ -220,5 +221,51 @@ describe('ApnsPeer through @parse/node-apn', () => {
       expect(answer).toMatchObject({ status: 410, body: { reason: 'Unregistered' } });
       expect((answer.body as { timestamp: number }).timestamp).toBeGreaterThan(Date.now() - 60_000);
     });
+  });
+});
+
+describe('ApnsPeer on its clock', () => {
+  const clock = new FakeClock();
+  const peer = new ApnsPeer({ clock });
+  let key: ApnsSigningKey;
+
+  beforeAll(async () => {
+    await peer.start();
+    key = peer.registerKey('TEAM000001');
+  });
+  afterAll(() => peer.stop());
+
+  const statusOf = (iat: number) =>
+    new Promise<{ status: number; reason: unknown }>((resolve, reject) => {
+      const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const input = `${part({ alg: 'ES256', kid: key.keyId })}.${part({ iss: key.teamId, iat })}`;
+      const signature = sign('sha256', Buffer.from(input), { key: key.key, dsaEncoding: 'ieee-p1363' });
+      const session = connect(peer.url, { ca: peer.ca });
+      session.on('error', reject);
+      const stream = session.request({
+        ':method': 'POST',
+        ':path': `/3/device/${LIVE}`,
+        authorization: `bearer ${input}.${signature.toString('base64url')}`,
+        'apns-topic': 'com.example.app',
+      });
+      let status = 0;
+      let text = '';
+      stream.on('response', (response) => (status = Number(response[':status'])));
+      stream.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      stream.on('end', () => {
+        session.close();
+        resolve({
+          status,
+          reason: text === '' ? undefined : (JSON.parse(text) as { reason: unknown }).reason,
+        });
+      });
+      stream.end('{"aps":{"alert":"hi"}}');
+    });
+
+  it('takes a provider token for an hour after it was issued, by its own clock', async () => {
+    const issued = Math.floor(clock.now() / 1000);
+    expect(await statusOf(issued)).toEqual({ status: 200, reason: undefined });
+    clock.advance(3_601_000);
+    expect(await statusOf(issued)).toEqual({ status: 403, reason: 'ExpiredProviderToken' });
   });
 });

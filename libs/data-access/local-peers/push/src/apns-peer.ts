@@ -13,6 +13,7 @@ import {
   type IncomingHttpHeaders,
   type ServerHttp2Stream,
 } from 'node:http2';
+import { type Clock, systemClock } from '@notify/util';
 import type { AddressInfo } from 'node:net';
 import { type DecodedJwt, decodeJwt, nowSeconds, verifyJwt } from './jwt';
 import { PeerInbox } from '@notify/local-peer-kit';
@@ -22,6 +23,8 @@ import { readBoundedBytes } from './read-bytes';
 export interface ApnsPeerOptions {
   /** Oldest messages are dropped beyond this many. */
   readonly keep?: number;
+  /** Time of the tokens' issue and expiry checks (the system clock unless given). */
+  readonly clock?: Clock;
   /**
    * Stand in for Apple for every signing key, as the all-in-one's peer does (it is the provider
    * there): the provider token of a key it was not given is accepted when well-formed (ES256, a
@@ -92,8 +95,10 @@ export class ApnsPeer {
   private listening = 0;
 
   private readonly acceptAnyKey: boolean;
+  private readonly clock: Clock;
 
   constructor(options: ApnsPeerOptions = {}) {
+    this.clock = options.clock ?? systemClock;
     this.acceptAnyKey = options.acceptAnyKey ?? false;
     // A device shows one notification per collapse id: a repeat replaces the first.
     this.inbox = new PeerInbox(options.keep ?? 1_000, (m) => {
@@ -215,7 +220,7 @@ export class ApnsPeer {
     if (apnsId !== undefined && !UUID.test(apnsId)) return refuse(400, 'BadMessageId');
     const payload = parsePayload(body);
     if (payload === undefined) return refuse(400, 'PayloadEmpty');
-    if (token.startsWith('dead')) return { status: 410, reason: 'Unregistered', timestamp: Date.now() };
+    if (token.startsWith('dead')) return { status: 410, reason: 'Unregistered', timestamp: this.clock.now() };
     const { aps, ...data } = payload;
     const alert = isObject(aps) ? aps.alert : undefined;
     // An alert given as a string is its body.
@@ -246,7 +251,8 @@ export class ApnsPeer {
     if (jwt === undefined || typeof jwt.claims.iat !== 'number' || !this.trusts(jwt))
       return refuse(403, 'InvalidProviderToken');
     // Apple's name for a stale token, on which node-apn signs a new one and retries.
-    if (nowSeconds() - jwt.claims.iat > TOKEN_MAX_AGE_SECONDS) return refuse(403, 'ExpiredProviderToken');
+    if (nowSeconds(this.clock) - jwt.claims.iat > TOKEN_MAX_AGE_SECONDS)
+      return refuse(403, 'ExpiredProviderToken');
     return undefined;
   }
 

@@ -1,4 +1,5 @@
 import { readBoundedBody } from '@notify/platform';
+import { type Clock, systemClock } from '@notify/util';
 import {
   createPrivateKey,
   createPublicKey,
@@ -14,6 +15,8 @@ import { HttpsPeer } from './https-peer';
 export interface FcmPeerOptions {
   /** Oldest messages are dropped beyond this many. */
   readonly keep?: number;
+  /** Time of the tokens' issue and expiry checks (the system clock unless given). */
+  readonly clock?: Clock;
   /**
    * Stand in for Google for every service account, as the all-in-one's peer does (it is the
    * provider there): the assertion of an account it was not given is accepted when well-formed
@@ -113,9 +116,11 @@ export class FcmPeer extends HttpsPeer {
   /** Access tokens it issued; one of an account it was not given serves any project. */
   private readonly tokens = new Map<string, { projectId?: string; expiresAt: number }>();
   private readonly acceptAnyAccount: boolean;
+  private readonly clock: Clock;
 
   constructor(options: FcmPeerOptions = {}) {
     super();
+    this.clock = options.clock ?? systemClock;
     this.acceptAnyAccount = options.acceptAnyAccount ?? false;
     // An Android device shows one notification per tag: a repeat replaces the first.
     this.inbox = new PeerInbox(options.keep ?? 1_000, (m) => {
@@ -226,7 +231,7 @@ export class FcmPeer extends HttpsPeer {
     } else if (!verifyJwt(jwt, 'RS256', account.publicKey))
       return oauthError('invalid_grant', 'Invalid JWT Signature.');
     const { exp, iat } = jwt.claims;
-    const now = nowSeconds();
+    const now = nowSeconds(this.clock);
     if (typeof exp !== 'number' || typeof iat !== 'number' || exp <= now || exp - iat > 3_600)
       return oauthError(
         'invalid_grant',
@@ -249,7 +254,7 @@ export class FcmPeer extends HttpsPeer {
 
   private authorize(header: string | undefined, projectId: string): Answer | undefined {
     const issued = this.tokens.get(header?.startsWith('Bearer ') === true ? header.slice(7) : '');
-    if (issued === undefined || issued.expiresAt <= nowSeconds())
+    if (issued === undefined || issued.expiresAt <= nowSeconds(this.clock))
       return googleError(
         401,
         'UNAUTHENTICATED',
@@ -280,7 +285,7 @@ export class FcmPeer extends HttpsPeer {
       return googleError(404, 'NOT_FOUND', 'Requested entity was not found.', 'UNREGISTERED');
     if (isObject(request) && field(request, 'validate_only') === true)
       return { status: 200, body: { name: `projects/${projectId}/messages/fake_message_id` } };
-    const id = `0:${Date.now()}%${randomBytes(8).toString('hex')}`;
+    const id = `0:${this.clock.now()}%${randomBytes(8).toString('hex')}`;
     const notification = isObject(message.notification) ? message.notification : {};
     const fcmOptions = field(message, 'fcm_options');
     this.inbox.add({

@@ -1,3 +1,4 @@
+import type { Clock } from '@notify/util';
 import { type KeyObject, verify } from 'node:crypto';
 
 /** A compact JWS, split: what the peers check a provider's bearer token with. */
@@ -39,7 +40,7 @@ export function verifyJwt(jwt: DecodedJwt, algorithm: 'RS256' | 'ES256', key: Ke
   }
 }
 
-export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+export const nowSeconds = (clock: Clock): number => Math.floor(clock.now() / 1000);
 
 function jsonObject(part: string): Record<string, unknown> | undefined {
   try {

@@ -1,6 +1,7 @@
 import { createECDH, createPublicKey, type KeyObject, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { decrypt } from 'http_ece';
+import { type Clock, systemClock } from '@notify/util';
 import { decodeJwt, nowSeconds, verifyJwt } from './jwt';
 import { PeerInbox } from '@notify/local-peer-kit';
 import { HttpsPeer } from './https-peer';
@@ -31,6 +32,8 @@ export interface MintedWebPushSubscription extends WebPushSubscriptionJson {
 export interface WebPushPeerOptions {
   /** Oldest messages are dropped beyond this many. */
   readonly keep?: number;
+  /** Time of the VAPID expiry checks (the system clock unless given). */
+  readonly clock?: Clock;
   /** Keys of a subscription the peer did not make itself (minted by another process). */
   readonly keysFor?: (id: string) => Promise<WebPushKeys | undefined>;
 }
@@ -107,9 +110,11 @@ export class WebPushPeer extends HttpsPeer {
   private readonly inbox: PeerInbox<PeerWebPush>;
   private readonly keysFor: ((id: string) => Promise<WebPushKeys | undefined>) | undefined;
   private readonly subscriptions = new Map<string, WebPushKeys>();
+  private readonly clock: Clock;
 
   constructor(options: WebPushPeerOptions = {}) {
     super();
+    this.clock = options.clock ?? systemClock;
     this.inbox = new PeerInbox(options.keep ?? 1_000);
     this.keysFor = options.keysFor;
   }
@@ -201,7 +206,7 @@ export class WebPushPeer extends HttpsPeer {
     // Credentials present but not valid: refused as FCM's push service does, with 403.
     if (!verifyJwt(jwt, 'ES256', key)) return problem(403, 'Forbidden', 'VAPID signature does not verify');
     const { aud, exp, sub } = jwt.claims;
-    const now = nowSeconds();
+    const now = nowSeconds(this.clock);
     if (aud !== origin) return problem(403, 'Forbidden', `VAPID aud must be ${origin}`);
     if (typeof exp !== 'number' || exp <= now || exp > now + MAX_VAPID_LIFETIME_SECONDS)
       return problem(403, 'Forbidden', 'VAPID exp must be in the future, and at most 24 hours ahead');

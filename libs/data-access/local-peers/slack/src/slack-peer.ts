@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { HttpPeer, PeerInbox } from '@notify/local-peer-kit';
 import { readBoundedBody } from '@notify/platform';
+import { type Clock, systemClock } from '@notify/util';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export interface SlackPeerOptions {
   /** Oldest messages are dropped beyond this many. */
   readonly keep?: number;
+  /** Time of the message timestamps (`ts`) it issues (the system clock unless given). */
+  readonly clock?: Clock;
   readonly clientId?: string;
   readonly clientSecret?: string;
   /** `expires_in` of the rotated tokens the peer issues. */
@@ -96,6 +99,7 @@ export class SlackPeer extends HttpPeer {
   readonly clientSecret: string;
   private readonly lifetime: number;
   private readonly inbox: PeerInbox<PeerSlackMessage>;
+  private readonly clock: Clock;
   /** OAuth codes and refresh tokens are good once. */
   private readonly spent = new Set<string>();
   private nextId = 1;
@@ -108,6 +112,7 @@ export class SlackPeer extends HttpPeer {
     this.clientId = options.clientId ?? '1111.2222';
     this.clientSecret = options.clientSecret ?? hex(16);
     this.inbox = new PeerInbox(options.keep ?? 1_000);
+    this.clock = options.clock ?? systemClock;
     this.lifetime = options.tokenLifetimeSeconds ?? 43_200;
   }
 
@@ -306,7 +311,7 @@ export class SlackPeer extends HttpPeer {
 
   /** Slack message timestamps: unique and increasing, `seconds.micros`. */
   private nextTs(): string {
-    const micros = Math.max(Date.now() * 1_000, this.lastTs + 1);
+    const micros = Math.max(this.clock.now() * 1_000, this.lastTs + 1);
     this.lastTs = micros;
     return `${Math.floor(micros / 1_000_000)}.${String(micros % 1_000_000).padStart(6, '0')}`;
   }
