@@ -4,7 +4,7 @@ import { eventually, testLogger, uniqueName } from '@notify/testing';
 import { createHmac, randomBytes } from 'node:crypto';
 import { ChannelsEnum, Pingram } from 'pingram';
 import twilio from 'twilio';
-import type { CaughtMail } from '@notify/mail-catcher';
+import type { CaughtMail } from '@notify/local-peer-mail';
 import { awaitLog, type Log } from './logs';
 import type { Topology } from './topologies';
 

@@ -1,4 +1,4 @@
-import { makePeerTls } from '@notify/push-peers';
+import { makePeerTls } from '@notify/local-peer-push';
 import { chromiumPath, eventually, uniqueName } from '@notify/testing';
 import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';

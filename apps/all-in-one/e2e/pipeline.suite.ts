@@ -1,4 +1,4 @@
-import { type CaughtMail, MailCatcher } from '@notify/mail-catcher';
+import { type CaughtMail, MailCatcher } from '@notify/local-peer-mail';
 import { createHmac, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

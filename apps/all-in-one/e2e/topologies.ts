@@ -1,9 +1,9 @@
 import { provisionerFor } from '@notify/gateway-feature';
 import { loadAppConfig } from '@notify/platform';
-import { MailCatcher, rehearsalRefusals, reportComplaints } from '@notify/mail-catcher';
-import { ApnsPeer, FcmPeer, WebPushPeer } from '@notify/push-peers';
-import { SlackPeer } from '@notify/slack-peer';
-import { TwilioPeer } from '@notify/twilio-peer';
+import { MailCatcher, rehearsalRefusals, reportComplaints } from '@notify/local-peer-mail';
+import { ApnsPeer, FcmPeer, WebPushPeer } from '@notify/local-peer-push';
+import { SlackPeer } from '@notify/local-peer-slack';
+import { TwilioPeer } from '@notify/local-peer-twilio';
 import { Collections, MongoDocumentStore } from '@notify/store';
 import {
   freePort,

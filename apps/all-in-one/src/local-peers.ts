@@ -6,11 +6,11 @@ import {
   twilioOutboxes,
   webPushOutbox,
 } from '@notify/gateway-dev-outbox';
-import { MailCatcher, rehearsalRefusals, reportComplaints } from '@notify/mail-catcher';
+import { MailCatcher, rehearsalRefusals, reportComplaints } from '@notify/local-peer-mail';
 import type { AppConfig, Logger } from '@notify/platform';
-import { ApnsPeer, FcmPeer, WebPushPeer } from '@notify/push-peers';
-import { SlackPeer } from '@notify/slack-peer';
-import { TwilioPeer } from '@notify/twilio-peer';
+import { ApnsPeer, FcmPeer, WebPushPeer } from '@notify/local-peer-push';
+import { SlackPeer } from '@notify/local-peer-slack';
+import { TwilioPeer } from '@notify/local-peer-twilio';
 import { createServer, type AddressInfo } from 'node:net';
 
 /** Twilio's magic "from" number: valid for test credentials, and the local peer's default sender. */

@@ -6,7 +6,7 @@
 // Kafka, MongoDB and Redis, all on this machine).
 import { provisionerFor } from '@notify/gateway-feature';
 import { loadAppConfig } from '@notify/platform';
-import { MailCatcher } from '@notify/mail-catcher';
+import { MailCatcher } from '@notify/local-peer-mail';
 import { MongoDocumentStore } from '@notify/store';
 import { sleep, tempDir } from '@notify/testing';
 import { join } from 'node:path';

@@ -31,7 +31,7 @@ import {
   startBaseline,
 } from './harness';
 import { SmtpSink } from './smtp-sink';
-import { TwilioPeer } from '@notify/twilio-peer';
+import { TwilioPeer } from '@notify/local-peer-twilio';
 
 /** Where sends are seen to arrive: tracking id → when it arrived. */
 interface Sink {

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { type Figure, report, runBench } from '../report';
-import { ApnsPeer } from '@notify/push-peers';
+import { ApnsPeer } from '@notify/local-peer-push';
 import { SmtpSink } from '../service/smtp-sink';
 import type { Drained } from './stage-harness';
 

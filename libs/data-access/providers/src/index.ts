@@ -1,6 +1,11 @@
 export { ProvidersModule } from './providers.module';
+export { ProviderResolversModule } from './provider-resolvers.module';
+export { ProviderResolver, type ProviderSources } from './provider-resolver';
+export { SANDBOX_PROVIDERS, type SandboxProviders, type SandboxWebPush } from './sandbox/sandbox-providers';
 export { SlackApps } from './slack/slack-apps';
+export { SlackResolver } from './slack/slack.resolver';
 export { type ResolvedTwilio, TwilioAccounts } from './twilio/twilio-accounts';
+export { TwilioResolver } from './twilio/twilio.resolver';
 export { createTwilioClient, TWILIO_API_URL, type TwilioCredentials } from './twilio/twilio-client';
 export {
   isTransientTwilioError,
@@ -8,7 +13,8 @@ export {
   type TwilioRefusal,
   twilioRefusal,
 } from './twilio/twilio-refusal';
-export { SANDBOX_FROM_NUMBER, sandboxTwilioAccount } from './sandbox';
+export { SANDBOX_FROM_NUMBER, sandboxTwilioAccount } from './sandbox/sandbox-twilio-account';
+export { type ResolvedRelay, SmtpResolver } from './smtp/smtp.resolver';
 export {
   type ApnsClient,
   type ApnsCredentials,
@@ -18,4 +24,6 @@ export {
 export { createFcmClient, type FcmClient, type FcmCredentials, type PeerEndpoint } from './push/fcm-client';
 export { webPushAgent, type WebPushAgentOptions } from './push/web-push-agent';
 export { PushClients } from './push/push-clients';
+export { MobilePushResolver, type ResolvedApns } from './push/mobile-push.resolver';
+export { type WebPushDestination, WebPushResolver } from './push/web-push.resolver';
 export { generateVapidKeys, VapidKeyring } from './push/vapid-keyring';

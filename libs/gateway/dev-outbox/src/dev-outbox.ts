@@ -6,7 +6,7 @@ import {
   mintWebPushSubscription,
   SANDBOX_WEB_PUSH_URL,
   type WebPushSubscriptionJson,
-} from '@notify/push-peers';
+} from '@notify/local-peer-push';
 import { SandboxOutboxRepository } from '@notify/store';
 import type { OutboxMessage, OutboxSource } from './outbox-source';
 

@@ -1,4 +1,4 @@
-import { type MailCatcher, mailOutboxView } from '@notify/mail-catcher';
+import { type MailCatcher, mailOutboxView } from '@notify/local-peer-mail';
 import type { OutboxSource } from './outbox-source';
 
 /** The SMTP catcher as the email outbox. */

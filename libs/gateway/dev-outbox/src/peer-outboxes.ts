@@ -4,9 +4,9 @@ import {
   mobilePushOutboxView,
   type WebPushPeer,
   webPushOutboxView,
-} from '@notify/push-peers';
-import { type SlackPeer, slackOutboxView } from '@notify/slack-peer';
-import { callOutboxView, smsOutboxView, type TwilioPeer } from '@notify/twilio-peer';
+} from '@notify/local-peer-push';
+import { type SlackPeer, slackOutboxView } from '@notify/local-peer-slack';
+import { callOutboxView, smsOutboxView, type TwilioPeer } from '@notify/local-peer-twilio';
 import type { OutboxSource } from './outbox-source';
 
 /** The Twilio peer's messages and calls as the sms and call outboxes. */

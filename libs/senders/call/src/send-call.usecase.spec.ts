@@ -2,8 +2,8 @@ import { DeliveryLedgerStore, EmbeddedCoordinationStore } from '@notify/cache';
 import type { EventBus } from '@notify/bus';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import type { AppConfig } from '@notify/platform';
-import type { TwilioAccounts } from '@notify/providers';
-import { OnceDelivery, type SandboxPeers } from '@notify/sender-common';
+import type { TwilioResolver } from '@notify/providers';
+import { OnceDelivery } from '@notify/sender-common';
 import { aCallJob, FakeClock, RecordingBus, tempDir, testLogger } from '@notify/testing';
 import { SendCallUseCase, sayTwiml } from './send-call.usecase';
 
@@ -59,11 +59,10 @@ describe('SendCallUseCase', () => {
           account: { accountSid: 'AC1', authToken: 'secret', fromNumber: '+15005550001', numbers: [] },
           client: { calls },
         }),
-    } as unknown as TwilioAccounts;
+    } as unknown as TwilioResolver;
     call = new SendCallUseCase(
       new OnceDelivery(new DeliveryLedgerStore(coordination), events),
       accounts,
-      {} as SandboxPeers,
       events,
       { http: {} } as unknown as AppConfig,
       testLogger(),

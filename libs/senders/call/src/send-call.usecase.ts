@@ -6,10 +6,10 @@ import {
   isTransientTwilioError,
   type ResolvedTwilio,
   twilioCallbackUrl,
-  TwilioAccounts,
   twilioRefusal,
+  TwilioResolver,
 } from '@notify/providers';
-import { failedEvent, OnceDelivery, SandboxPeers, withProviderRetries } from '@notify/sender-common';
+import { failedEvent, OnceDelivery, withProviderRetries } from '@notify/sender-common';
 import type { Clock } from '@notify/util';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -33,8 +33,7 @@ export const sayTwiml = (message: string): string =>
 export class SendCallUseCase {
   constructor(
     private readonly once: OnceDelivery,
-    private readonly accounts: TwilioAccounts,
-    private readonly sandbox: SandboxPeers,
+    private readonly twilio: TwilioResolver,
     private readonly events: DeliveryEventsPublisher,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
@@ -46,8 +45,7 @@ export class SendCallUseCase {
   }
 
   private async deliver(job: CallJob): Promise<DeliveryEvent[]> {
-    // A test environment's calls go to the sandbox peer, never to a provider (decisions 5).
-    const twilio = job.test ? await this.sandbox.twilio() : await this.accounts.for(job);
+    const twilio = await this.twilio.for(job);
     if (twilio === undefined)
       return [
         this.failed(
@@ -59,7 +57,6 @@ export class SendCallUseCase {
     const from = twilio.account.fromNumber;
     if (from === undefined)
       return [this.failed(job, 'Unknown', 'the Twilio account has no from-number to call from')];
-    if (job.test) this.sandbox.expect(job);
     try {
       await this.create(job, twilio, from);
       return [this.sent(job, from)];

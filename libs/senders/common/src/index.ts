@@ -1,8 +1,7 @@
 export { type ChannelSender, type ChannelSenderDefinition, channelSenderModule } from './channel-sender';
 export { OnceDelivery } from './once-delivery';
 export { PROVIDER_RETRY_DELAYS_MS, withProviderRetries } from './provider-retry';
-export { type SandboxChannel, SandboxPeers } from './sandbox-peers';
-export { SandboxPushPeers, type SandboxWebPush } from './sandbox-push-peers';
+export { SenderCommonModule } from './sender-common.module';
 export { failedEvent } from './failed-event';
 export { SenderAppModule } from './sender-app.module';
 export { type DeviceLog, type DeviceResult, deviceEvents, sendToEach } from './send-to-each';

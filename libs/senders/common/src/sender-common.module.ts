@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
 import { DeliveryLedgerStore } from '@notify/cache';
+import { LocalPeersSandboxModule } from '@notify/local-peer-sandbox';
+import { ProviderResolversModule } from '@notify/providers';
 import { OnceDelivery } from './once-delivery';
-import { SandboxPeers } from './sandbox-peers';
-import { SandboxPushPeers } from './sandbox-push-peers';
 
-/** What every sender module imports: the delivery ledger, the once-only outer step, the sandbox peers. */
+const providerResolvers = ProviderResolversModule.withSandbox(LocalPeersSandboxModule);
+
+/** What every sender module imports: the delivery ledger, the once-only outer step, each channel's provider resolver. */
 @Module({
-  providers: [DeliveryLedgerStore, OnceDelivery, SandboxPeers, SandboxPushPeers],
-  exports: [OnceDelivery, SandboxPeers, SandboxPushPeers],
+  imports: [providerResolvers],
+  providers: [DeliveryLedgerStore, OnceDelivery],
+  exports: [OnceDelivery, providerResolvers],
 })
 export class SenderCommonModule {}

@@ -2,8 +2,8 @@ import type { EventBus } from '@notify/bus';
 import { DeliveryLedgerStore, EmailReplies, EmbeddedCoordinationStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import type { AppConfig } from '@notify/platform';
-import type { ProviderSettings } from '@notify/provider-settings';
-import { OnceDelivery, type SandboxPeers } from '@notify/sender-common';
+import type { SmtpResolver } from '@notify/providers';
+import { OnceDelivery } from '@notify/sender-common';
 import type { InboundAddressRepository, UserRepository } from '@notify/store';
 import { anEmailJob, FakeClock, RecordingBus, tempDir, testLogger } from '@notify/testing';
 import type { AttachmentFetcher } from './attachment-fetcher';
@@ -76,9 +76,8 @@ describe('SendEmailUseCase', () => {
       pools,
       attachments,
       new OnceDelivery(new DeliveryLedgerStore(coordination), events),
-      {} as SandboxPeers,
       events,
-      { get: () => Promise.resolve(undefined) } as unknown as ProviderSettings,
+      { relayOf: () => Promise.resolve(undefined) } as unknown as SmtpResolver,
       users as unknown as UserRepository,
       {} as InboundAddressRepository,
       new EmailReplies(coordination),

@@ -13,7 +13,6 @@ import {
   replyKey,
   REPORTS_MAILBOX,
   signTrackingToken,
-  smtpRelaySetting,
   trackingKey,
 } from '@notify/domain';
 import {
@@ -24,8 +23,8 @@ import {
   InjectLogger,
   type Logger,
 } from '@notify/platform';
-import { ProviderSettings } from '@notify/provider-settings';
-import { OnceDelivery, SandboxPeers, withProviderRetries } from '@notify/sender-common';
+import { SmtpResolver } from '@notify/providers';
+import { OnceDelivery, withProviderRetries } from '@notify/sender-common';
 import { InboundAddressRepository, UserRepository } from '@notify/store';
 import type { Clock } from '@notify/util';
 import type { Address, Attachment as MailAttachment } from 'nodemailer/lib/mailer';
@@ -59,9 +58,8 @@ export class SendEmailUseCase {
     private readonly pools: RelayPools,
     private readonly attachments: AttachmentFetcher,
     private readonly once: OnceDelivery,
-    private readonly sandbox: SandboxPeers,
     private readonly events: DeliveryEventsPublisher,
-    private readonly settings: ProviderSettings,
+    private readonly relays: SmtpResolver,
     private readonly users: UserRepository,
     private readonly addresses: InboundAddressRepository,
     private readonly replies: EmailReplies,
@@ -145,14 +143,9 @@ export class SendEmailUseCase {
     return [{ name: builtin.displayName ?? job.fromName ?? this.config.email.fromName, address }];
   }
 
-  /** A test environment's email goes to the sandbox SMTP peer (decisions 5); others to their relay. */
+  /** The job's relay (the sandbox peer's for a test environment), else the installation's. */
   private async relayFor(job: EmailJob): Promise<Relay | undefined> {
-    if (job.test) {
-      this.sandbox.expect(job);
-      return { options: await this.sandbox.smtpRelay(), tenant: false };
-    }
-    const tenantRelay = await this.settings.get(job, smtpRelaySetting);
-    return tenantRelay === undefined ? this.pools.defaultRelay : { options: tenantRelay, tenant: true };
+    return (await this.relays.relayOf(job)) ?? this.pools.defaultRelay;
   }
 
   /** Hands the email to the relay; temporary refusals are retried with backoff, permanent ones fail once. */

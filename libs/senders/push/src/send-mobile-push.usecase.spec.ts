@@ -1,8 +1,8 @@
 import type { EventBus } from '@notify/bus';
 import { DeliveryLedgerStore, EmbeddedCoordinationStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
-import type { FcmClient, PushClients } from '@notify/providers';
-import { OnceDelivery, type SandboxPeers, type SandboxPushPeers } from '@notify/sender-common';
+import type { FcmClient, MobilePushResolver } from '@notify/providers';
+import { OnceDelivery } from '@notify/sender-common';
 import type { UserRepository } from '@notify/store';
 import { aMobilePushJob, FakeClock, RecordingBus, tempDir, testLogger } from '@notify/testing';
 import { SendMobilePushUseCase } from './send-mobile-push.usecase';
@@ -59,15 +59,13 @@ describe('SendMobilePushUseCase', () => {
     users = new FakeUsers();
     clock = new FakeClock();
     const events = new DeliveryEventsPublisher(bus as unknown as EventBus, clock);
-    const clients = {
-      fcmAccountOf: () => Promise.resolve({ projectId: 'p1' }),
-      fcmClient: () => fcm,
-    } as unknown as PushClients;
+    const providers = {
+      fcm: () => Promise.resolve(fcm),
+      apns: () => Promise.resolve(undefined),
+    } as unknown as MobilePushResolver;
     push = new SendMobilePushUseCase(
       new OnceDelivery(new DeliveryLedgerStore(coordination), events),
-      clients,
-      {} as SandboxPeers,
-      {} as SandboxPushPeers,
+      providers,
       users as unknown as UserRepository,
       events,
       testLogger(),

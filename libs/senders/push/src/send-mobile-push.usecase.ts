@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
-  type ApnsKey,
   apnsNotification,
   apnsRefusal,
   type DeliveryEvent,
@@ -11,16 +10,8 @@ import {
   type PushTarget,
 } from '@notify/domain';
 import { InjectClock, InjectLogger, type Logger } from '@notify/platform';
-import { type FcmClient, PushClients } from '@notify/providers';
-import {
-  type DeviceLog,
-  type DeviceResult,
-  deviceEvents,
-  OnceDelivery,
-  SandboxPeers,
-  SandboxPushPeers,
-  sendToEach,
-} from '@notify/sender-common';
+import { MobilePushResolver } from '@notify/providers';
+import { type DeviceLog, type DeviceResult, deviceEvents, OnceDelivery, sendToEach } from '@notify/sender-common';
 import { UserRepository } from '@notify/store';
 import type { Clock } from '@notify/util';
 import apn from '@parse/node-apn';
@@ -39,9 +30,7 @@ const LOG: DeviceLog = { channel: 'PUSH', deliveredToken: false };
 export class SendMobilePushUseCase {
   constructor(
     private readonly once: OnceDelivery,
-    private readonly clients: PushClients,
-    private readonly sandbox: SandboxPeers,
-    private readonly sandboxPush: SandboxPushPeers,
+    private readonly providers: MobilePushResolver,
     private readonly users: UserRepository,
     private readonly events: DeliveryEventsPublisher,
     @InjectLogger() private readonly logger: Logger,
@@ -53,8 +42,6 @@ export class SendMobilePushUseCase {
   }
 
   private async deliver(job: MobilePushJob): Promise<DeliveryEvent[]> {
-    // A test environment's pushes go to the sandbox peers, never to a provider (decisions 5).
-    if (job.test) this.sandbox.expect(job);
     const of = (type: PushTarget['type'], production?: boolean) =>
       job.targets
         .filter(
@@ -74,7 +61,7 @@ export class SendMobilePushUseCase {
 
   private async viaFcm(job: MobilePushJob, tokens: readonly string[]): Promise<DeviceResult[]> {
     if (tokens.length === 0) return [];
-    const client = await this.fcmClient(job);
+    const client = await this.providers.fcm(job);
     if (client === undefined)
       return this.refused(
         tokens,
@@ -115,31 +102,20 @@ export class SendMobilePushUseCase {
     );
   }
 
-  private async fcmClient(job: MobilePushJob): Promise<FcmClient | undefined> {
-    if (job.test) {
-      const { account, peer } = await this.sandboxPush.fcm();
-      return this.clients.fcmClient(job, account, peer);
-    }
-    const account = await this.clients.fcmAccountOf(job);
-    return account === undefined ? undefined : this.clients.fcmClient(job, account);
-  }
-
   private async viaApns(
     job: MobilePushJob,
     tokens: readonly string[],
     production: boolean,
   ): Promise<DeviceResult[]> {
     if (tokens.length === 0) return [];
-    const target = await this.apnsTarget(job);
+    const target = await this.providers.apns(job);
     if (target === undefined)
       return this.refused(
         tokens,
         'NO_APN_CONFIG',
         'no APNs key (PUT /settings/push/apn, or APNS_KEY_ID and the rest)',
       );
-    const client = job.test
-      ? this.clients.apnsClient(job, target.key, production, target.peer)
-      : this.clients.apnsClient(job, target.key, production);
+    const client = target.client(production);
     return sendToEach(
       tokens,
       async (pending) => {
@@ -164,12 +140,6 @@ export class SendMobilePushUseCase {
       (pending, attempt) =>
         this.logger.warn({ trackingId: job.trackingId, pending, attempt }, 'APNs refused for now; retrying'),
     );
-  }
-
-  private async apnsTarget(job: MobilePushJob) {
-    if (job.test) return this.sandboxPush.apns();
-    const key: ApnsKey | undefined = await this.clients.apnsKeyOf(job);
-    return key === undefined ? undefined : { key, peer: undefined };
   }
 
   private refused(tokens: readonly string[], code: string, internal: string): DeviceResult[] {

@@ -2,8 +2,8 @@ import type { EventBus } from '@notify/bus';
 import { DeliveryLedgerStore, EmbeddedCoordinationStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import type { SlackToken } from '@notify/domain';
-import type { SlackApps } from '@notify/providers';
-import { OnceDelivery, type SandboxPeers } from '@notify/sender-common';
+import type { SlackApps, SlackResolver } from '@notify/providers';
+import { OnceDelivery } from '@notify/sender-common';
 import type { UserRepository } from '@notify/store';
 import { aSlackJob, FakeClock, RecordingBus, tempDir, testLogger } from '@notify/testing';
 import { ErrorCode } from '@slack/web-api';
@@ -57,7 +57,7 @@ describe('SendSlackUseCase', () => {
     return new SendSlackUseCase(
       new OnceDelivery(new DeliveryLedgerStore(coordination), events),
       apps,
-      {} as SandboxPeers,
+      apps as unknown as SlackResolver,
       new FakeUsers(token) as unknown as UserRepository,
       events,
       testLogger(),

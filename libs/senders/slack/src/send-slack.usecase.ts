@@ -8,8 +8,8 @@ import {
   type SlackToken,
 } from '@notify/domain';
 import { InjectClock, InjectLogger, type Logger } from '@notify/platform';
-import { SlackApps } from '@notify/providers';
-import { failedEvent, OnceDelivery, SandboxPeers, withProviderRetries } from '@notify/sender-common';
+import { SlackApps, SlackResolver } from '@notify/providers';
+import { failedEvent, OnceDelivery, withProviderRetries } from '@notify/sender-common';
 import { UserRepository } from '@notify/store';
 import type { Clock } from '@notify/util';
 import { type ChatPostMessageArguments, ErrorCode, type WebClient } from '@slack/web-api';
@@ -54,7 +54,7 @@ export class SendSlackUseCase {
   constructor(
     private readonly once: OnceDelivery,
     private readonly apps: SlackApps,
-    private readonly sandbox: SandboxPeers,
+    private readonly slack: SlackResolver,
     private readonly users: UserRepository,
     private readonly events: DeliveryEventsPublisher,
     @InjectLogger() private readonly logger: Logger,
@@ -92,7 +92,7 @@ export class SendSlackUseCase {
     const app = await this.apps.appOf(job);
     if (app === undefined) throw new SlackRefusal('token_expired');
     const answer = await (
-      await this.client(job, undefined)
+      await this.slack.client(job, undefined)
     ).oauth.v2.access({
       client_id: app.clientId,
       client_secret: app.clientSecret,
@@ -107,7 +107,7 @@ export class SendSlackUseCase {
 
   /** Posts the message; answers where it landed (channel id and ts). */
   private async post(job: SlackJob, token: string): Promise<string> {
-    const client = await this.client(job, token);
+    const client = await this.slack.client(job, token);
     const channel = await this.destination(client, job.channel);
     const icon =
       job.icon === undefined
@@ -149,13 +149,6 @@ export class SendSlackUseCase {
       [1_000, 4_000],
     );
     return `${answer.channel ?? channel} ${answer.ts ?? ''}`.trim();
-  }
-
-  /** A test environment's messages go to the sandbox peer, never to Slack (decisions 5). */
-  private async client(job: SlackJob, token: string | undefined): Promise<WebClient> {
-    if (!job.test) return this.apps.client(token, job.trackingId);
-    this.sandbox.expect(job);
-    return this.apps.client(token, job.trackingId, await this.sandbox.slackApiUrl());
   }
 
   /** `#name` → `name`; `@username` → that user's id (a direct message); ids as they are. */

@@ -2,8 +2,8 @@ import { DeliveryLedgerStore, EmbeddedCoordinationStore, SmsConversations } from
 import type { EventBus } from '@notify/bus';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import type { AppConfig } from '@notify/platform';
-import type { TwilioAccounts } from '@notify/providers';
-import { OnceDelivery, type SandboxPeers } from '@notify/sender-common';
+import type { TwilioResolver } from '@notify/providers';
+import { OnceDelivery } from '@notify/sender-common';
 import { anSmsJob, FakeClock, RecordingBus, tempDir, testLogger } from '@notify/testing';
 import { SendSmsUseCase } from './send-sms.usecase';
 
@@ -51,7 +51,7 @@ describe('SendSmsUseCase', () => {
           account: { accountSid: 'AC1', authToken: 'secret', fromNumber: '+15005550001', numbers: [] },
           client: { messages },
         }),
-    } as unknown as TwilioAccounts;
+    } as unknown as TwilioResolver;
     const config = {
       http: {},
       pricing: { smsPerSegment: { '*': 0.0079 }, mmsPerMessage: { '*': 0.02 } },
@@ -59,7 +59,6 @@ describe('SendSmsUseCase', () => {
     sms = new SendSmsUseCase(
       new OnceDelivery(new DeliveryLedgerStore(coordination), events),
       accounts,
-      {} as SandboxPeers,
       new SmsConversations(coordination),
       events,
       config,

@@ -15,10 +15,10 @@ import {
   isTransientTwilioError,
   type ResolvedTwilio,
   twilioCallbackUrl,
-  TwilioAccounts,
+  TwilioResolver,
   twilioRefusal,
 } from '@notify/providers';
-import { failedEvent, OnceDelivery, SandboxPeers, withProviderRetries } from '@notify/sender-common';
+import { failedEvent, OnceDelivery, withProviderRetries } from '@notify/sender-common';
 import type { Clock } from '@notify/util';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -33,8 +33,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export class SendSmsUseCase {
   constructor(
     private readonly once: OnceDelivery,
-    private readonly accounts: TwilioAccounts,
-    private readonly sandbox: SandboxPeers,
+    private readonly twilio: TwilioResolver,
     private readonly conversations: SmsConversations,
     private readonly events: DeliveryEventsPublisher,
     @InjectConfig() private readonly config: AppConfig,
@@ -47,8 +46,7 @@ export class SendSmsUseCase {
   }
 
   private async deliver(job: SmsJob, takeover: boolean): Promise<DeliveryEvent[]> {
-    // A test environment's messages go to the sandbox peer, never to a provider (decisions 5).
-    const twilio = job.test ? await this.sandbox.twilio() : await this.accounts.for(job);
+    const twilio = await this.twilio.for(job);
     if (twilio === undefined)
       return [
         this.failed(
@@ -74,7 +72,6 @@ export class SendSmsUseCase {
     // The recipient replied STOP: no provider call, the code Twilio itself would answer.
     if (await this.conversations.isOptedOut(job, job.to))
       return [this.failed(job, '21610', 'the recipient replied STOP to this environment; a START lifts it')];
-    if (job.test) this.sandbox.expect(job);
     try {
       // An earlier attempt died mid-send: Twilio may have the message already, and has no
       // idempotency key for creating one, so ask it before sending again.

@@ -1,4 +1,4 @@
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   type DeliveryEvent,
@@ -9,20 +9,17 @@ import {
   webPushRefusal,
 } from '@notify/domain';
 import { type AppConfig, InjectClock, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
-import { VapidKeyring, webPushAgent } from '@notify/providers';
+import { VapidKeyring, WebPushResolver } from '@notify/providers';
 import {
   type DeviceLog,
   type DeviceResult,
   deviceEvents,
   failedEvent,
   OnceDelivery,
-  SandboxPeers,
-  SandboxPushPeers,
   sendToEach,
 } from '@notify/sender-common';
 import { UserRepository } from '@notify/store';
 import type { Clock } from '@notify/util';
-import type { Agent } from 'node:https';
 import webpush, { WebPushError } from 'web-push';
 
 /** How long a push service may take to answer (RFC 8030 services answer in well under a second). */
@@ -37,39 +34,20 @@ const LOG: DeviceLog = { channel: 'WEB_PUSH', deliveredToken: true };
  * to the local peer this deployment runs. A 404/410 removes the subscription from the user.
  */
 @Injectable()
-export class SendWebPushUseCase implements OnApplicationShutdown {
-  /** Connections to push services (egress-guarded) and to the trusted local peer. */
-  private readonly guarded: Agent;
-  private readonly peer: Agent | undefined;
-
+export class SendWebPushUseCase {
   constructor(
     private readonly once: OnceDelivery,
     private readonly vapid: VapidKeyring,
-    private readonly sandbox: SandboxPeers,
-    private readonly sandboxPush: SandboxPushPeers,
+    private readonly destinations: WebPushResolver,
     private readonly users: UserRepository,
     private readonly events: DeliveryEventsPublisher,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
     @InjectClock() private readonly clock: Clock,
-  ) {
-    this.guarded = webPushAgent({
-      allowPrivateNetworks: config.egress.allowPrivateNetworks,
-      ca: config.push.peers.ca,
-    });
-    this.peer =
-      config.push.peers.webPushUrl === undefined
-        ? undefined
-        : webPushAgent({ allowPrivateNetworks: true, ca: config.push.peers.ca });
-  }
+  ) {}
 
   execute(job: WebPushJob): Promise<void> {
     return this.once.run('WEB_PUSH', job, () => this.deliver(job));
-  }
-
-  onApplicationShutdown(): void {
-    this.guarded.destroy();
-    this.peer?.destroy();
   }
 
   private async deliver(job: WebPushJob): Promise<DeliveryEvent[]> {
@@ -83,12 +61,9 @@ export class SendWebPushUseCase implements OnApplicationShutdown {
           this.clock.now(),
           'UNKNOWN',
           'the environment no longer exists',
-          {
-            web_push_failed_token: s.endpoint,
-          },
+          { web_push_failed_token: s.endpoint },
         ),
       );
-    if (job.test) this.sandbox.expect(job);
     const byEndpoint = new Map(job.subscriptions.map((s) => [s.endpoint, s]));
     const results = await sendToEach(
       [...byEndpoint.keys()],
@@ -120,7 +95,7 @@ export class SendWebPushUseCase implements OnApplicationShutdown {
     subscription: WebPushSubscription,
   ): Promise<DeviceResult> {
     const at = this.clock.now();
-    const target = await this.destination(job, subscription);
+    const target = await this.destinations.destination(job, subscription);
     if (target === undefined)
       return {
         token: subscription.endpoint,
@@ -158,21 +133,5 @@ export class SendWebPushUseCase implements OnApplicationShutdown {
         internal: `push service answered ${detail}`.slice(0, 500),
       };
     }
-  }
-
-  /**
-   * Where the push goes: a test environment's to the sandbox peer (decisions 5; undefined for a
-   * subscription not minted for it), else the subscription's own endpoint.
-   */
-  private async destination(job: WebPushJob, subscription: WebPushSubscription) {
-    if (job.test) {
-      const sandbox = await this.sandboxPush.webPush();
-      const routed = await sandbox.route(job, subscription);
-      return routed === undefined ? undefined : { subscription: routed, agent: sandbox.agent, local: true };
-    }
-    const peerUrl = this.config.push.peers.webPushUrl;
-    const local =
-      peerUrl !== undefined && this.peer !== undefined && subscription.endpoint.startsWith(`${peerUrl}/`);
-    return { subscription, agent: local ? (this.peer as Agent) : this.guarded, local };
   }
 }

@@ -4,7 +4,7 @@ import { type AppConfig, InjectConfig } from '@notify/platform';
 import { LruCache } from '@notify/util';
 import { ProviderSettings } from '@notify/provider-settings';
 import { AccountRepository } from '@notify/store';
-import { sandboxTwilioAccount } from '../sandbox';
+import { sandboxTwilioAccount } from '../sandbox/sandbox-twilio-account';
 import { createHash } from 'node:crypto';
 import type { Twilio } from 'twilio';
 import { createTwilioClient } from './twilio-client';

@@ -1,0 +1,2 @@
+export { HttpPeer } from './http-peer';
+export { PeerInbox } from './peer-inbox';

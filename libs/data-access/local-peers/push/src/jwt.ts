@@ -1,0 +1,54 @@
+import type { Clock } from '@notify/util';
+import { type KeyObject, verify } from 'node:crypto';
+
+/** A compact JWS, split: what the peers check a provider's bearer token with. */
+export interface DecodedJwt {
+  readonly header: Record<string, unknown>;
+  readonly claims: Record<string, unknown>;
+  readonly signingInput: string;
+  readonly signature: Buffer;
+}
+
+/** The parts of a JWT, or undefined when it is not one (three base64url parts, JSON objects). */
+export function decodeJwt(token: string): DecodedJwt | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3) return undefined;
+  const [header, claims, signature] = parts as [string, string, string];
+  const decoded = [jsonObject(header), jsonObject(claims)] as const;
+  if (decoded[0] === undefined || decoded[1] === undefined) return undefined;
+  return {
+    header: decoded[0],
+    claims: decoded[1],
+    signingInput: `${header}.${claims}`,
+    signature: Buffer.from(signature, 'base64url'),
+  };
+}
+
+/**
+ * Whether the JWT is signed with `key` under `algorithm` (the header must name it, so a token
+ * cannot choose a weaker one). ES256 signatures are JOSE's raw r‖s, not DER.
+ */
+export function verifyJwt(jwt: DecodedJwt, algorithm: 'RS256' | 'ES256', key: KeyObject): boolean {
+  if (jwt.header.alg !== algorithm) return false;
+  const input = Buffer.from(jwt.signingInput);
+  try {
+    return algorithm === 'ES256'
+      ? verify('sha256', input, { key, dsaEncoding: 'ieee-p1363' }, jwt.signature)
+      : verify('sha256', input, key, jwt.signature);
+  } catch {
+    return false;
+  }
+}
+
+export const nowSeconds = (clock: Clock): number => Math.floor(clock.now() / 1000);
+
+function jsonObject(part: string): Record<string, unknown> | undefined {
+  try {
+    const value = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,1 @@
+export { LocalPeersSandboxModule } from './local-peers-sandbox.module';
