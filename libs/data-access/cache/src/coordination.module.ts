@@ -3,6 +3,24 @@ import { APP_CONFIG, type AppConfig, LOGGER, type Logger, ReadinessRegistry } fr
 import { COORDINATION, type CoordinationStore } from './cache.port';
 import { createCoordinationStore } from './coordination.factory';
 import { DigestWindows } from './digest-windows';
+import { AddressChangeLocksStore } from './stores/address-change-locks.store';
+import { ApiKeyRevocationsStore } from './stores/api-key-revocations.store';
+import { AuthFailuresStore } from './stores/auth-failures.store';
+import { IdempotencyRecordsStore } from './stores/idempotency-records.store';
+import { InAppFanoutStore } from './stores/inapp-fanout.store';
+import { LogQueriesStore } from './stores/log-queries.store';
+import { WebhookEndpointChangesStore } from './stores/webhook-endpoint-changes.store';
+
+/** The typed stores of the gateway's coordination state. */
+const GATEWAY_STORES = [
+  AddressChangeLocksStore,
+  ApiKeyRevocationsStore,
+  AuthFailuresStore,
+  IdempotencyRecordsStore,
+  InAppFanoutStore,
+  LogQueriesStore,
+  WebhookEndpointChangesStore,
+];
 
 /**
  * Provides COORDINATION, and the typed stores over it. It closes at application shutdown, after `beforeApplicationShutdown` has let
@@ -35,8 +53,9 @@ export class CoordinationModule implements OnApplicationShutdown {
               environmentBytes: config.limits.digestEnvironmentBytes,
             }),
         },
+        ...GATEWAY_STORES,
       ],
-      exports: [COORDINATION, DigestWindows],
+      exports: [COORDINATION, DigestWindows, ...GATEWAY_STORES],
     };
   }
 

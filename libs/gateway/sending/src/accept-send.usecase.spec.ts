@@ -12,6 +12,7 @@ import type { UserRepository } from '@notify/store';
 import type { Tenant } from '@notify/gateway-auth';
 import { loadAppConfig } from '@notify/platform';
 import { tempDir, testLogger } from '@notify/testing';
+import { systemClock } from '@notify/util';
 import { AcceptSendUseCase, CONTACT_LOOKUP_MS, type SendOrigin } from './accept-send.usecase';
 
 const tenant = { accountId: 'acc', envId: 'env', keyId: 'k', test: false };
@@ -41,6 +42,7 @@ describe('AcceptSendUseCase', () => {
       store,
       loadAppConfig(env),
       testLogger('gateway'),
+      systemClock,
     );
   };
   const send = (body: Partial<SendBody> = {}, scheduleIn?: number) =>
@@ -144,6 +146,7 @@ describe('AcceptSendUseCase: contact warnings', () => {
     {} as unknown as CoordinationStore,
     loadAppConfig({}),
     testLogger(),
+    systemClock,
   );
 
   beforeEach(() => {

@@ -14,8 +14,8 @@ import {
   Topics,
   userKey,
 } from '@notify/domain';
-import { type AppConfig, InjectConfig, type Logger, InjectLogger } from '@notify/platform';
-import { ServiceUnavailableError } from '@notify/util';
+import { type AppConfig, InjectClock, InjectConfig, type Logger, InjectLogger } from '@notify/platform';
+import { type Clock, ServiceUnavailableError } from '@notify/util';
 import { UserRepository } from '@notify/store';
 import { randomUUID } from 'node:crypto';
 import type { Tenant } from '@notify/gateway-auth';
@@ -63,6 +63,7 @@ export class AcceptSendUseCase {
     @Inject(COORDINATION) private readonly coordination: CoordinationStore,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
+    @InjectClock() private readonly clock: Clock,
   ) {}
 
   /** `trackingId`: chosen by the caller when a retry must reuse it (idempotency keys). */
@@ -88,7 +89,8 @@ export class AcceptSendUseCase {
     const dueAt = send.scheduledFor;
     // Until the bus has it, the queued copy may not come due: a release must never reach the
     // router before the send it releases.
-    const provisional = dueAt === undefined ? undefined : Math.max(dueAt, Date.now() + PUBLISH_GRACE_MS);
+    const provisional =
+      dueAt === undefined ? undefined : Math.max(dueAt, this.clock.now() + PUBLISH_GRACE_MS);
     if (provisional !== undefined) await this.queue(message, provisional);
     try {
       await this.bus.publish([
