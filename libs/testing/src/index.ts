@@ -15,3 +15,4 @@ export {
 } from './service-process';
 export { FakeClock } from './fake-clock';
 export { aNotificationType, aScope, aSend, aSendRequest, aTemplate, aUser } from './factories/sends';
+export { anApnsKey, anEnvironment, anFcmKeyFile } from './factories/gateway';
