@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { type Environment, slackAppSetting, smtpRelaySetting, twilioAccountSetting } from '@notify/domain';
+import type { Environment } from '@notify/domain';
 import { ProviderSettings } from '@notify/provider-settings';
+import { ENVIRONMENT_SETTINGS } from './environment.schemas';
 
 /** The pingram client's Environment: `clientId` is the environment id, `clientSecret` its HMAC key. */
 export interface EnvironmentView {
@@ -22,11 +23,11 @@ export class EnvironmentPresenter {
   constructor(private readonly settings: ProviderSettings) {}
 
   async present(environment: Environment): Promise<EnvironmentView> {
-    const [smtpUrl, twilio, slack] = await Promise.all([
-      this.settings.present(environment, smtpRelaySetting),
-      this.settings.present(environment, twilioAccountSetting),
-      this.settings.present(environment, slackAppSetting),
-    ]);
+    const shown = await Promise.all(
+      ENVIRONMENT_SETTINGS.map(
+        async (kind) => [kind.field, await this.settings.present(environment, kind)] as const,
+      ),
+    );
     return {
       clientId: environment.envId,
       clientSecret: environment.secret,
@@ -35,9 +36,7 @@ export class EnvironmentPresenter {
       secureMode: environment.secureMode,
       test: environment.test,
       emailTracking: environment.emailTracking !== false,
-      ...(smtpUrl === undefined ? {} : { smtpUrl }),
-      ...(twilio === undefined ? {} : { twilio }),
-      ...(slack === undefined ? {} : { slack }),
+      ...Object.fromEntries(shown.filter(([, value]) => value !== undefined)),
     };
   }
 }

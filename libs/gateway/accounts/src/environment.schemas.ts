@@ -1,4 +1,10 @@
-import { channelSchema } from '@notify/domain';
+import {
+  channelSchema,
+  type ProviderSettingKind,
+  slackAppSetting,
+  smtpRelaySetting,
+  twilioAccountSetting,
+} from '@notify/domain';
 import { z } from 'zod';
 
 /** A new environment of the caller's account. */
@@ -24,3 +30,10 @@ export const patchEnvironmentSchema = z.object({
   slack: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 export type PatchEnvironmentBody = z.infer<typeof patchEnvironmentSchema>;
+
+/** The provider settings an environment may have of its own, each under its field (`smtpUrl`, `twilio`, `slack`). */
+export const ENVIRONMENT_SETTINGS: readonly ProviderSettingKind<unknown>[] = [
+  smtpRelaySetting,
+  twilioAccountSetting,
+  slackAppSetting,
+];

@@ -1,16 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import {
-  type ProviderSettingKind,
-  slackAppSetting,
-  smtpRelaySetting,
-  type TenantScope,
-  twilioAccountSetting,
-} from '@notify/domain';
+import type { TenantScope } from '@notify/domain';
 import { ProviderSettings } from '@notify/provider-settings';
 import { AccountRepository } from '@notify/store';
 import { NotFoundError } from '@notify/util';
 import { randomBytes } from 'node:crypto';
-import type { PatchEnvironmentBody } from './environment.schemas';
+import { ENVIRONMENT_SETTINGS, type PatchEnvironmentBody } from './environment.schemas';
 import { EnvironmentPresenter, type EnvironmentView } from './environment.presenter';
 
 export interface UpdateEnvironmentCommand {
@@ -43,16 +37,13 @@ export class UpdateEnvironmentUseCase {
     if (clientId !== scope.envId) throw notFound;
     const environment: TenantScope = { accountId: scope.accountId, envId: clientId };
     // Every setting is validated (and its hosts checked) before any is written.
-    const settings = [
-      [smtpRelaySetting, body.smtpUrl],
-      [twilioAccountSetting, body.twilio],
-      [slackAppSetting, body.slack],
-    ] as const;
+    const settings = ENVIRONMENT_SETTINGS.map(
+      (kind) => [kind, body[kind.field as 'smtpUrl' | 'twilio' | 'slack']] as const,
+    );
     for (const [kind, value] of settings) if (value !== undefined && value !== null) kind.parse(value);
     for (const [kind, value] of settings) {
       if (value === null) await this.settings.clear(environment, kind);
-      else if (value !== undefined)
-        await this.settings.put(environment, kind as ProviderSettingKind<unknown>, value);
+      else if (value !== undefined) await this.settings.put(environment, kind, value);
     }
     const updated = await this.accounts.updateEnvironment(scope.accountId, clientId, {
       ...(body.title !== undefined ? { title: body.title } : {}),
