@@ -38,7 +38,7 @@ export class UpdateEnvironmentUseCase {
     const environment: TenantScope = { accountId: scope.accountId, envId: clientId };
     // Every setting is validated (and its hosts checked) before any is written.
     const settings = ENVIRONMENT_SETTINGS.map(
-      (kind) => [kind, body[kind.field as 'smtpUrl' | 'twilio' | 'slack']] as const,
+      (kind) => [kind, body[kind.field as keyof PatchEnvironmentBody]] as const,
     );
     for (const [kind, value] of settings) if (value !== undefined && value !== null) kind.parse(value);
     for (const [kind, value] of settings) {
