@@ -30,3 +30,4 @@ export { aDeliveryEvent } from './factories/events';
 export { aLastSms, anInboundEmail, aTwilioSmsForm } from './factories/inbound';
 export { aUserEvent } from './factories/webhooks';
 export { aDigestGroup, aDigestItem, aReleasedDigest } from './factories/routing';
+export { anApnsKey, anEnvironment, anFcmKeyFile } from './factories/gateway';

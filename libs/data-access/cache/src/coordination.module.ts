@@ -2,15 +2,36 @@ import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '
 import { APP_CONFIG, type AppConfig, LOGGER, type Logger, ReadinessRegistry } from '@notify/platform';
 import { COORDINATION, type CoordinationStore } from './cache.port';
 import { createCoordinationStore } from './coordination.factory';
+import { AddressChangeLocksStore } from './stores/address-change-locks.store';
+import { ApiKeyRevocationsStore } from './stores/api-key-revocations.store';
+import { AuthFailuresStore } from './stores/auth-failures.store';
 import { DigestWindows } from './stores/digest-windows.store';
-import { ScheduledSends } from './stores/scheduled-sends.store';
-import { SuppressionCounters } from './stores/suppression-counters.store';
-import { InAppFanoutStore } from './stores/inapp-fanout.store';
 import { EmailReplies } from './stores/email-replies.store';
+import { IdempotencyRecordsStore } from './stores/idempotency-records.store';
+import { InAppFanoutStore } from './stores/inapp-fanout.store';
+import { LogQueriesStore } from './stores/log-queries.store';
+import { ScheduledSends } from './stores/scheduled-sends.store';
 import { SmsConversations } from './stores/sms-conversations.store';
+import { SuppressionCounters } from './stores/suppression-counters.store';
 import { TrackingLimitsStore } from './stores/tracking-limits.store';
 import { WebhookDeliveries } from './stores/webhook-deliveries.store';
 import { WebhookEndpointChanges } from './stores/webhook-endpoint-changes.store';
+
+/** The typed stores that need nothing but the coordination store (the rest are built below). */
+const STORES = [
+  AddressChangeLocksStore,
+  ApiKeyRevocationsStore,
+  AuthFailuresStore,
+  EmailReplies,
+  IdempotencyRecordsStore,
+  InAppFanoutStore,
+  LogQueriesStore,
+  SmsConversations,
+  SuppressionCounters,
+  TrackingLimitsStore,
+  WebhookDeliveries,
+  WebhookEndpointChanges,
+];
 
 /**
  * Provides COORDINATION, and the typed stores over it; the delivery ledger, which keeps a liveness
@@ -51,26 +72,9 @@ export class CoordinationModule implements OnApplicationShutdown {
           useFactory: (store: CoordinationStore, config: AppConfig) =>
             new ScheduledSends(store, config.limits),
         },
-        SuppressionCounters,
-        EmailReplies,
-        InAppFanoutStore,
-        SmsConversations,
-        TrackingLimitsStore,
-        WebhookDeliveries,
-        WebhookEndpointChanges,
+        ...STORES,
       ],
-      exports: [
-        COORDINATION,
-        DigestWindows,
-        ScheduledSends,
-        SuppressionCounters,
-        EmailReplies,
-        InAppFanoutStore,
-        SmsConversations,
-        TrackingLimitsStore,
-        WebhookDeliveries,
-        WebhookEndpointChanges,
-      ],
+      exports: [COORDINATION, DigestWindows, ScheduledSends, ...STORES],
     };
   }
 

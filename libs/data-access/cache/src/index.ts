@@ -32,3 +32,8 @@ export {
   WebhookDeliveries,
 } from './stores/webhook-deliveries.store';
 export { WebhookEndpointChanges } from './stores/webhook-endpoint-changes.store';
+export { AddressChangeLocksStore } from './stores/address-change-locks.store';
+export { ApiKeyRevocationsStore } from './stores/api-key-revocations.store';
+export { AuthFailuresStore } from './stores/auth-failures.store';
+export { type IdempotencyRecord, IdempotencyRecordsStore } from './stores/idempotency-records.store';
+export { LogQueriesStore } from './stores/log-queries.store';

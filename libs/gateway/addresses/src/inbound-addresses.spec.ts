@@ -1,4 +1,4 @@
-import { EmbeddedCoordinationStore } from '@notify/cache';
+import { AddressChangeLocksStore, EmbeddedCoordinationStore } from '@notify/cache';
 import { loadAppConfig } from '@notify/platform';
 import { ConflictError, InvalidRequestError, NotFoundError } from '@notify/util';
 import { EmbeddedDocumentStore, InboundAddressRepository } from '@notify/store';
@@ -12,7 +12,11 @@ describe('InboundAddresses', () => {
   let coordination: EmbeddedCoordinationStore;
   let remove: () => Promise<void>;
   const service = (env: Record<string, string>) =>
-    new InboundAddresses(new InboundAddressRepository(store), coordination, loadAppConfig(env));
+    new InboundAddresses(
+      new InboundAddressRepository(store),
+      new AddressChangeLocksStore(coordination),
+      loadAppConfig(env),
+    );
   const body = (input: unknown) => createAddressSchema.parse(input);
 
   beforeEach(async () => {

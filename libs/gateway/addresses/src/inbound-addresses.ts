@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { COORDINATION, type CoordinationStore } from '@notify/cache';
+import { Injectable } from '@nestjs/common';
+import { AddressChangeLocksStore } from '@notify/cache';
 import {
   type InboundAddress,
   inboundPrefixSchema,
@@ -11,11 +11,7 @@ import {
 import { type AppConfig, InjectConfig } from '@notify/platform';
 import { ConflictError, InvalidRequestError, NotFoundError } from '@notify/util';
 import { type AddressWrite, InboundAddressRepository } from '@notify/store';
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-
-/** Longer than any change to an environment's addresses takes; a crashed holder's lock expires. */
-const LOCK_TTL_MS = 10_000;
 
 /** A display name goes into Reply-To headers: one line of printable text. */
 const displayNameSchema = z
@@ -64,7 +60,7 @@ const notFound = () =>
 export class InboundAddresses {
   constructor(
     private readonly addresses: InboundAddressRepository,
-    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    private readonly locks: AddressChangeLocksStore,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
@@ -109,9 +105,8 @@ export class InboundAddresses {
    * limit; the one that finds the lock taken is told to try again (409).
    */
   private async oneAtATime<T>(scope: TenantScope, change: () => Promise<T>): Promise<T> {
-    const lock = `addresses/lock/${scope.accountId}/${scope.envId}`;
-    const holder = randomUUID();
-    if (!(await this.coordination.setIfAbsent(lock, holder, LOCK_TTL_MS)))
+    const holder = await this.locks.acquire(scope);
+    if (holder === undefined)
       throw new ConflictError({
         code: 'ADDRESS_CHANGE_IN_PROGRESS',
         message: "Another request is changing this environment's addresses.",
@@ -120,8 +115,7 @@ export class InboundAddresses {
     try {
       return await change();
     } finally {
-      // Released only while it is still ours (it expires after LOCK_TTL_MS).
-      if ((await this.coordination.get(lock)) === holder) await this.coordination.delete(lock);
+      await this.locks.release(scope, holder);
     }
   }
 

@@ -1,15 +1,13 @@
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { COORDINATION, type CoordinationStore } from '@notify/cache';
-import { isTransientError } from '@notify/platform';
-import { LruCache } from '@notify/util';
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { ApiKeyRevocationsStore } from '@notify/cache';
+import { InjectClock, isTransientError } from '@notify/platform';
+import { type Clock, LruCache } from '@notify/util';
 import { AccountRepository, ApiKeyRepository } from '@notify/store';
 import { hashApiKey, isWellFormedApiKey } from './api-key';
 import type { Tenant } from './tenant';
 
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
-/** Gateways tell each other when a key is revoked, so no replica honours it from its cache. */
-export const REVOKED_KEYS_CHANNEL = 'api-keys.revoked';
 
 interface Entry {
   readonly tenant: Tenant | undefined;
@@ -31,21 +29,21 @@ export class ApiKeyResolver implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly keys: ApiKeyRepository,
     private readonly accounts: AccountRepository,
-    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    private readonly revocations: ApiKeyRevocationsStore,
+    @InjectClock() private readonly clock: Clock,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.unsubscribe = await this.coordination.subscribe(REVOKED_KEYS_CHANNEL, (hash) =>
-      this.cache.delete(hash),
-    );
+    this.unsubscribe = await this.revocations.subscribe((hash) => this.cache.delete(hash));
   }
 
   async onModuleDestroy(): Promise<void> {
     await this.unsubscribe?.();
   }
 
-  async resolve(key: string, now = Date.now()): Promise<Tenant | undefined> {
+  async resolve(key: string): Promise<Tenant | undefined> {
     if (!isWellFormedApiKey(key)) return undefined;
+    const now = this.clock.now();
     const hash = hashApiKey(key);
     const cached = this.cache.get(hash);
     if (cached !== undefined && cached.expires > now) return cached.tenant;
@@ -65,7 +63,7 @@ export class ApiKeyResolver implements OnModuleInit, OnModuleDestroy {
   /** Evicts a revoked key here and on every other gateway. */
   async revoked(keyHash: string): Promise<void> {
     this.cache.delete(keyHash);
-    await this.coordination.publish(REVOKED_KEYS_CHANNEL, keyHash);
+    await this.revocations.announce(keyHash);
   }
 
   private async lookup(hash: string): Promise<Tenant | undefined> {

@@ -1,9 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { COORDINATION, type CoordinationStore } from '@notify/cache';
-import { type AppConfig, InjectConfig } from '@notify/platform';
-import { LruCache, RateLimitedError } from '@notify/util';
-
-const WINDOW_MS = 60_000;
+import { Injectable } from '@nestjs/common';
+import { AuthFailuresStore } from '@notify/cache';
+import { type AppConfig, InjectClock, InjectConfig } from '@notify/platform';
+import { type Clock, LruCache, RateLimitedError } from '@notify/util';
 
 /**
  * Failed authentications per client address, counted across gateways in the coordination store
@@ -16,12 +14,14 @@ export class AuthFailureLimiter {
   private readonly blockedUntil = new LruCache<string, number>({ maxEntries: 100_000 });
 
   constructor(
-    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    private readonly failures: AuthFailuresStore,
     @InjectConfig() private readonly config: AppConfig,
+    @InjectClock() private readonly clock: Clock,
   ) {}
 
   /** Throws 429 when the address is blocked. */
-  check(address: string, now = Date.now()): void {
+  check(address: string): void {
+    const now = this.clock.now();
     const until = this.blockedUntil.get(address);
     if (until === undefined) return;
     if (until <= now) this.blockedUntil.delete(address);
@@ -29,14 +29,9 @@ export class AuthFailureLimiter {
   }
 
   /** Counts a failure; throws 429 when it was one too many. */
-  async failed(address: string, now = Date.now()): Promise<void> {
-    const window = Math.floor(now / WINDOW_MS);
-    const windowEnd = (window + 1) * WINDOW_MS;
-    const count = await this.coordination.increment(
-      `auth-failures/${address}/${window}`,
-      1,
-      windowEnd - now + 1,
-    );
+  async failed(address: string): Promise<void> {
+    const now = this.clock.now();
+    const { count, windowEnd } = await this.failures.failed(address, now);
     if (count > this.config.limits.authFailuresPerMinute) {
       this.blockedUntil.set(address, windowEnd);
       throw tooMany(windowEnd - now);

@@ -1,7 +1,8 @@
 import { Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import { afterMs, DeliveryEventsPublisher } from '@notify/delivery-events';
 import type { DeliveryEvent, TenantScope } from '@notify/domain';
-import { InjectLogger, type Logger, Semaphore } from '@notify/platform';
+import { InjectClock, InjectLogger, type Logger, Semaphore } from '@notify/platform';
+import type { Clock } from '@notify/util';
 import { InAppRepository } from '@notify/store';
 
 interface Reached {
@@ -34,16 +35,17 @@ export class InAppDeliveries implements BeforeApplicationShutdown {
     private readonly inbox: InAppRepository,
     private readonly events: DeliveryEventsPublisher,
     @InjectLogger() private readonly logger: Logger,
+    @InjectClock() private readonly clock: Clock,
   ) {}
 
   /** Records items a fetch shows, before the fetch answers. */
-  async record(scope: TenantScope, userId: string, ids: readonly string[], now = Date.now()): Promise<void> {
+  async record(scope: TenantScope, userId: string, ids: readonly string[], now: number): Promise<void> {
     await this.write(ids.map((id) => ({ scope, userId, id, at: now })));
   }
 
   /** Records an item pushed to a socket, shortly and in a batch. */
   pushed(scope: TenantScope, userId: string, id: string): void {
-    this.pending.push({ scope, userId, id, at: Date.now() });
+    this.pending.push({ scope, userId, id, at: this.clock.now() });
     this.timer ??= setTimeout(() => this.flush(), BATCH_DELAY_MS);
   }
 

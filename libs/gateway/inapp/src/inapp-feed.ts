@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type InAppItem, type InAppPatch, Limits } from '@notify/domain';
 import type { EndUser } from '@notify/gateway-auth';
-import { namedSchema } from '@notify/util';
+import { InjectClock } from '@notify/platform';
+import { type Clock, namedSchema } from '@notify/util';
 import { InAppRepository } from '@notify/store';
 import { z } from 'zod';
 import { InAppDeliveries } from './inapp-deliveries';
@@ -69,22 +70,23 @@ export class InAppFeed {
   constructor(
     private readonly inbox: InAppRepository,
     private readonly deliveries: InAppDeliveries,
+    @InjectClock() private readonly clock: Clock,
   ) {}
 
   /** A page of the feed; the items it shows for the first time are logged as delivered. */
   async page(user: EndUser, query: z.infer<typeof feedQuerySchema>): Promise<{ notifications: InAppItem[] }> {
-    const now = Date.now();
+    const now = this.clock.now();
     const { items, undelivered } = await this.inbox.page(user, user.userId, query, now);
     if (undelivered.length > 0) await this.deliveries.record(user, user.userId, undelivered, now);
     return { notifications: items };
   }
 
   update(user: EndUser, patch: InAppPatch): Promise<string[]> {
-    return this.inbox.update(user, user.userId, patch, Date.now());
+    return this.inbox.update(user, user.userId, patch, this.clock.now());
   }
 
   unreadCount(user: EndUser): Promise<number> {
-    return this.inbox.unreadCount(user, user.userId, Date.now());
+    return this.inbox.unreadCount(user, user.userId, this.clock.now());
   }
 
   markAllOpened(user: EndUser, filter: { notificationId?: string; trackingId?: string }): Promise<string[]> {

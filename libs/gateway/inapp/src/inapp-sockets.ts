@@ -1,13 +1,17 @@
-import {
-  Injectable,
-  type OnApplicationBootstrap,
-  type BeforeApplicationShutdown,
-} from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { InAppFanoutStore } from '@notify/cache';
 import type { InAppFanout, InAppItem } from '@notify/domain';
 import { EndUserAuthenticator, type EndUser } from '@notify/gateway-auth';
-import { type AppConfig, clientAddress, InjectConfig, InjectLogger, type Logger, proxyTrust, type ProxyTrust } from '@notify/platform';
+import {
+  type AppConfig,
+  clientAddress,
+  InjectConfig,
+  InjectLogger,
+  type Logger,
+  proxyTrust,
+  type ProxyTrust,
+} from '@notify/platform';
 import { RateLimitedError } from '@notify/util';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -80,7 +84,7 @@ export class InAppSockets implements OnApplicationBootstrap, BeforeApplicationSh
     http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       void this.upgrade(request, socket, head);
     });
-    this.unsubscribe = await this.fanout.listen((message) => this.announce(message));
+    this.unsubscribe = await this.fanout.subscribe((fanout) => this.announce(fanout));
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
   }
@@ -135,13 +139,7 @@ export class InAppSockets implements OnApplicationBootstrap, BeforeApplicationSh
     });
   }
 
-  private announce(message: string): void {
-    let fanout: InAppFanout;
-    try {
-      fanout = JSON.parse(message) as InAppFanout;
-    } catch {
-      return;
-    }
+  private announce(fanout: InAppFanout): void {
     const connections = this.byUser.get(userKey(fanout));
     if (connections === undefined) return;
     const text = frame([fanout.item]);

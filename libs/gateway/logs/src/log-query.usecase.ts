@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { COORDINATION, type CoordinationStore } from '@notify/cache';
+import { LogQueriesStore } from '@notify/cache';
 import { type Channel, CHANNELS, Limits, logPrefix, type LogField, type LogRecord } from '@notify/domain';
 import { EVENT_LOG, type EventLog } from '@notify/event-log';
 import { type AppConfig, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
@@ -41,13 +41,6 @@ export interface LogQueryResult {
   readonly error?: string;
 }
 
-const RESULT_TTL_MS = 60 * 60_000;
-/** A query's slot is given back when it ends; should a gateway die mid-query, it lapses after this. */
-const SLOT_TTL_MS = 5 * 60_000;
-const slotsKey = (tenant: Tenant) => `log-query-slots/${tenant.accountId}/${tenant.envId}`;
-const resultKey = (tenant: Tenant, queryId: string) =>
-  `log-query/${tenant.accountId}/${tenant.envId}/${queryId}`;
-
 /**
  * Log queries run in the background: the caller gets a query id at once and polls for the result,
  * which any gateway replica can answer (results live in the coordination store for an hour). At
@@ -57,15 +50,13 @@ const resultKey = (tenant: Tenant, queryId: string) =>
 export class LogQueryUseCase {
   constructor(
     @Inject(EVENT_LOG) private readonly log: EventLog,
-    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    private readonly queries: LogQueriesStore,
     @InjectLogger() private readonly logger: Logger,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
   async start(tenant: Tenant, body: LogQueryBody): Promise<string> {
-    const running = await this.coordination.increment(slotsKey(tenant), 1, SLOT_TTL_MS);
-    if (running > this.config.limits.logQueriesPerEnvironment) {
-      await this.coordination.increment(slotsKey(tenant), -1, SLOT_TTL_MS);
+    if (!(await this.queries.takeSlot(tenant, this.config.limits.logQueriesPerEnvironment)))
       throw new RateLimitedError(
         {
           code: 'TOO_MANY_LOG_QUERIES',
@@ -74,17 +65,16 @@ export class LogQueryUseCase {
         },
         5,
       );
-    }
     const queryId = randomUUID();
     try {
-      await this.store(tenant, queryId, { status: 'running', logs: [] });
+      await this.queries.putResult<LogQueryResult>(tenant, queryId, { status: 'running', logs: [] });
     } catch (error) {
-      await this.coordination.increment(slotsKey(tenant), -1, SLOT_TTL_MS);
+      await this.queries.giveSlotBack(tenant);
       throw error;
     }
     void this.run(tenant, queryId, body).finally(() =>
-      this.coordination
-        .increment(slotsKey(tenant), -1, SLOT_TTL_MS)
+      this.queries
+        .giveSlotBack(tenant)
         .catch((error: unknown) =>
           this.logger.warn({ err: error }, 'could not give a log query slot back; it lapses by itself'),
         ),
@@ -93,8 +83,7 @@ export class LogQueryUseCase {
   }
 
   async result(tenant: Tenant, queryId: string): Promise<LogQueryResult | undefined> {
-    const stored = await this.coordination.get(resultKey(tenant, queryId));
-    return stored === undefined ? undefined : (JSON.parse(stored) as LogQueryResult);
+    return this.queries.result<LogQueryResult>(tenant, queryId);
   }
 
   private async run(tenant: Tenant, queryId: string, body: LogQueryBody): Promise<void> {
@@ -112,20 +101,18 @@ export class LogQueryUseCase {
         channels: body.channelFilter?.map((c: Channel) => logPrefix(c)),
         anyFieldSet: body.statusFilter?.flatMap((s) => STATUS_FIELDS[s] ?? []),
       });
-      await this.store(tenant, queryId, { status: 'complete', logs, message: `${logs.length} log records` });
+      await this.queries.putResult<LogQueryResult>(tenant, queryId, {
+        status: 'complete',
+        logs,
+        message: `${logs.length} log records`,
+      });
     } catch (error) {
       this.logger.error({ err: error, queryId }, 'log query failed');
-      await this.store(tenant, queryId, {
+      await this.queries.putResult<LogQueryResult>(tenant, queryId, {
         status: 'failed',
         logs: [],
         error: 'The query failed; retry it or narrow the date range.',
       });
     }
-  }
-
-  private async store(tenant: Tenant, queryId: string, result: LogQueryResult): Promise<void> {
-    const key = resultKey(tenant, queryId);
-    await this.coordination.delete(key);
-    await this.coordination.setIfAbsent(key, JSON.stringify(result), RESULT_TTL_MS);
   }
 }

@@ -1,6 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Put } from '@nestjs/common';
 import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { apnsKeySetting, fcmServiceAccountSetting, maskedApnConfig, maskedFcmConfig } from '@notify/domain';
 import {
   CurrentEndUser,
   CurrentTenant,
@@ -10,11 +9,12 @@ import {
 } from '@notify/gateway-auth';
 import { ApiErrors, ApiMoreErrors, openApi } from '@notify/gateway-openapi';
 import { ZodPipe } from '@notify/platform';
-import { NotFoundError } from '@notify/util';
-import { AccountRepository } from '@notify/store';
-import { ProviderSettings } from '@notify/provider-settings';
-import { VapidKeyring } from '@notify/providers';
 import { z } from 'zod';
+import { ClearPushCredentialUseCase } from './clear-push-credential.usecase';
+import { GetPushCredentialUseCase } from './get-push-credential.usecase';
+import { PutPushCredentialUseCase } from './put-push-credential.usecase';
+import { VapidPublicKeyUseCase } from './vapid-public-key.usecase';
+import { WebPushMetadataUseCase } from './web-push-metadata.usecase';
 
 const fcmSchema = z.object({ fcmConfig: z.string().max(32 * 1024) });
 const apnSchema = z.object({
@@ -27,9 +27,6 @@ const vapidSchema = z.object({
   applicationServerKey: z.string().describe('The VAPID public key (base64url), for PushManager.subscribe'),
 });
 
-const none = (what: string, fix: string) =>
-  new NotFoundError({ code: 'NOT_FOUND', message: `This environment has no ${what}.`, fix });
-
 /**
  * Push credentials of the caller's environment (decisions 1 and 14): the Firebase service account
  * and the APNs key, validated on PUT (a broken key is a 400 that says what is wrong), sealed at
@@ -40,8 +37,10 @@ const none = (what: string, fix: string) =>
 @Controller('settings/push')
 export class PushSettingsController {
   constructor(
-    private readonly settings: ProviderSettings,
-    private readonly vapid: VapidKeyring,
+    private readonly getCredential: GetPushCredentialUseCase,
+    private readonly putCredential: PutPushCredentialUseCase,
+    private readonly clearCredential: ClearPushCredentialUseCase,
+    private readonly vapidPublicKey: VapidPublicKeyUseCase,
   ) {}
 
   @Get('fcm')
@@ -52,10 +51,7 @@ export class PushSettingsController {
   @ApiMoreErrors(404)
   @ApiOkResponse({ schema: openApi(fcmSchema, 'output') })
   async getFcm(@CurrentTenant() tenant: Tenant) {
-    const account = await this.settings.get(tenant, fcmServiceAccountSetting);
-    if (account === undefined)
-      throw none('FCM configuration', 'PUT /settings/push/fcm {"fcmConfig": "<key file JSON>"}.');
-    return { fcmConfig: maskedFcmConfig(account) };
+    return this.getCredential.execute({ scope: tenant, credential: 'fcm' });
   }
 
   @Put('fcm')
@@ -69,8 +65,7 @@ export class PushSettingsController {
     @CurrentTenant() tenant: Tenant,
     @Body(new ZodPipe(fcmSchema)) body: z.infer<typeof fcmSchema>,
   ) {
-    const account = await this.settings.put(tenant, fcmServiceAccountSetting, body.fcmConfig);
-    return { fcmConfig: maskedFcmConfig(account) };
+    return this.putCredential.execute({ scope: tenant, credential: 'fcm', input: body.fcmConfig });
   }
 
   @Delete('fcm')
@@ -78,7 +73,7 @@ export class PushSettingsController {
   @ApiOperation({ summary: 'Remove the FCM service account', operationId: 'deletePushFcmSettings' })
   @ApiNoContentResponse({ description: 'Removed (or there was none).' })
   async deleteFcm(@CurrentTenant() tenant: Tenant): Promise<void> {
-    await this.settings.clear(tenant, fcmServiceAccountSetting);
+    await this.clearCredential.execute({ scope: tenant, credential: 'fcm' });
   }
 
   @Get('apn')
@@ -86,10 +81,7 @@ export class PushSettingsController {
   @ApiMoreErrors(404)
   @ApiOkResponse({ schema: openApi(apnSchema, 'output') })
   async getApn(@CurrentTenant() tenant: Tenant) {
-    const key = await this.settings.get(tenant, apnsKeySetting);
-    if (key === undefined)
-      throw none('APNs configuration', 'PUT /settings/push/apn {KeyId, Key, TeamId, Topic}.');
-    return maskedApnConfig(key);
+    return this.getCredential.execute({ scope: tenant, credential: 'apn' });
   }
 
   @Put('apn')
@@ -103,7 +95,7 @@ export class PushSettingsController {
     @CurrentTenant() tenant: Tenant,
     @Body(new ZodPipe(apnSchema)) body: z.infer<typeof apnSchema>,
   ) {
-    return maskedApnConfig(await this.settings.put(tenant, apnsKeySetting, body));
+    return this.putCredential.execute({ scope: tenant, credential: 'apn', input: body });
   }
 
   @Delete('apn')
@@ -111,7 +103,7 @@ export class PushSettingsController {
   @ApiOperation({ summary: 'Remove the APNs key', operationId: 'deletePushApnSettings' })
   @ApiNoContentResponse({ description: 'Removed (or there was none).' })
   async deleteApn(@CurrentTenant() tenant: Tenant): Promise<void> {
-    await this.settings.clear(tenant, apnsKeySetting);
+    await this.clearCredential.execute({ scope: tenant, credential: 'apn' });
   }
 
   @Get('web')
@@ -121,9 +113,7 @@ export class PushSettingsController {
   })
   @ApiOkResponse({ schema: openApi(vapidSchema, 'output') })
   async getWeb(@CurrentTenant() tenant: Tenant) {
-    const keys = await this.vapid.keysOf(tenant);
-    if (keys === undefined) throw none('environment', 'Use a key of an existing environment.');
-    return { applicationServerKey: keys.publicKey };
+    return { applicationServerKey: await this.vapidPublicKey.execute({ scope: tenant, caller: 'server' }) };
   }
 }
 
@@ -131,15 +121,13 @@ export class PushSettingsController {
 @EndUserRoutes()
 @Controller(':clientId/users/:userId/webpush')
 export class ClientWebPushController {
-  constructor(private readonly vapid: VapidKeyring) {}
+  constructor(private readonly vapidPublicKey: VapidPublicKeyUseCase) {}
 
   @Get('vapid_public_key')
   @ApiOperation({ summary: "The environment's VAPID public key", operationId: 'getVapidPublicKey' })
   @ApiOkResponse({ schema: openApi(vapidSchema, 'output') })
   async publicKey(@CurrentEndUser() user: EndUser) {
-    const keys = await this.vapid.keysOf(user);
-    if (keys === undefined) throw none('environment', 'Use an existing environment id.');
-    return { applicationServerKey: keys.publicKey };
+    return { applicationServerKey: await this.vapidPublicKey.execute({ scope: user, caller: 'browser' }) };
   }
 }
 
@@ -155,10 +143,7 @@ const accountMetadataSchema = z.object({
 @EndUserRoutes()
 @Controller(':clientId/users/:userId/account_metadata')
 export class ClientAccountMetadataController {
-  constructor(
-    private readonly vapid: VapidKeyring,
-    private readonly accounts: AccountRepository,
-  ) {}
+  constructor(private readonly webPushMetadata: WebPushMetadataUseCase) {}
 
   @Get()
   @ApiOperation({
@@ -167,18 +152,6 @@ export class ClientAccountMetadataController {
   })
   @ApiOkResponse({ schema: openApi(accountMetadataSchema, 'output') })
   async metadata(@CurrentEndUser() user: EndUser): Promise<z.infer<typeof accountMetadataSchema>> {
-    const [keys, environment] = await Promise.all([
-      this.vapid.keysOf(user),
-      this.accounts.getEnvironment(user.accountId, user.envId),
-    ]);
-    if (keys === undefined || environment === undefined)
-      throw none('environment', 'Use an existing environment id.');
-    return {
-      userAccountMetadata: {
-        logo: '',
-        environmentVapidPublicKey: keys.publicKey,
-        hasWebPushEnabled: !environment.disabledChannels.includes('WEB_PUSH'),
-      },
-    };
+    return { userAccountMetadata: await this.webPushMetadata.execute(user) };
   }
 }

@@ -6,10 +6,22 @@ import {
   ClientWebPushController,
   PushSettingsController,
 } from './push-settings.controller';
+import { ClearPushCredentialUseCase } from './clear-push-credential.usecase';
+import { GetPushCredentialUseCase } from './get-push-credential.usecase';
+import { PutPushCredentialUseCase } from './put-push-credential.usecase';
+import { VapidPublicKeyUseCase } from './vapid-public-key.usecase';
+import { WebPushMetadataUseCase } from './web-push-metadata.usecase';
 
 /** Push credentials per environment (FCM, APNs) and the VAPID public key. */
 @Module({
   imports: [GatewayAuthModule, ProvidersModule],
   controllers: [PushSettingsController, ClientWebPushController, ClientAccountMetadataController],
+  providers: [
+    GetPushCredentialUseCase,
+    PutPushCredentialUseCase,
+    ClearPushCredentialUseCase,
+    VapidPublicKeyUseCase,
+    WebPushMetadataUseCase,
+  ],
 })
 export class PushSettingsModule {}

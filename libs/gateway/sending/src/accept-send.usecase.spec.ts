@@ -12,6 +12,7 @@ import type { UserRepository } from '@notify/store';
 import type { Tenant } from '@notify/gateway-auth';
 import { loadAppConfig } from '@notify/platform';
 import { tempDir, testLogger } from '@notify/testing';
+import { systemClock } from '@notify/util';
 import { AcceptSendUseCase, CONTACT_LOOKUP_MS, type SendOrigin } from './accept-send.usecase';
 
 const tenant = { accountId: 'acc', envId: 'env', keyId: 'k', test: false };
@@ -40,6 +41,7 @@ describe('AcceptSendUseCase', () => {
       { get: () => Promise.resolve(undefined) } as unknown as UserRepository,
       new ScheduledSends(store, loadAppConfig(env).limits),
       testLogger('gateway'),
+      systemClock,
     );
   };
   const send = (body: Partial<SendBody> = {}, scheduleIn?: number) =>
@@ -142,6 +144,7 @@ describe('AcceptSendUseCase: contact warnings', () => {
     { get } as unknown as UserRepository,
     {} as unknown as ScheduledSends,
     testLogger(),
+    systemClock,
   );
 
   beforeEach(() => {

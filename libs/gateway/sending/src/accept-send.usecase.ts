@@ -10,8 +10,8 @@ import {
   Topics,
   userKey,
 } from '@notify/domain';
-import { type Logger, InjectLogger } from '@notify/platform';
-import { ServiceUnavailableError } from '@notify/util';
+import { InjectClock, type Logger, InjectLogger } from '@notify/platform';
+import { type Clock, ServiceUnavailableError } from '@notify/util';
 import { UserRepository } from '@notify/store';
 import { randomUUID } from 'node:crypto';
 import type { Tenant } from '@notify/gateway-auth';
@@ -55,6 +55,7 @@ export class AcceptSendUseCase {
     private readonly users: UserRepository,
     private readonly scheduled: ScheduledSends,
     @InjectLogger() private readonly logger: Logger,
+    @InjectClock() private readonly clock: Clock,
   ) {}
 
   /** `trackingId`: chosen by the caller when a retry must reuse it (idempotency keys). */
@@ -80,7 +81,8 @@ export class AcceptSendUseCase {
     const dueAt = send.scheduledFor;
     // Until the bus has it, the queued copy may not come due: a release must never reach the
     // router before the send it releases.
-    const provisional = dueAt === undefined ? undefined : Math.max(dueAt, Date.now() + PUBLISH_GRACE_MS);
+    const provisional =
+      dueAt === undefined ? undefined : Math.max(dueAt, this.clock.now() + PUBLISH_GRACE_MS);
     if (provisional !== undefined) await this.scheduled.queue(message, provisional);
     try {
       await this.bus.publish([

@@ -1,23 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { COORDINATION, type CoordinationStore } from '@notify/cache';
+import { Injectable } from '@nestjs/common';
+import { type IdempotencyRecord, IdempotencyRecordsStore } from '@notify/cache';
 import { canonicalJson, type NormalizedSend } from '@notify/domain';
 import type { Tenant } from '@notify/gateway-auth';
 import { ConflictError, InvalidRequestError } from '@notify/util';
 import { createHash, randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { type Accepted, AcceptSendUseCase, type SendOrigin } from './accept-send.usecase';
 
-/** How long a key answers with its first send. */
-const KEY_LIFETIME_MS = 86_400_000;
 /** Printable ASCII, as the IETF draft's examples and every SDK's generated UUIDs are. */
 const KEY = /^[\x21-\x7e]{1,255}$/;
-
-const recordSchema = z.object({
-  fingerprint: z.string(),
-  trackingId: z.string(),
-  /** Set once the send is on the bus: the answer every retry gets. */
-  messages: z.array(z.string()).optional(),
-});
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
@@ -31,7 +21,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('base6
 @Injectable()
 export class IdempotentSends {
   constructor(
-    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    private readonly records: IdempotencyRecordsStore,
     private readonly accept: AcceptSendUseCase,
   ) {}
 
@@ -49,12 +39,9 @@ export class IdempotentSends {
         message: 'Idempotency-Key must be 1 to 255 printable ASCII characters.',
         fix: 'Use a UUID per logical send.',
       });
-    const stored = `idempotency/${tenant.accountId}/${tenant.envId}/${sha256(key)}`;
     const fingerprint = sha256(`${origin.source}\0${canonicalJson(body)}`);
-    const first: z.infer<typeof recordSchema> = { fingerprint, trackingId: randomUUID() };
-    const record = (await this.coordination.setIfAbsent(stored, JSON.stringify(first), KEY_LIFETIME_MS))
-      ? first
-      : recordSchema.parse(JSON.parse((await this.coordination.get(stored)) ?? JSON.stringify(first)));
+    const first: IdempotencyRecord = { fingerprint, trackingId: randomUUID() };
+    const record = await this.records.claim(tenant, key, first);
     if (record.fingerprint !== fingerprint)
       throw new ConflictError({
         code: 'IDEMPOTENCY_KEY_REUSED',
@@ -63,11 +50,7 @@ export class IdempotentSends {
       });
     if (record.messages !== undefined) return { trackingId: record.trackingId, messages: record.messages };
     const accepted = await this.accept.execute(tenant, send, origin, record.trackingId);
-    await this.coordination.set(
-      stored,
-      JSON.stringify({ ...record, messages: accepted.messages }),
-      KEY_LIFETIME_MS,
-    );
+    await this.records.answered(tenant, key, { ...record, messages: accepted.messages });
     return accepted;
   }
 }

@@ -12,7 +12,8 @@ import {
   type SendBody,
   sendBodySchema,
 } from '@notify/domain';
-import { type AppConfig, InjectConfig, ZodPipe } from '@notify/platform';
+import { type AppConfig, InjectClock, InjectConfig, ZodPipe } from '@notify/platform';
+import type { Clock } from '@notify/util';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
@@ -54,6 +55,7 @@ export class SendController {
   constructor(
     private readonly accept: IdempotentSends,
     @InjectConfig() private readonly config: AppConfig,
+    @InjectClock() private readonly clock: Clock,
   ) {}
 
   @Post('send')
@@ -68,7 +70,7 @@ export class SendController {
     @Req() request: FastifyRequest,
     @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<Accepted> {
-    const receivedAt = Date.now();
+    const receivedAt = this.clock.now();
     return this.accept.execute(
       tenant,
       normalizeSend(body, receivedAt, this.config.limits),
@@ -90,7 +92,7 @@ export class SendController {
     @Req() request: FastifyRequest,
     @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<Accepted> {
-    const receivedAt = Date.now();
+    const receivedAt = this.clock.now();
     return this.accept.execute(
       tenant,
       normalizeDirectEmail(body, receivedAt, this.config.limits),
@@ -113,7 +115,7 @@ export class SendController {
     @Req() request: FastifyRequest,
     @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<Accepted> {
-    const receivedAt = Date.now();
+    const receivedAt = this.clock.now();
     return this.accept.execute(
       tenant,
       normalizeDirectSms(body, receivedAt, this.config.limits),

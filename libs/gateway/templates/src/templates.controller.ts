@@ -6,19 +6,21 @@ import {
   createTemplateSchema,
   deliveryModeSchema,
   notificationIdSchema,
-  type Template,
   type TemplateContent,
   templateContentSchema,
   templateIdSchema,
 } from '@notify/domain';
 import { ZodPipe } from '@notify/platform';
-import { InvalidRequestError, NotFoundError } from '@notify/util';
-import { NotificationTypeRepository, TemplateRepository } from '@notify/store';
 import { z } from 'zod';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import { ApiErrors, ApiPathParam, messageResponseSchema, openApi } from '@notify/gateway-openapi';
+import { CreateTemplateUseCase } from './create-template.usecase';
+import { DeleteTemplateUseCase } from './delete-template.usecase';
+import { GetTemplateUseCase } from './get-template.usecase';
+import { ListTemplatesUseCase } from './list-templates.usecase';
 import { presentTemplate, templateOutput } from './notification-type.presenter';
-import { typeNotFound } from './types.controller';
+import { SetDefaultTemplateUseCase } from './set-default-template.usecase';
+import { UpdateTemplateUseCase } from './update-template.usecase';
 
 const defaultSelectionSchema = z.object({
   templateId: templateIdSchema,
@@ -29,13 +31,6 @@ const notificationIdPipe = new ZodPipe(notificationIdSchema);
 const templateIdPipe = new ZodPipe(templateIdSchema);
 const templateOk = { schema: openApi(templateOutput, 'output') };
 
-const templateNotFound = (templateId: string, channel: Channel) =>
-  new NotFoundError({
-    code: 'NOT_FOUND',
-    message: `No ${channel} template "${templateId}" for this notification.`,
-    fix: 'List them with GET …/templates.',
-  });
-
 @ApiTags('Templates')
 @ApiErrors(404)
 @ApiPathParam('notificationId', notificationIdSchema)
@@ -43,8 +38,12 @@ const templateNotFound = (templateId: string, channel: Channel) =>
 @Controller('notifications/:notificationId/:channel/templates')
 export class TemplatesController {
   constructor(
-    private readonly templates: TemplateRepository,
-    private readonly types: NotificationTypeRepository,
+    private readonly listTemplates: ListTemplatesUseCase,
+    private readonly createTemplate: CreateTemplateUseCase,
+    private readonly setDefaultTemplate: SetDefaultTemplateUseCase,
+    private readonly getTemplate: GetTemplateUseCase,
+    private readonly updateTemplate: UpdateTemplateUseCase,
+    private readonly deleteTemplate: DeleteTemplateUseCase,
   ) {}
 
   @Get()
@@ -55,10 +54,7 @@ export class TemplatesController {
     @Param('notificationId', notificationIdPipe) notificationId: string,
     @Param('channel', channelPipe) channel: Channel,
   ) {
-    const [templates, type] = await Promise.all([
-      this.templates.list(tenant, notificationId, channel),
-      this.types.get(tenant, notificationId),
-    ]);
+    const { templates, type } = await this.listTemplates.execute({ scope: tenant, notificationId, channel });
     return templates.map((t) => presentTemplate(tenant, t, type));
   }
 
@@ -74,29 +70,13 @@ export class TemplatesController {
     @Param('channel', channelPipe) channel: Channel,
     @Body(new ZodPipe(createTemplateSchema)) body: z.infer<typeof createTemplateSchema>,
   ) {
-    const type = await this.types.get(tenant, notificationId);
-    if (type === undefined) throw typeNotFound(notificationId);
-    const now = new Date().toISOString();
-    const template: Template = { ...body, notificationId, channel, createdAt: now, updatedAt: now };
-    if (!(await this.templates.create(tenant, template))) {
-      throw new InvalidRequestError({
-        code: 'ALREADY_EXISTS',
-        message: `Template "${body.templateId}" exists already for ${channel}.`,
-        fix: 'Update it with PATCH, or choose another templateId.',
-      });
-    }
-    const updatedType =
-      type.defaultTemplates?.[channel]?.instant === undefined
-        ? await this.types.setDefaultTemplate(
-            tenant,
-            notificationId,
-            channel,
-            body.templateId,
-            ['instant'],
-            now,
-          )
-        : type;
-    return presentTemplate(tenant, template, updatedType);
+    const { template, type } = await this.createTemplate.execute({
+      scope: tenant,
+      notificationId,
+      channel,
+      body,
+    });
+    return presentTemplate(tenant, template, type);
   }
 
   @Patch('default-selection')
@@ -112,16 +92,13 @@ export class TemplatesController {
     @Param('channel', channelPipe) channel: Channel,
     @Body(new ZodPipe(defaultSelectionSchema)) body: z.infer<typeof defaultSelectionSchema>,
   ) {
-    const template = await this.templates.get(tenant, notificationId, channel, body.templateId);
-    if (template === undefined) throw templateNotFound(body.templateId, channel);
-    const type = await this.types.setDefaultTemplate(
-      tenant,
+    const { template, type } = await this.setDefaultTemplate.execute({
+      scope: tenant,
       notificationId,
       channel,
-      body.templateId,
-      body.modes,
-      new Date().toISOString(),
-    );
+      templateId: body.templateId,
+      modes: body.modes,
+    });
     return presentTemplate(tenant, template, type);
   }
 
@@ -135,11 +112,12 @@ export class TemplatesController {
     @Param('channel', channelPipe) channel: Channel,
     @Param('templateId', templateIdPipe) templateId: string,
   ) {
-    const [template, type] = await Promise.all([
-      this.templates.get(tenant, notificationId, channel, templateId),
-      this.types.get(tenant, notificationId),
-    ]);
-    if (template === undefined) throw templateNotFound(templateId, channel);
+    const { template, type } = await this.getTemplate.execute({
+      scope: tenant,
+      notificationId,
+      channel,
+      templateId,
+    });
     return presentTemplate(tenant, template, type);
   }
 
@@ -155,16 +133,14 @@ export class TemplatesController {
     @Param('templateId', templateIdPipe) templateId: string,
     @Body(new ZodPipe(templateContentSchema)) body: TemplateContent,
   ) {
-    const updated = await this.templates.update(
-      tenant,
+    const { template, type } = await this.updateTemplate.execute({
+      scope: tenant,
       notificationId,
       channel,
       templateId,
-      body,
-      new Date().toISOString(),
-    );
-    if (updated === undefined) throw templateNotFound(templateId, channel);
-    return presentTemplate(tenant, updated, await this.types.get(tenant, notificationId));
+      content: body,
+    });
+    return presentTemplate(tenant, template, type);
   }
 
   @Delete(':templateId')
@@ -177,15 +153,7 @@ export class TemplatesController {
     @Param('channel', channelPipe) channel: Channel,
     @Param('templateId', templateIdPipe) templateId: string,
   ) {
-    if (!(await this.templates.delete(tenant, notificationId, channel, templateId)))
-      throw templateNotFound(templateId, channel);
-    await this.types.clearDefaultTemplate(
-      tenant,
-      notificationId,
-      channel,
-      templateId,
-      new Date().toISOString(),
-    );
+    await this.deleteTemplate.execute({ scope: tenant, notificationId, channel, templateId });
     return { message: 'Template deleted' };
   }
 }

@@ -1,7 +1,23 @@
 import { Module } from '@nestjs/common';
+import { CreateTemplateUseCase } from './create-template.usecase';
+import { DeleteTemplateUseCase } from './delete-template.usecase';
+import { GetTemplateUseCase } from './get-template.usecase';
+import { ListTemplatesUseCase } from './list-templates.usecase';
+import { SetDefaultTemplateUseCase } from './set-default-template.usecase';
 import { TemplatesController } from './templates.controller';
+import { UpdateTemplateUseCase } from './update-template.usecase';
 import { TypesController } from './types.controller';
 
 /** Notification types and their templates per channel. */
-@Module({ controllers: [TypesController, TemplatesController] })
+@Module({
+  controllers: [TypesController, TemplatesController],
+  providers: [
+    ListTemplatesUseCase,
+    CreateTemplateUseCase,
+    SetDefaultTemplateUseCase,
+    GetTemplateUseCase,
+    UpdateTemplateUseCase,
+    DeleteTemplateUseCase,
+  ],
+})
 export class TemplatesModule {}

@@ -9,7 +9,7 @@ import {
   patchNotificationTypeSchema,
 } from '@notify/domain';
 import { ZodPipe } from '@notify/platform';
-import { InvalidRequestError, NotFoundError } from '@notify/util';
+import { InvalidRequestError } from '@notify/util';
 import { NotificationTypeRepository, TemplateRepository } from '@notify/store';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import {
@@ -19,18 +19,12 @@ import {
   messageResponseSchema,
   openApi,
 } from '@notify/gateway-openapi';
+import { typeNotFound } from './not-found.errors';
 import { notificationTypeOutput, presentType } from './notification-type.presenter';
 import { z } from 'zod';
 
 const notificationIdPipe = new ZodPipe(notificationIdSchema);
 const typeOk = { schema: openApi(notificationTypeOutput, 'output') };
-
-export const typeNotFound = (notificationId: string) =>
-  new NotFoundError({
-    code: 'NOT_FOUND',
-    message: `No notification type "${notificationId}" in this environment.`,
-    fix: 'Create it with POST /types, or send with it (a send creates its type).',
-  });
 
 @ApiTags('Notification types')
 @ApiErrors()

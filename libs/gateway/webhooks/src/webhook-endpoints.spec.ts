@@ -1,4 +1,4 @@
-import type { CoordinationStore } from '@notify/cache';
+import { type CoordinationStore, WebhookEndpointChanges } from '@notify/cache';
 import { loadAppConfig, SecretBox } from '@notify/platform';
 import { InvalidRequestError } from '@notify/util';
 import { Collections, EmbeddedDocumentStore, WebhookEndpointRepository } from '@notify/store';
@@ -22,9 +22,9 @@ describe('WebhookEndpoints', () => {
       new WebhookEndpointRepository(store),
       new SecretBox(randomBytes(32)),
       loadAppConfig({ EGRESS_ALLOW_PRIVATE_NETWORKS: 'false' }),
-      {
+      new WebhookEndpointChanges({
         publish: async (_channel: string, message: string) => void announced.push(message),
-      } as unknown as CoordinationStore,
+      } as unknown as CoordinationStore),
     );
   });
 

@@ -1,11 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { COORDINATION, type CoordinationStore } from '@notify/cache';
-import {
-  newWebhookSecret,
-  type TenantScope,
-  WEBHOOK_ENDPOINTS_CHANGED_CHANNEL,
-  webhookEventTypeSchema,
-} from '@notify/domain';
+import { Injectable } from '@nestjs/common';
+import { WebhookEndpointChanges } from '@notify/cache';
+import { newWebhookSecret, type TenantScope, webhookEventTypeSchema } from '@notify/domain';
 import { type AppConfig, checkDestinationHost, EgressError, InjectConfig, SecretBox } from '@notify/platform';
 import { InvalidRequestError, maskSecret, NotFoundError } from '@notify/util';
 import { type WebhookEndpoint, WebhookEndpointRepository } from '@notify/store';
@@ -50,7 +45,7 @@ export class WebhookEndpoints {
     private readonly endpoints: WebhookEndpointRepository,
     private readonly box: SecretBox,
     @InjectConfig() private readonly config: AppConfig,
-    @Inject(COORDINATION) private readonly coordination: CoordinationStore,
+    private readonly changes: WebhookEndpointChanges,
   ) {}
 
   async list(scope: TenantScope): Promise<EndpointView[]> {
@@ -118,9 +113,7 @@ export class WebhookEndpoints {
 
   /** Dispatchers drop their cached copy now (they would re-read it within seconds anyway). */
   private async changed(scope: TenantScope): Promise<void> {
-    await this.coordination
-      .publish(WEBHOOK_ENDPOINTS_CHANGED_CHANNEL, `${scope.accountId}/${scope.envId}`)
-      .catch(() => undefined);
+    await this.changes.announce(scope).catch(() => undefined);
   }
 
   private view(endpoint: WebhookEndpoint): EndpointView {

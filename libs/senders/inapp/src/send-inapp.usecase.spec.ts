@@ -63,7 +63,7 @@ describe('SendInAppUseCase', () => {
 
   it('stores the item, announces it to the gateways and logs inapp_sent at the clock’s time', async () => {
     const heard: InAppFanout[] = [];
-    await new InAppFanoutStore(coordination).listen((m) => heard.push(JSON.parse(m) as InAppFanout));
+    await new InAppFanoutStore(coordination).subscribe((fanout) => heard.push(fanout));
     await inapp().execute(anInAppJob());
     expect(inbox.items).toEqual([
       { userId: 'u-1', item: expect.objectContaining({ title: 'You have a new follower' }) },

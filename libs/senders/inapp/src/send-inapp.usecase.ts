@@ -34,7 +34,7 @@ export class SendInAppUseCase {
     await this.inbox.add(job, job.userId, item, job.receivedAt, now);
     const fanout: InAppFanout = { accountId: job.accountId, envId: job.envId, userId: job.userId, item };
     try {
-      await this.fanout.announce(fanout);
+      await this.fanout.publish(fanout);
     } catch (error) {
       this.logger.warn(
         { err: error, trackingId: job.trackingId },

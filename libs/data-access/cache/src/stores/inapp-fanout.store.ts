@@ -3,19 +3,27 @@ import { INAPP_FANOUT_CHANNEL, type InAppFanout } from '@notify/domain';
 import { COORDINATION, type CoordinationStore } from '../cache.port';
 
 /**
- * New in-app items announced to every gateway replica (the coordination store's pub/sub), which
- * pushes each to its user's open WebSockets. An announcement reaches only those listening then.
+ * New in-app items on their way to every gateway replica, each of which writes them to the
+ * sockets of the user it holds (Redis pub/sub in a cluster).
  */
 @Injectable()
 export class InAppFanoutStore {
   constructor(@Inject(COORDINATION) private readonly coordination: CoordinationStore) {}
 
-  announce(fanout: InAppFanout): Promise<void> {
+  publish(fanout: InAppFanout): Promise<void> {
     return this.coordination.publish(INAPP_FANOUT_CHANNEL, JSON.stringify(fanout));
   }
 
-  /** Resolves once listening; the returned function stops. Messages arrive as published (JSON). */
-  listen(listener: (message: string) => void): Promise<() => Promise<void>> {
-    return this.coordination.subscribe(INAPP_FANOUT_CHANNEL, listener);
+  /** Resolves once subscribed; a message that is not JSON is skipped. The returned function unsubscribes. */
+  subscribe(listener: (fanout: InAppFanout) => void): Promise<() => Promise<void>> {
+    return this.coordination.subscribe(INAPP_FANOUT_CHANNEL, (message) => {
+      let fanout: InAppFanout;
+      try {
+        fanout = JSON.parse(message) as InAppFanout;
+      } catch {
+        return;
+      }
+      listener(fanout);
+    });
   }
 }

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import type { TenantScope } from '@notify/domain';
+import { ProviderSettings } from '@notify/provider-settings';
+import { AccountRepository } from '@notify/store';
+import { NotFoundError } from '@notify/util';
+import { randomBytes } from 'node:crypto';
+import { ENVIRONMENT_SETTINGS, type PatchEnvironmentBody } from './environment.schemas';
+import { EnvironmentPresenter, type EnvironmentView } from './environment.presenter';
+
+export interface UpdateEnvironmentCommand {
+  /** The caller's environment: a key changes its own environment only. */
+  readonly scope: TenantScope;
+  /** The environment the path names. */
+  readonly clientId: string;
+  readonly changes: PatchEnvironmentBody;
+}
+
+/**
+ * Changes the caller's environment: its title, secret, secure mode, disabled channels, tracking,
+ * and its own provider settings (null returns a setting to the deployment's default).
+ */
+@Injectable()
+export class UpdateEnvironmentUseCase {
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly settings: ProviderSettings,
+    private readonly presenter: EnvironmentPresenter,
+  ) {}
+
+  async execute(command: UpdateEnvironmentCommand): Promise<EnvironmentView> {
+    const { scope, clientId, changes: body } = command;
+    const notFound = new NotFoundError({
+      code: 'NOT_FOUND',
+      message: `No environment ${clientId} for this key.`,
+      fix: 'Use the key of that environment.',
+    });
+    if (clientId !== scope.envId) throw notFound;
+    const environment: TenantScope = { accountId: scope.accountId, envId: clientId };
+    // Every setting is validated (and its hosts checked) before any is written.
+    const settings = ENVIRONMENT_SETTINGS.map(
+      (kind) => [kind, body[kind.field as keyof PatchEnvironmentBody]] as const,
+    );
+    for (const [kind, value] of settings) if (value !== undefined && value !== null) kind.parse(value);
+    for (const [kind, value] of settings) {
+      if (value === null) await this.settings.clear(environment, kind);
+      else if (value !== undefined) await this.settings.put(environment, kind, value);
+    }
+    const updated = await this.accounts.updateEnvironment(scope.accountId, clientId, {
+      ...(body.title !== undefined ? { title: body.title } : {}),
+      ...(body.resetSecret ? { secret: randomBytes(32).toString('base64url') } : {}),
+      ...(body.secureMode !== undefined ? { secureMode: body.secureMode } : {}),
+      ...(body.disableSending !== undefined ? { disabledChannels: body.disableSending } : {}),
+      ...(body.emailTracking !== undefined ? { emailTracking: body.emailTracking } : {}),
+    });
+    if (updated === undefined) throw notFound;
+    return this.presenter.present(updated);
+  }
+}

@@ -1,0 +1,61 @@
+import { EmbeddedDocumentStore, NotificationTypeRepository, TemplateRepository } from '@notify/store';
+import { aScope, FakeClock, tempDir } from '@notify/testing';
+import { NotFoundError } from '@notify/util';
+import { CreateTemplateUseCase } from './create-template.usecase';
+
+describe('CreateTemplateUseCase', () => {
+  const scope = aScope();
+  let store: EmbeddedDocumentStore;
+  let remove: () => Promise<void>;
+  let templates: TemplateRepository;
+  let types: NotificationTypeRepository;
+  const clock = new FakeClock();
+  const at = () => new Date(clock.now()).toISOString();
+
+  beforeEach(async () => {
+    const dir = await tempDir('notify-templates-');
+    remove = dir.remove;
+    store = new EmbeddedDocumentStore(dir.path);
+    templates = new TemplateRepository(store);
+    types = new NotificationTypeRepository(store);
+    await types.create(scope, { notificationId: 'welcome', title: 'Welcome', channels: ['EMAIL'] }, at());
+  });
+
+  afterEach(async () => {
+    await store.close();
+    await remove();
+  });
+  const create = (templateId: string) =>
+    new CreateTemplateUseCase(templates, types, clock).execute({
+      scope,
+      notificationId: 'welcome',
+      channel: 'EMAIL',
+      body: { templateId, subject: `Hi ${templateId}`, html: '<p>hi</p>' },
+    });
+
+  it('makes the first template of a channel its instant default, and a later one not', async () => {
+    const first = await create('tpl-1');
+    expect(first.template).toMatchObject({ templateId: 'tpl-1', createdAt: at(), updatedAt: at() });
+    expect(first.type?.defaultTemplates?.EMAIL?.instant).toBe('tpl-1');
+    clock.advance(1_000);
+    const second = await create('tpl-2');
+    expect(second.template.createdAt).toBe(at());
+    expect(second.type?.defaultTemplates?.EMAIL?.instant).toBe('tpl-1');
+  });
+
+  it('refuses a template id the channel has already with 400 ALREADY_EXISTS', async () => {
+    await create('tpl-1');
+    await expect(create('tpl-1')).rejects.toMatchObject({ code: 'ALREADY_EXISTS', kind: 'invalid' });
+  });
+
+  it('answers 404 for a notification type that does not exist, and stores nothing', async () => {
+    const missing = new CreateTemplateUseCase(templates, types, clock).execute({
+      scope,
+      notificationId: 'nope',
+      channel: 'EMAIL',
+      body: { templateId: 'tpl-1', subject: 's', html: 'h' },
+    });
+    await expect(missing).rejects.toBeInstanceOf(NotFoundError);
+    expect(await templates.list(scope, 'nope', 'EMAIL')).toEqual([]);
+  });
+});
