@@ -9,7 +9,7 @@ import {
   type CoordinationStore,
   EmbeddedCoordinationStore,
   RedisCoordinationStore,
-  ScheduledSends,
+  ScheduledSendsStore,
 } from '@notify/cache';
 import { Queues, type SendRequested, scheduledSendId } from '@notify/domain';
 import { loadAppConfig } from '@notify/platform';
@@ -131,7 +131,7 @@ async function measure(
   const after = await memory();
   const released = new Map<string, number>();
   const release = new ReleaseDueSendsUseCase(
-    new ScheduledSends(store, loadAppConfig({}).limits),
+    new ScheduledSendsStore(store, loadAppConfig({}).limits),
     recording(bus, released),
     logger,
     systemClock,

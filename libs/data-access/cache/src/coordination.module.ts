@@ -5,32 +5,32 @@ import { createCoordinationStore } from './coordination.factory';
 import { AddressChangeLocksStore } from './stores/address-change-locks.store';
 import { ApiKeyRevocationsStore } from './stores/api-key-revocations.store';
 import { AuthFailuresStore } from './stores/auth-failures.store';
-import { DigestWindows } from './stores/digest-windows.store';
-import { EmailReplies } from './stores/email-replies.store';
+import { DigestWindowsStore } from './stores/digest-windows.store';
+import { EmailRepliesStore } from './stores/email-replies.store';
 import { IdempotencyRecordsStore } from './stores/idempotency-records.store';
 import { InAppFanoutStore } from './stores/inapp-fanout.store';
 import { LogQueriesStore } from './stores/log-queries.store';
-import { ScheduledSends } from './stores/scheduled-sends.store';
-import { SmsConversations } from './stores/sms-conversations.store';
-import { SuppressionCounters } from './stores/suppression-counters.store';
+import { ScheduledSendsStore } from './stores/scheduled-sends.store';
+import { SmsConversationsStore } from './stores/sms-conversations.store';
+import { SuppressionCountersStore } from './stores/suppression-counters.store';
 import { TrackingLimitsStore } from './stores/tracking-limits.store';
-import { WebhookDeliveries } from './stores/webhook-deliveries.store';
-import { WebhookEndpointChanges } from './stores/webhook-endpoint-changes.store';
+import { WebhookDeliveriesStore } from './stores/webhook-deliveries.store';
+import { WebhookEndpointChangesStore } from './stores/webhook-endpoint-changes.store';
 
 /** The typed stores that need nothing but the coordination store (the rest are built below). */
 const STORES = [
   AddressChangeLocksStore,
   ApiKeyRevocationsStore,
   AuthFailuresStore,
-  EmailReplies,
+  EmailRepliesStore,
   IdempotencyRecordsStore,
   InAppFanoutStore,
   LogQueriesStore,
-  SmsConversations,
-  SuppressionCounters,
+  SmsConversationsStore,
+  SuppressionCountersStore,
   TrackingLimitsStore,
-  WebhookDeliveries,
-  WebhookEndpointChanges,
+  WebhookDeliveriesStore,
+  WebhookEndpointChangesStore,
 ];
 
 /**
@@ -58,23 +58,23 @@ export class CoordinationModule implements OnApplicationShutdown {
           },
         },
         {
-          provide: DigestWindows,
+          provide: DigestWindowsStore,
           inject: [COORDINATION, APP_CONFIG],
           useFactory: (store: CoordinationStore, config: AppConfig) =>
-            new DigestWindows(store, {
+            new DigestWindowsStore(store, {
               windowBytes: config.limits.digestWindowBytes,
               environmentBytes: config.limits.digestEnvironmentBytes,
             }),
         },
         {
-          provide: ScheduledSends,
+          provide: ScheduledSendsStore,
           inject: [COORDINATION, APP_CONFIG],
           useFactory: (store: CoordinationStore, config: AppConfig) =>
-            new ScheduledSends(store, config.limits),
+            new ScheduledSendsStore(store, config.limits),
         },
         ...STORES,
       ],
-      exports: [COORDINATION, DigestWindows, ScheduledSends, ...STORES],
+      exports: [COORDINATION, DigestWindowsStore, ScheduledSendsStore, ...STORES],
     };
   }
 

@@ -5,12 +5,12 @@ export {
   type ClaimedDigest,
   type DigestDue,
   type DigestGroup,
-  DigestWindows,
+  DigestWindowsStore,
   type DigestWindowLimits,
   type HoldOutcome,
 } from './stores/digest-windows.store';
-export { type ClaimedSend, ScheduledSends } from './stores/scheduled-sends.store';
-export { SuppressionCounters } from './stores/suppression-counters.store';
+export { type ClaimedSend, ScheduledSendsStore } from './stores/scheduled-sends.store';
+export { SuppressionCountersStore } from './stores/suppression-counters.store';
 export {
   EmbeddedCoordinationStore,
   type EmbeddedCoordinationStoreOptions,
@@ -23,15 +23,15 @@ export {
   DeliveryLedgerStore,
 } from './stores/delivery-ledger.store';
 export { InAppFanoutStore } from './stores/inapp-fanout.store';
-export { EmailReplies } from './stores/email-replies.store';
-export { SmsConversations } from './stores/sms-conversations.store';
+export { EmailRepliesStore } from './stores/email-replies.store';
+export { SmsConversationsStore } from './stores/sms-conversations.store';
 export { TrackingLimitsStore } from './stores/tracking-limits.store';
 export {
   type ClaimedDelivery,
   type WebhookDelivery,
-  WebhookDeliveries,
+  WebhookDeliveriesStore,
 } from './stores/webhook-deliveries.store';
-export { WebhookEndpointChanges } from './stores/webhook-endpoint-changes.store';
+export { WebhookEndpointChangesStore } from './stores/webhook-endpoint-changes.store';
 export { AddressChangeLocksStore } from './stores/address-change-locks.store';
 export { ApiKeyRevocationsStore } from './stores/api-key-revocations.store';
 export { AuthFailuresStore } from './stores/auth-failures.store';

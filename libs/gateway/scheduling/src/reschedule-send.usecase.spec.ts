@@ -1,5 +1,5 @@
 import type { EventBus, OutgoingMessage } from '@notify/bus';
-import { EmbeddedCoordinationStore, ScheduledSends } from '@notify/cache';
+import { EmbeddedCoordinationStore, ScheduledSendsStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import { type DeliveryEvent, ScheduleQuotaExceededError } from '@notify/domain';
 import { loadAppConfig } from '@notify/platform';
@@ -12,7 +12,7 @@ const HOUR = 3_600_000;
 describe('RescheduleSendUseCase', () => {
   let dir: { path: string; remove: () => Promise<void> };
   let coordination: EmbeddedCoordinationStore;
-  let scheduled: ScheduledSends;
+  let scheduled: ScheduledSendsStore;
   let events: DeliveryEvent[];
   let clock: FakeClock;
   let reschedule: RescheduleSendUseCase;
@@ -21,7 +21,7 @@ describe('RescheduleSendUseCase', () => {
   beforeEach(async () => {
     dir = await tempDir('notify-reschedule-');
     coordination = new EmbeddedCoordinationStore({ path: dir.path, logger: testLogger('coordination') });
-    scheduled = new ScheduledSends(coordination, {
+    scheduled = new ScheduledSendsStore(coordination, {
       scheduledSendsPerEnvironment: 10,
       scheduledBytesPerEnvironment: 20_000,
     });

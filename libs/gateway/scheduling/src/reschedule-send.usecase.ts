@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ScheduledSends } from '@notify/cache';
+import { ScheduledSendsStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import { normalizeSend, requestSummary, type SendBody, type TenantScope } from '@notify/domain';
 import { type AppConfig, InjectClock, InjectConfig } from '@notify/platform';
@@ -23,7 +23,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 @Injectable()
 export class RescheduleSendUseCase {
   constructor(
-    private readonly scheduled: ScheduledSends,
+    private readonly scheduled: ScheduledSendsStore,
     private readonly events: DeliveryEventsPublisher,
     @InjectConfig() private readonly config: AppConfig,
     @InjectClock() private readonly clock: Clock,

@@ -1,5 +1,5 @@
 import type { EventBus, OutgoingMessage } from '@notify/bus';
-import { EmbeddedCoordinationStore, ScheduledSends } from '@notify/cache';
+import { EmbeddedCoordinationStore, ScheduledSendsStore } from '@notify/cache';
 import {
   normalizeSend,
   Queues,
@@ -39,7 +39,7 @@ describe('AcceptSendUseCase', () => {
     return new AcceptSendUseCase(
       bus as unknown as EventBus,
       { get: () => Promise.resolve(undefined) } as unknown as UserRepository,
-      new ScheduledSends(store, loadAppConfig(env).limits),
+      new ScheduledSendsStore(store, loadAppConfig(env).limits),
       testLogger('gateway'),
       systemClock,
     );
@@ -142,7 +142,7 @@ describe('AcceptSendUseCase: contact warnings', () => {
   const useCase = new AcceptSendUseCase(
     { publish } as unknown as EventBus,
     { get } as unknown as UserRepository,
-    {} as unknown as ScheduledSends,
+    {} as unknown as ScheduledSendsStore,
     testLogger(),
     systemClock,
   );

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_BUS, type EventBus } from '@notify/bus';
-import { ScheduledSends } from '@notify/cache';
+import { ScheduledSendsStore } from '@notify/cache';
 import {
   contactWarnings,
   mergeUserFields,
@@ -53,7 +53,7 @@ export class AcceptSendUseCase {
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     private readonly users: UserRepository,
-    private readonly scheduled: ScheduledSends,
+    private readonly scheduled: ScheduledSendsStore,
     @InjectLogger() private readonly logger: Logger,
     @InjectClock() private readonly clock: Clock,
   ) {}

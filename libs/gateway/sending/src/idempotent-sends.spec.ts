@@ -1,5 +1,5 @@
 import type { EventBus, OutgoingMessage } from '@notify/bus';
-import { EmbeddedCoordinationStore, IdempotencyRecordsStore, ScheduledSends } from '@notify/cache';
+import { EmbeddedCoordinationStore, IdempotencyRecordsStore, ScheduledSendsStore } from '@notify/cache';
 import type { SendRequested } from '@notify/domain';
 import type { Tenant } from '@notify/gateway-auth';
 import { loadAppConfig } from '@notify/platform';
@@ -34,7 +34,7 @@ describe('IdempotentSends', () => {
     const accept = new AcceptSendUseCase(
       bus as unknown as EventBus,
       { get: () => Promise.resolve(undefined) } as unknown as UserRepository,
-      new ScheduledSends(coordination, loadAppConfig({}).limits),
+      new ScheduledSendsStore(coordination, loadAppConfig({}).limits),
       testLogger(),
       clock,
     );

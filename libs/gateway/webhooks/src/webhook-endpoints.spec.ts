@@ -1,4 +1,4 @@
-import { type CoordinationStore, WebhookEndpointChanges } from '@notify/cache';
+import { type CoordinationStore, WebhookEndpointChangesStore } from '@notify/cache';
 import { loadAppConfig, SecretBox } from '@notify/platform';
 import { InvalidRequestError } from '@notify/util';
 import { Collections, EmbeddedDocumentStore, WebhookEndpointRepository } from '@notify/store';
@@ -22,7 +22,7 @@ describe('WebhookEndpoints', () => {
       new WebhookEndpointRepository(store),
       new SecretBox(randomBytes(32)),
       loadAppConfig({ EGRESS_ALLOW_PRIVATE_NETWORKS: 'false' }),
-      new WebhookEndpointChanges({
+      new WebhookEndpointChangesStore({
         publish: async (_channel: string, message: string) => void announced.push(message),
       } as unknown as CoordinationStore),
     );

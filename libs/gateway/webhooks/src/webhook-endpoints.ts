@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { WebhookEndpointChanges } from '@notify/cache';
+import { WebhookEndpointChangesStore } from '@notify/cache';
 import { newWebhookSecret, type TenantScope, webhookEventTypeSchema } from '@notify/domain';
 import { type AppConfig, checkDestinationHost, EgressError, InjectConfig, SecretBox } from '@notify/platform';
 import { InvalidRequestError, maskSecret, NotFoundError } from '@notify/util';
@@ -45,7 +45,7 @@ export class WebhookEndpoints {
     private readonly endpoints: WebhookEndpointRepository,
     private readonly box: SecretBox,
     @InjectConfig() private readonly config: AppConfig,
-    private readonly changes: WebhookEndpointChanges,
+    private readonly changes: WebhookEndpointChangesStore,
   ) {}
 
   async list(scope: TenantScope): Promise<EndpointView[]> {

@@ -1,5 +1,5 @@
 import type { EventBus, OutgoingMessage } from '@notify/bus';
-import { EmailReplies, EmbeddedCoordinationStore } from '@notify/cache';
+import { EmailRepliesStore, EmbeddedCoordinationStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   type DeliveryEvent,
@@ -45,7 +45,7 @@ describe('InboundEmailUseCase', () => {
   ]);
   let store: EmbeddedCoordinationStore;
   let remove: () => Promise<void>;
-  let replies: EmailReplies;
+  let replies: EmailRepliesStore;
   let clock: FakeClock;
   let published: DeliveryEvent[];
 
@@ -73,7 +73,7 @@ describe('InboundEmailUseCase', () => {
     const dir = await tempDir('notify-inbound-email-');
     remove = dir.remove;
     store = new EmbeddedCoordinationStore({ path: dir.path, logger: testLogger('coordination') });
-    replies = new EmailReplies(store);
+    replies = new EmailRepliesStore(store);
     clock = new FakeClock();
     published = [];
   });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EmailReplies } from '@notify/cache';
+import { EmailRepliesStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   type DeliveryEvent,
@@ -45,7 +45,7 @@ export class InboundEmailUseCase {
   constructor(
     private readonly addresses: InboundAddressRepository,
     private readonly events: DeliveryEventsPublisher,
-    private readonly replies: EmailReplies,
+    private readonly replies: EmailRepliesStore,
     @InjectConfig() config: AppConfig,
     @InjectClock() private readonly clock: Clock,
   ) {

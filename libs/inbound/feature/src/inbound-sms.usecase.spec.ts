@@ -1,5 +1,5 @@
 import type { EventBus, OutgoingMessage } from '@notify/bus';
-import { EmbeddedCoordinationStore, SmsConversations } from '@notify/cache';
+import { EmbeddedCoordinationStore, SmsConversationsStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import type { DeliveryEvent } from '@notify/domain';
 import { aLastSms, aScope, aTwilioSmsForm, FakeClock, tempDir, testLogger } from '@notify/testing';
@@ -10,7 +10,7 @@ describe('InboundSmsUseCase', () => {
   const user = '+14155552671';
   let store: EmbeddedCoordinationStore;
   let remove: () => Promise<void>;
-  let conversations: SmsConversations;
+  let conversations: SmsConversationsStore;
   let clock: FakeClock;
   let published: DeliveryEvent[];
   let inbound: InboundSmsUseCase;
@@ -19,7 +19,7 @@ describe('InboundSmsUseCase', () => {
     const dir = await tempDir('notify-inbound-sms-');
     remove = dir.remove;
     store = new EmbeddedCoordinationStore({ path: dir.path, logger: testLogger('coordination') });
-    conversations = new SmsConversations(store);
+    conversations = new SmsConversationsStore(store);
     clock = new FakeClock();
     published = [];
     const bus = {

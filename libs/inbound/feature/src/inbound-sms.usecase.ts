@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SmsConversations } from '@notify/cache';
+import { SmsConversationsStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   classifyInboundSms,
@@ -31,7 +31,7 @@ const MAX_MEDIA_JSON = 2_000;
 export class InboundSmsUseCase {
   constructor(
     private readonly events: DeliveryEventsPublisher,
-    private readonly conversations: SmsConversations,
+    private readonly conversations: SmsConversationsStore,
     @InjectClock() private readonly clock: Clock,
   ) {}
 

@@ -1,5 +1,5 @@
 import type { EventBus, OutgoingMessage } from '@notify/bus';
-import { EmbeddedCoordinationStore, SmsConversations } from '@notify/cache';
+import { EmbeddedCoordinationStore, SmsConversationsStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import type { DeliveryEvent, TenantScope, TwilioForm } from '@notify/domain';
 import { loadAppConfig } from '@notify/platform';
@@ -26,7 +26,7 @@ describe('TwilioCallbacksUseCase', () => {
   const scope = aScope();
   let store: EmbeddedCoordinationStore;
   let remove: () => Promise<void>;
-  let conversations: SmsConversations;
+  let conversations: SmsConversationsStore;
   let clock: FakeClock;
   let published: DeliveryEvent[];
   let callbacks: TwilioCallbacksUseCase;
@@ -35,7 +35,7 @@ describe('TwilioCallbacksUseCase', () => {
     const dir = await tempDir('notify-twilio-callbacks-');
     remove = dir.remove;
     store = new EmbeddedCoordinationStore({ path: dir.path, logger: testLogger('coordination') });
-    conversations = new SmsConversations(store);
+    conversations = new SmsConversationsStore(store);
     clock = new FakeClock();
     published = [];
     const bus = {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SmsConversations } from '@notify/cache';
+import { SmsConversationsStore } from '@notify/cache';
 import { DeliveryEventsPublisher, type EventSubject } from '@notify/delivery-events';
 import {
   callStatusEvent,
@@ -55,7 +55,7 @@ export class TwilioCallbacksUseCase {
   constructor(
     private readonly accounts: TwilioAccounts,
     private readonly environments: AccountRepository,
-    private readonly conversations: SmsConversations,
+    private readonly conversations: SmsConversationsStore,
     private readonly inbound: InboundSmsUseCase,
     private readonly events: DeliveryEventsPublisher,
     @InjectConfig() private readonly config: AppConfig,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DigestWindows, type HoldOutcome } from '@notify/cache';
+import { DigestWindowsStore, type HoldOutcome } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   type ChannelRouting,
@@ -33,7 +33,7 @@ export interface HoldForDigestOptions {
 @Injectable()
 export class HoldForDigestUseCase {
   constructor(
-    private readonly windows: DigestWindows,
+    private readonly windows: DigestWindowsStore,
     private readonly events: DeliveryEventsPublisher,
   ) {}
 

@@ -1,5 +1,10 @@
 import type { EventBus, OutgoingMessage } from '@notify/bus';
-import { DigestWindows, EmbeddedCoordinationStore, ScheduledSends, SuppressionCounters } from '@notify/cache';
+import {
+  DigestWindowsStore,
+  EmbeddedCoordinationStore,
+  ScheduledSendsStore,
+  SuppressionCountersStore,
+} from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   type DeliveryEvent,
@@ -57,11 +62,11 @@ describe('RouteSendUseCase: digests', () => {
       ),
       new ChannelDispatcher(new TemplateRepository(documents), events, config),
       new HoldForDigestUseCase(
-        new DigestWindows(coordination, { windowBytes: MB, environmentBytes: 8 * MB }),
+        new DigestWindowsStore(coordination, { windowBytes: MB, environmentBytes: 8 * MB }),
         events,
       ),
-      new ScheduledSends(coordination, config.limits),
-      new SuppressionCounters(coordination),
+      new ScheduledSendsStore(coordination, config.limits),
+      new SuppressionCountersStore(coordination),
       events,
       bus as unknown as EventBus,
       systemClock,

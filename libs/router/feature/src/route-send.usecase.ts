@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_BUS, type EventBus, type OutgoingMessage } from '@notify/bus';
-import { ScheduledSends, SuppressionCounters } from '@notify/cache';
+import { ScheduledSendsStore, SuppressionCountersStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   type DeliveryEvent,
@@ -45,8 +45,8 @@ export class RouteSendUseCase {
     private readonly contexts: SendContextLoader,
     private readonly dispatcher: ChannelDispatcher,
     private readonly holdForDigest: HoldForDigestUseCase,
-    private readonly scheduled: ScheduledSends,
-    private readonly counters: SuppressionCounters,
+    private readonly scheduled: ScheduledSendsStore,
+    private readonly counters: SuppressionCountersStore,
     private readonly events: DeliveryEventsPublisher,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @InjectClock() private readonly clock: Clock,

@@ -1,5 +1,5 @@
 import type { EventBus, OutgoingMessage } from '@notify/bus';
-import { DigestWindows, EmbeddedCoordinationStore } from '@notify/cache';
+import { DigestWindowsStore, EmbeddedCoordinationStore } from '@notify/cache';
 import { type DigestItem, Queues, type SendRequested } from '@notify/domain';
 import { aDigestGroup, aDigestItem, FakeClock, tempDir, testLogger } from '@notify/testing';
 import { ReleaseDueDigestsUseCase } from './release-due-digests.usecase';
@@ -30,7 +30,7 @@ describe('digest windows and their release', () => {
 
   const open = () => {
     store = new EmbeddedCoordinationStore({ path: dir.path, logger: testLogger('coordination') });
-    return new DigestWindows(store, limits);
+    return new DigestWindowsStore(store, limits);
   };
   /** Runs while the digest is published: what the router does meanwhile. */
   let duringPublish: () => Promise<unknown> = async () => undefined;
@@ -42,7 +42,7 @@ describe('digest windows and their release', () => {
       },
     };
     return new ReleaseDueDigestsUseCase(
-      new DigestWindows(store, limits),
+      new DigestWindowsStore(store, limits),
       bus as unknown as EventBus,
       testLogger('scheduler'),
       { now: () => Date.now() + 1_000 },

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_BUS, type EventBus } from '@notify/bus';
-import { DigestWindows } from '@notify/cache';
+import { DigestWindowsStore } from '@notify/cache';
 import { digestRequest } from '@notify/domain';
 import { InjectClock, InjectLogger, type Logger } from '@notify/platform';
 import type { Clock } from '@notify/util';
@@ -21,7 +21,7 @@ export const DIGEST_BATCH = 50;
 @Injectable()
 export class ReleaseDueDigestsUseCase {
   constructor(
-    private readonly windows: DigestWindows,
+    private readonly windows: DigestWindowsStore,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @InjectLogger() private readonly logger: Logger,
     @InjectClock() private readonly clock: Clock,

@@ -1,5 +1,5 @@
 import type { EventBus, OutgoingMessage } from '@notify/bus';
-import { EmbeddedCoordinationStore, ScheduledSends } from '@notify/cache';
+import { EmbeddedCoordinationStore, ScheduledSendsStore } from '@notify/cache';
 import { Queues, type SendRequested, Topics } from '@notify/domain';
 import { loadAppConfig } from '@notify/platform';
 import { aScope, aSendRequest, FakeClock, tempDir, testLogger } from '@notify/testing';
@@ -8,7 +8,7 @@ import { RELEASE_LEASE_MS, ReleaseDueSendsUseCase } from './release-due-sends.us
 describe('ReleaseDueSendsUseCase', () => {
   let dir: { path: string; remove: () => Promise<void> };
   let coordination: EmbeddedCoordinationStore;
-  let scheduled: ScheduledSends;
+  let scheduled: ScheduledSendsStore;
   let published: OutgoingMessage[];
   let clock: FakeClock;
   let release: ReleaseDueSendsUseCase;
@@ -17,7 +17,7 @@ describe('ReleaseDueSendsUseCase', () => {
   beforeEach(async () => {
     dir = await tempDir('notify-release-');
     coordination = new EmbeddedCoordinationStore({ path: dir.path, logger: testLogger('coordination') });
-    scheduled = new ScheduledSends(coordination, loadAppConfig({}).limits);
+    scheduled = new ScheduledSendsStore(coordination, loadAppConfig({}).limits);
     published = [];
     publishFails = false;
     clock = new FakeClock();

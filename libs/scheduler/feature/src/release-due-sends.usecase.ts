@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_BUS, type EventBus } from '@notify/bus';
-import { ScheduledSends } from '@notify/cache';
+import { ScheduledSendsStore } from '@notify/cache';
 import { InjectClock, InjectLogger, type Logger } from '@notify/platform';
 import type { Clock } from '@notify/util';
 import { toRouter } from './payload';
@@ -23,7 +23,7 @@ export const RELEASE_LEASE_MS = 30_000;
 @Injectable()
 export class ReleaseDueSendsUseCase {
   constructor(
-    private readonly scheduled: ScheduledSends,
+    private readonly scheduled: ScheduledSendsStore,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @InjectLogger() private readonly logger: Logger,
     @InjectClock() private readonly clock: Clock,

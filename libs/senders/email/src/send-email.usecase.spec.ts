@@ -1,5 +1,5 @@
 import type { EventBus } from '@notify/bus';
-import { DeliveryLedgerStore, EmailReplies, EmbeddedCoordinationStore } from '@notify/cache';
+import { DeliveryLedgerStore, EmailRepliesStore, EmbeddedCoordinationStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import type { AppConfig } from '@notify/platform';
 import type { SmtpResolver } from '@notify/providers';
@@ -80,7 +80,7 @@ describe('SendEmailUseCase', () => {
       { relayOf: () => Promise.resolve(undefined) } as unknown as SmtpResolver,
       users as unknown as UserRepository,
       {} as InboundAddressRepository,
-      new EmailReplies(coordination),
+      new EmailRepliesStore(coordination),
       config,
       testLogger(),
       clock,

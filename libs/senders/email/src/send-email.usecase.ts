@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EmailReplies } from '@notify/cache';
+import { EmailRepliesStore } from '@notify/cache';
 import { afterMs, DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   addEmailTracking,
@@ -62,7 +62,7 @@ export class SendEmailUseCase {
     private readonly relays: SmtpResolver,
     private readonly users: UserRepository,
     private readonly addresses: InboundAddressRepository,
-    private readonly replies: EmailReplies,
+    private readonly replies: EmailRepliesStore,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
     @InjectClock() private readonly clock: Clock,

@@ -1,4 +1,4 @@
-import { DeliveryLedgerStore, EmbeddedCoordinationStore, SmsConversations } from '@notify/cache';
+import { DeliveryLedgerStore, EmbeddedCoordinationStore, SmsConversationsStore } from '@notify/cache';
 import type { EventBus } from '@notify/bus';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import type { AppConfig } from '@notify/platform';
@@ -59,7 +59,7 @@ describe('SendSmsUseCase', () => {
     sms = new SendSmsUseCase(
       new OnceDelivery(new DeliveryLedgerStore(coordination), events),
       accounts,
-      new SmsConversations(coordination),
+      new SmsConversationsStore(coordination),
       events,
       config,
       testLogger(),

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SmsConversations } from '@notify/cache';
+import { SmsConversationsStore } from '@notify/cache';
 import { afterMs, DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   type DeliveryEvent,
@@ -34,7 +34,7 @@ export class SendSmsUseCase {
   constructor(
     private readonly once: OnceDelivery,
     private readonly twilio: TwilioResolver,
-    private readonly conversations: SmsConversations,
+    private readonly conversations: SmsConversationsStore,
     private readonly events: DeliveryEventsPublisher,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,

@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { WebhookEndpointChanges } from '@notify/cache';
+import { WebhookEndpointChangesStore } from '@notify/cache';
 import type { TenantScope } from '@notify/domain';
 import { InjectClock, SecretBox } from '@notify/platform';
 import { type Clock, LruCache } from '@notify/util';
@@ -30,7 +30,7 @@ export class EndpointCache implements OnModuleInit {
   constructor(
     private readonly endpoints: WebhookEndpointRepository,
     private readonly box: SecretBox,
-    private readonly changes: WebhookEndpointChanges,
+    private readonly changes: WebhookEndpointChangesStore,
     @InjectClock() private readonly clock: Clock,
   ) {}
 

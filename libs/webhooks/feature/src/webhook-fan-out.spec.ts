@@ -1,4 +1,8 @@
-import { EmbeddedCoordinationStore, WebhookDeliveries, WebhookEndpointChanges } from '@notify/cache';
+import {
+  EmbeddedCoordinationStore,
+  WebhookDeliveriesStore,
+  WebhookEndpointChangesStore,
+} from '@notify/cache';
 import type { TenantScope } from '@notify/domain';
 import { SecretBox } from '@notify/platform';
 import type { WebhookEndpointRepository } from '@notify/store';
@@ -21,7 +25,7 @@ describe('WebhookFanOut', () => {
   const box = new SecretBox(randomBytes(32));
   let store: EmbeddedCoordinationStore;
   let remove: () => Promise<void>;
-  let deliveries: WebhookDeliveries;
+  let deliveries: WebhookDeliveriesStore;
   let clock: FakeClock;
   let reads: number;
   let wakes: number;
@@ -34,7 +38,7 @@ describe('WebhookFanOut', () => {
     const dir = await tempDir('notify-webhook-fan-out-');
     remove = dir.remove;
     store = new EmbeddedCoordinationStore({ path: dir.path, logger: testLogger('coordination') });
-    deliveries = new WebhookDeliveries(store);
+    deliveries = new WebhookDeliveriesStore(store);
     clock = new FakeClock();
     reads = 0;
     wakes = 0;
@@ -58,7 +62,7 @@ describe('WebhookFanOut', () => {
         return of.envId === scope.envId ? endpoints : [];
       },
     } as unknown as WebhookEndpointRepository;
-    cache = new EndpointCache(repository, box, new WebhookEndpointChanges(store), clock);
+    cache = new EndpointCache(repository, box, new WebhookEndpointChangesStore(store), clock);
     fanOut = new WebhookFanOut(
       cache,
       { wake: () => void wakes++ } as unknown as WebhookWorker,
@@ -131,7 +135,7 @@ describe('WebhookFanOut', () => {
     await fanOut.deliveryEvents([aDeliveryEvent({ event: 'email_delivered', eventId: 'evt-3' })]);
     expect(reads).toBe(2);
     await cache.onModuleInit();
-    await new WebhookEndpointChanges(store).announce(scope);
+    await new WebhookEndpointChangesStore(store).announce(scope);
     await eventually(async () => {
       await fanOut.deliveryEvents([aDeliveryEvent({ event: 'email_delivered', eventId: 'evt-4' })]);
       expect(reads).toBe(3);

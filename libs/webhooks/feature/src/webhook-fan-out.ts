@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type WebhookDelivery, WebhookDeliveries } from '@notify/cache';
+import { type WebhookDelivery, WebhookDeliveriesStore } from '@notify/cache';
 import {
   type DeliveryEvent,
   type LogField,
@@ -25,7 +25,7 @@ export class WebhookFanOut {
   constructor(
     private readonly endpoints: EndpointCache,
     private readonly worker: WebhookWorker,
-    private readonly queue: WebhookDeliveries,
+    private readonly queue: WebhookDeliveriesStore,
     @InjectClock() private readonly clock: Clock,
   ) {}
 

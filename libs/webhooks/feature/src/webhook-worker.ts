@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { type ClaimedDelivery, type WebhookDelivery, WebhookDeliveries } from '@notify/cache';
+import { type ClaimedDelivery, type WebhookDelivery, WebhookDeliveriesStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   type DeliveryEvent,
@@ -70,7 +70,7 @@ export class WebhookWorker implements OnApplicationShutdown {
   constructor(
     private readonly endpoints: EndpointCache,
     private readonly events: DeliveryEventsPublisher,
-    private readonly queue: WebhookDeliveries,
+    private readonly queue: WebhookDeliveriesStore,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
     @InjectClock() private readonly clock: Clock,

@@ -2,15 +2,15 @@ import { Queues } from '@notify/domain';
 import { aDigestGroup, aDigestItem, eventually, requireBackend } from '@notify/testing';
 import type { CoordinationStore } from '../cache.port';
 import { newLocation, openStore, type StoreLocation } from '../testing/coordination-harness';
-import { DigestWindows } from './digest-windows.store';
+import { DigestWindowsStore } from './digest-windows.store';
 
 const T = 1_700_000_000_000;
 const MB = 1_048_576;
 
-describe.each(['embedded', 'redis'] as const)('DigestWindows contract (%s)', (adapter) => {
+describe.each(['embedded', 'redis'] as const)('DigestWindowsStore contract (%s)', (adapter) => {
   let location: StoreLocation;
   let coordination: CoordinationStore;
-  let windows: DigestWindows;
+  let windows: DigestWindowsStore;
 
   beforeAll(async () => {
     if (adapter === 'redis') await requireBackend('redis');
@@ -19,7 +19,7 @@ describe.each(['embedded', 'redis'] as const)('DigestWindows contract (%s)', (ad
   beforeEach(async () => {
     location = await newLocation(adapter);
     coordination = openStore(location);
-    windows = new DigestWindows(coordination, { windowBytes: MB, environmentBytes: 2 * MB });
+    windows = new DigestWindowsStore(coordination, { windowBytes: MB, environmentBytes: 2 * MB });
   });
 
   afterEach(async () => {

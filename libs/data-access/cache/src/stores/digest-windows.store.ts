@@ -60,7 +60,7 @@ const LEGACY_PREFIX = 'batch/';
  * environment `environmentBytes`, so no tenant can make a release (or a restart) run out of memory.
  * Each window's release waits in the digests delayed queue until it closes.
  */
-export class DigestWindows {
+export class DigestWindowsStore {
   constructor(
     private readonly store: CoordinationStore,
     readonly limits: DigestWindowLimits,

@@ -2,12 +2,12 @@ import { emailReplyKey } from '@notify/domain';
 import { requireBackend } from '@notify/testing';
 import type { CoordinationStore } from '../cache.port';
 import { newLocation, openStore, type StoreLocation } from '../testing/coordination-harness';
-import { EmailReplies } from './email-replies.store';
+import { EmailRepliesStore } from './email-replies.store';
 
-describe.each(['embedded', 'redis'] as const)('EmailReplies contract (%s)', (adapter) => {
+describe.each(['embedded', 'redis'] as const)('EmailRepliesStore contract (%s)', (adapter) => {
   let location: StoreLocation;
   let coordination: CoordinationStore;
-  let replies: EmailReplies;
+  let replies: EmailRepliesStore;
   const a = { accountId: 'acct', envId: 'env-a' };
   const b = { accountId: 'acct', envId: 'env-b' };
 
@@ -18,7 +18,7 @@ describe.each(['embedded', 'redis'] as const)('EmailReplies contract (%s)', (ada
   beforeEach(async () => {
     location = await newLocation(adapter);
     coordination = openStore(location);
-    replies = new EmailReplies(coordination);
+    replies = new EmailRepliesStore(coordination);
   });
 
   afterEach(async () => {

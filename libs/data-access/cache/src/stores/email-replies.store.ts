@@ -13,7 +13,7 @@ import { COORDINATION, type CoordinationStore } from '../cache.port';
  * EMAIL_REPLY_TTL_MS: a reply to it is logged for that user and type.
  */
 @Injectable()
-export class EmailReplies {
+export class EmailRepliesStore {
   constructor(@Inject(COORDINATION) private readonly coordination: CoordinationStore) {}
 
   remember(scope: TenantScope, trackingId: string, reply: EmailReply): Promise<void> {

@@ -2,15 +2,15 @@ import { Queues, ScheduleQuotaExceededError, scheduledSendId } from '@notify/dom
 import { aScope, aSendRequest, requireBackend } from '@notify/testing';
 import type { CoordinationStore } from '../cache.port';
 import { newLocation, openStore, type StoreLocation } from '../testing/coordination-harness';
-import { ScheduledSends } from './scheduled-sends.store';
+import { ScheduledSendsStore } from './scheduled-sends.store';
 
 const T = 1_700_000_000_000;
 const limits = { scheduledSendsPerEnvironment: 2, scheduledBytesPerEnvironment: 64_000 };
 
-describe.each(['embedded', 'redis'] as const)('ScheduledSends contract (%s)', (adapter) => {
+describe.each(['embedded', 'redis'] as const)('ScheduledSendsStore contract (%s)', (adapter) => {
   let location: StoreLocation;
   let coordination: CoordinationStore;
-  let scheduled: ScheduledSends;
+  let scheduled: ScheduledSendsStore;
   const other = aScope({ envId: 'other' });
 
   beforeAll(async () => {
@@ -20,7 +20,7 @@ describe.each(['embedded', 'redis'] as const)('ScheduledSends contract (%s)', (a
   beforeEach(async () => {
     location = await newLocation(adapter);
     coordination = openStore(location);
-    scheduled = new ScheduledSends(coordination, limits);
+    scheduled = new ScheduledSendsStore(coordination, limits);
   });
 
   afterEach(async () => {

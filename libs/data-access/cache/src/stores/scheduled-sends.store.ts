@@ -22,7 +22,7 @@ export interface ClaimedSend {
  * an environment: queued by the gateway (within the environment's quota) or held by the router,
  * changed or cancelled while they wait, and claimed by the scheduler when due.
  */
-export class ScheduledSends {
+export class ScheduledSendsStore {
   constructor(
     private readonly coordination: CoordinationStore,
     private readonly limits: ScheduledSendLimits,

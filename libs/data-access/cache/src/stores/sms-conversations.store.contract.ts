@@ -2,14 +2,14 @@ import { lastSmsKey, smsLastEnvironmentKey, smsOptOutKey } from '@notify/domain'
 import { requireBackend } from '@notify/testing';
 import type { CoordinationStore } from '../cache.port';
 import { newLocation, openStore, type StoreLocation } from '../testing/coordination-harness';
-import { SmsConversations } from './sms-conversations.store';
+import { SmsConversationsStore } from './sms-conversations.store';
 
 const T = 1_700_000_040_000;
 
-describe.each(['embedded', 'redis'] as const)('SmsConversations contract (%s)', (adapter) => {
+describe.each(['embedded', 'redis'] as const)('SmsConversationsStore contract (%s)', (adapter) => {
   let location: StoreLocation;
   let coordination: CoordinationStore;
-  let conversations: SmsConversations;
+  let conversations: SmsConversationsStore;
   const a = { accountId: 'acct', envId: 'env-a' };
   const b = { accountId: 'acct', envId: 'env-b' };
   const last = {
@@ -28,7 +28,7 @@ describe.each(['embedded', 'redis'] as const)('SmsConversations contract (%s)', 
   beforeEach(async () => {
     location = await newLocation(adapter);
     coordination = openStore(location);
-    conversations = new SmsConversations(coordination);
+    conversations = new SmsConversationsStore(coordination);
   });
 
   afterEach(async () => {

@@ -20,7 +20,7 @@ const OPT_OUT_TTL_MS = 10 * 365 * 86_400_000;
  * environment), and whether it replied STOP.
  */
 @Injectable()
-export class SmsConversations {
+export class SmsConversationsStore {
   constructor(@Inject(COORDINATION) private readonly coordination: CoordinationStore) {}
 
   /** Notes the SMS just sent to `userNumber`, from the service number `last.from`. */

@@ -2,15 +2,15 @@ import { dedupKey, type Throttling, throttleKey } from '@notify/domain';
 import { aScope, aSend, eventually, requireBackend } from '@notify/testing';
 import type { CoordinationStore } from '../cache.port';
 import { newLocation, openStore, type StoreLocation } from '../testing/coordination-harness';
-import { SuppressionCounters } from './suppression-counters.store';
+import { SuppressionCountersStore } from './suppression-counters.store';
 
 const throttling: Throttling = { max: 3, period: 1, unit: 'hours', forever: false, scope: ['userId'] };
 const overMax = (count: number) => count > throttling.max;
 
-describe.each(['embedded', 'redis'] as const)('SuppressionCounters contract (%s)', (adapter) => {
+describe.each(['embedded', 'redis'] as const)('SuppressionCountersStore contract (%s)', (adapter) => {
   let location: StoreLocation;
   let coordination: CoordinationStore;
-  let counters: SuppressionCounters;
+  let counters: SuppressionCountersStore;
   const scope = aScope();
 
   beforeAll(async () => {
@@ -20,7 +20,7 @@ describe.each(['embedded', 'redis'] as const)('SuppressionCounters contract (%s)
   beforeEach(async () => {
     location = await newLocation(adapter);
     coordination = openStore(location);
-    counters = new SuppressionCounters(coordination);
+    counters = new SuppressionCountersStore(coordination);
   });
 
   afterEach(async () => {

@@ -16,7 +16,7 @@ import { COORDINATION, type CoordinationStore } from '../cache.port';
  * `within`), so routing the same send again (a redelivery, a repeated release) counts nothing twice.
  */
 @Injectable()
-export class SuppressionCounters implements SuppressionLedger {
+export class SuppressionCountersStore implements SuppressionLedger {
   constructor(@Inject(COORDINATION) private readonly coordination: CoordinationStore) {}
 
   async firstOfDuplicates(

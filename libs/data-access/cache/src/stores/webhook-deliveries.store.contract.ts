@@ -2,7 +2,7 @@ import { Queues } from '@notify/domain';
 import { requireBackend } from '@notify/testing';
 import type { CoordinationStore } from '../cache.port';
 import { newLocation, openStore, type StoreLocation } from '../testing/coordination-harness';
-import { type WebhookDelivery, WebhookDeliveries } from './webhook-deliveries.store';
+import { type WebhookDelivery, WebhookDeliveriesStore } from './webhook-deliveries.store';
 
 const T = 1_700_000_040_000;
 
@@ -16,10 +16,10 @@ const aDelivery = (delivery: Partial<WebhookDelivery> = {}): WebhookDelivery => 
   ...delivery,
 });
 
-describe.each(['embedded', 'redis'] as const)('WebhookDeliveries contract (%s)', (adapter) => {
+describe.each(['embedded', 'redis'] as const)('WebhookDeliveriesStore contract (%s)', (adapter) => {
   let location: StoreLocation;
   let coordination: CoordinationStore;
-  let deliveries: WebhookDeliveries;
+  let deliveries: WebhookDeliveriesStore;
 
   beforeAll(async () => {
     if (adapter === 'redis') await requireBackend('redis');
@@ -28,7 +28,7 @@ describe.each(['embedded', 'redis'] as const)('WebhookDeliveries contract (%s)',
   beforeEach(async () => {
     location = await newLocation(adapter);
     coordination = openStore(location);
-    deliveries = new WebhookDeliveries(coordination);
+    deliveries = new WebhookDeliveriesStore(coordination);
   });
 
   afterEach(async () => {

@@ -38,7 +38,7 @@ export interface ClaimedDelivery {
  * due again), and an acknowledged one is gone.
  */
 @Injectable()
-export class WebhookDeliveries {
+export class WebhookDeliveriesStore {
   constructor(@Inject(COORDINATION) private readonly coordination: CoordinationStore) {}
 
   /** Queues each delivery (or replaces the one with its id) due at `dueAt`. */

@@ -2,9 +2,9 @@ import { eventually, requireBackend } from '@notify/testing';
 import type { TenantScope } from '@notify/domain';
 import type { CoordinationStore } from '../cache.port';
 import { newLocation, openStore, type StoreLocation } from '../testing/coordination-harness';
-import { WebhookEndpointChanges } from './webhook-endpoint-changes.store';
+import { WebhookEndpointChangesStore } from './webhook-endpoint-changes.store';
 
-describe.each(['embedded', 'redis'] as const)('WebhookEndpointChanges contract (%s)', (adapter) => {
+describe.each(['embedded', 'redis'] as const)('WebhookEndpointChangesStore contract (%s)', (adapter) => {
   let location: StoreLocation;
   let announcer: CoordinationStore;
   let listener: CoordinationStore;
@@ -28,8 +28,8 @@ describe.each(['embedded', 'redis'] as const)('WebhookEndpointChanges contract (
 
   it('tells every listener, on another replica too, which environment changed, until it stops listening', async () => {
     const heard: TenantScope[] = [];
-    const stop = await new WebhookEndpointChanges(listener).listen((scope) => heard.push(scope));
-    const changes = new WebhookEndpointChanges(announcer);
+    const stop = await new WebhookEndpointChangesStore(listener).listen((scope) => heard.push(scope));
+    const changes = new WebhookEndpointChangesStore(announcer);
     await changes.announce({ accountId: 'acct', envId: 'env-a' });
     await eventually(() => expect(heard).toEqual([{ accountId: 'acct', envId: 'env-a' }]), 5_000);
     await stop();

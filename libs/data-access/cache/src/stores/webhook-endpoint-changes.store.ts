@@ -7,7 +7,7 @@ import { COORDINATION, type CoordinationStore } from '../cache.port';
  * dispatcher listens): a cached endpoint list is dropped at once instead of at its expiry.
  */
 @Injectable()
-export class WebhookEndpointChanges {
+export class WebhookEndpointChangesStore {
   constructor(@Inject(COORDINATION) private readonly coordination: CoordinationStore) {}
 
   announce(scope: TenantScope): Promise<void> {

@@ -1,5 +1,10 @@
 import type { EventBus, OutgoingMessage } from '@notify/bus';
-import { DigestWindows, EmbeddedCoordinationStore, ScheduledSends, SuppressionCounters } from '@notify/cache';
+import {
+  DigestWindowsStore,
+  EmbeddedCoordinationStore,
+  ScheduledSendsStore,
+  SuppressionCountersStore,
+} from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import { type DeliveryEvent, type LogFields, Topics } from '@notify/domain';
 import { loadAppConfig, SecretBox } from '@notify/platform';
@@ -49,8 +54,8 @@ export async function routerHarness(limits = { windowBytes: MB, environmentBytes
     types,
     new PreferenceRepository(documents),
   );
-  const windows = new DigestWindows(coordination, limits);
-  const scheduled = new ScheduledSends(coordination, config.limits);
+  const windows = new DigestWindowsStore(coordination, limits);
+  const scheduled = new ScheduledSendsStore(coordination, config.limits);
   const dispatcher = new ChannelDispatcher(templates, events, config);
   const holdForDigest = new HoldForDigestUseCase(windows, events);
   const route = new RouteSendUseCase(
@@ -58,7 +63,7 @@ export async function routerHarness(limits = { windowBytes: MB, environmentBytes
     dispatcher,
     holdForDigest,
     scheduled,
-    new SuppressionCounters(coordination),
+    new SuppressionCountersStore(coordination),
     events,
     bus,
     clock,
