@@ -25,12 +25,12 @@ channels=(
 echo "files outside a channel's folders that name it:"
 for entry in "${channels[@]}"; do
   IFS='|' read -r name names folders <<<"$entry"
-  count=$(sources | grep -v -E "$folders" | xargs grep -l -i -E "$names" | wc -l)
+  count=$({ sources | grep -v -E "$folders" | xargs grep -l -i -E "$names" || true; } | wc -l)
   printf '  %-10s %s\n' "$name" "$count"
 done
 
-injectors=$(sources | xargs grep -l -E '@Inject\(COORDINATION\)' |
-  grep -v -E '^libs/data-access/cache/src/(stores/|coordination\.module)' | wc -l)
+injectors=$({ sources | xargs grep -l -E '@Inject\(COORDINATION\)' || true; } |
+  { grep -v -E '^libs/data-access/cache/src/(stores/|coordination\.module)' || true; } | wc -l)
 echo "classes injecting the coordination store (outside its typed stores): $injectors"
 
 usecases=$(sources | grep -E '\.usecase\.ts$' || true)
@@ -39,7 +39,7 @@ tested=0
 for file in $usecases; do [[ -f "${file%.ts}.spec.ts" ]] && tested=$((tested + 1)); done
 echo "use cases with a unit suite: $tested of $total"
 
-now=$(sources | grep -v -E '^libs/util/src/time/clock\.ts$' | xargs grep -o 'Date\.now()' | wc -l)
+now=$({ sources | grep -v -E '^libs/util/src/time/clock\.ts$' | xargs grep -o 'Date\.now()' || true; } | wc -l)
 echo "Date.now() calls outside the clock: $now"
 
 echo "largest source files (lines):"
