@@ -14,12 +14,12 @@ import type { Channel } from './channel';
  */
 const registry = {
   EMAIL: emailStrategy,
-  INAPP_WEB: inappStrategy,
   SMS: smsStrategy,
   CALL: callStrategy,
   PUSH: mobilePushStrategy,
   WEB_PUSH: webPushStrategy,
   SLACK: slackStrategy,
+  INAPP_WEB: inappStrategy,
 } as const satisfies Record<Channel, ChannelStrategy>;
 
 export const CHANNEL_STRATEGIES: ReadonlyMap<Channel, ChannelStrategy> = new Map(
@@ -28,15 +28,14 @@ export const CHANNEL_STRATEGIES: ReadonlyMap<Channel, ChannelStrategy> = new Map
 
 export const channelStrategy = (channel: Channel): ChannelStrategy => registry[channel];
 
-/** Every channel's strategy. */
+/**
+ * Every channel's strategy, in the registry's order: a notification type created on first use
+ * lists its channels in this order (in-app last).
+ */
 export const channelStrategies = (): readonly ChannelStrategy[] => Object.values(registry);
 
 /** The prefix of a channel's fields in the delivery log (`email`, `mobile_push`, …). */
 export const logPrefix = (channel: Channel): string => registry[channel].logPrefix;
-
-/** The channel whose log fields start with `prefix`, if any. */
-export const channelOfPrefix = (prefix: string): Channel | undefined =>
-  channelStrategies().find((strategy) => strategy.logPrefix === prefix)?.channel;
 
 /**
  * A channel's failure as the delivery log records it: the `<prefix>_failed` event with when, the

@@ -43,6 +43,17 @@ describe('contactWarnings', () => {
 });
 
 describe('reachableChannels', () => {
+  it('lists the channels in one order, in-app last, whatever order the send names its content in', () => {
+    const inline = send({
+      to: { id: 'u', email: 'a@b.test', number: '+14155552671' },
+      inapp: { title: 'hi' },
+      slack: { text: 'hi' },
+      sms: { message: 'hi' },
+      email: { subject: 's', html: 'h' },
+    });
+    expect(reachableChannels(inline, inline.recipient)).toEqual(['EMAIL', 'SMS', 'INAPP_WEB']);
+  });
+
   it('keeps forced channels whatever the contacts', () => {
     const forced = send({ to: { id: 'u' }, forceChannels: ['SMS'] });
     expect(reachableChannels(forced, {})).toEqual(['SMS']);

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { OutgoingMessage } from '@notify/bus';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
-  CHANNEL_STRATEGIES,
   type Channel,
   channelStrategy,
   type DeliveryEvent,
@@ -68,10 +67,7 @@ export class ChannelDispatcher {
       fields: {},
       events: [channelFailed(this.events, { request, channel, code, internal, now })],
     });
-    const strategy = CHANNEL_STRATEGIES.get(channel);
-    // Each channel's sender arrives with its own issue; until then the log says so plainly.
-    if (strategy === undefined)
-      return failed(channelStrategy(channel).unknownFailureCode, `no ${channel} sender is installed`);
+    const strategy = channelStrategy(channel);
     try {
       const { template, missing } = await this.template(request, type, channel);
       const composed = strategy.compose({

@@ -98,8 +98,10 @@ export class WebhookWorker implements OnApplicationShutdown {
     clearTimeout(this.timer);
     await this.polling;
     // Attempts in flight finish (each within the timeout); unfinished claims come due again after their lease.
-    const deadline = this.clock.now() + this.config.webhooks.timeoutMs + 1_000;
-    while (this.inFlight > 0 && this.clock.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    // A wait on real I/O, so it counts real time (timers), not the clock port's.
+    const limitMs = this.config.webhooks.timeoutMs + 1_000;
+    for (let waitedMs = 0; this.inFlight > 0 && waitedMs < limitMs; waitedMs += 50)
+      await new Promise((r) => setTimeout(r, 50));
     clearTimeout(this.recordTimer);
     await this.flushOutcomes();
     this.agents.http.destroy();
