@@ -10,44 +10,6 @@ const CITATION = /\bdecisions? §?\d|\bspec §?\d|§ ?\d/i;
 const SOURCE = /\.(ts|tsx|js|mjs|cjs)$/;
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.data', 'coverage']);
 
-/**
- * Files that still cite, in folders being restructured while this check landed; they are rewritten
- * after that work merges. Only shrinks: a file that no longer cites must leave this list.
- */
-const NOT_YET_REWRITTEN: readonly string[] = [
-  'apps/all-in-one/src/local-peers.ts',
-  'libs/data-access/providers/src/sandbox.ts',
-  'libs/data-access/providers/src/twilio/twilio-accounts.ts',
-  'libs/dev/mail-catcher/src/mail-catcher.ts',
-  'libs/dev/mail-catcher/src/rehearsal.ts',
-  'libs/dev/push-peers/src/apns-peer.ts',
-  'libs/dev/push-peers/src/fcm-peer.ts',
-  'libs/dev/push-peers/src/outbox-views.ts',
-  'libs/dev/push-peers/src/web-push-peer.ts',
-  'libs/dev/slack-peer/src/slack-peer.ts',
-  'libs/dev/twilio-peer/src/twilio-peer.ts',
-  'libs/domain/src/channels/slack.ts',
-  'libs/domain/src/routing/route-channels.ts',
-  'libs/domain/src/routing/suppression.ts',
-  'libs/gateway/accounts/src/environments.controller.ts',
-  'libs/gateway/dev-outbox/src/dev-inbound.controller.ts',
-  'libs/gateway/dev-outbox/src/dev-outbox.controller.ts',
-  'libs/gateway/dev-outbox/src/dev-outbox.ts',
-  'libs/gateway/dev-outbox/src/outbox-source.ts',
-  'libs/gateway/push-settings/src/push-settings.controller.ts',
-  'libs/inbound/feature/src/twilio-callbacks.controller.ts',
-  'libs/router/feature/src/route-send.usecase.ts',
-  'libs/senders/call/src/send-call.usecase.ts',
-  'libs/senders/common/src/sandbox-peers.ts',
-  'libs/senders/common/src/sandbox-push-peers.ts',
-  'libs/senders/common/src/send-to-each.ts',
-  'libs/senders/email/src/send-email.usecase.ts',
-  'libs/senders/push/src/send-mobile-push.usecase.ts',
-  'libs/senders/slack/src/send-slack.usecase.ts',
-  'libs/senders/sms/src/send-sms.usecase.ts',
-  'libs/senders/web-push/src/send-web-push.usecase.ts',
-];
-
 function filesUnder(dir: string, accept: (name: string) => boolean): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = `${dir}/${entry.name}`;
@@ -96,8 +58,6 @@ function offendingFiles(): string[] {
 }
 
 describe('comments that stand alone', () => {
-  const offending = offendingFiles();
-
   it('finds a citation in comments only, in every comment form', () => {
     const text = [
       '// a rule (decisions 7)',
@@ -115,10 +75,6 @@ describe('comments that stand alone', () => {
   });
 
   it('no source comment or doc cites "decisions N" or "spec N.N"; say the rule or point to docs/api-behaviour.md', () => {
-    expect(offending.filter((path) => !NOT_YET_REWRITTEN.includes(path))).toEqual([]);
-  });
-
-  it('the allow-list holds only files that still cite, so it shrinks', () => {
-    expect(NOT_YET_REWRITTEN.filter((path) => !offending.includes(path))).toEqual([]);
+    expect(offendingFiles()).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ export interface LocalPeers {
 
 /**
  * The all-in-one service serves every channel whose provider is not configured through a local
- * peer that speaks the provider's protocol (decisions 12); the senders use the real SDKs against
+ * peer that speaks the provider's real protocol; the senders use the real SDKs against
  * it, and `/dev/outbox/{channel}` shows what arrived. Nothing leaves the machine.
  */
 /** The inbound mail domain of a newcomer's all-in-one (no DNS needed: mail reaches the listener directly). */
@@ -75,7 +75,7 @@ async function startLocalPeers(given: AppConfig, logger: Logger): Promise<LocalP
         'mail caught (see /dev/outbox/email)',
       ),
     );
-    // Rehearsals (decisions 12): @bounce.test is refused, @tempfail.test twice; mail to
+    // Rehearsals (see docs/api-behaviour.md): @bounce.test is refused, @tempfail.test twice; mail to
     // @complaint.test is reported back as a complaint (ARF) to the inbound listener, which
     // the all-in-one runs on INBOUND_SMTP_PORT (a free port when unset), for a local mail domain
     // (replies to caught mail can be sent there with any SMTP client). The catcher's complaints

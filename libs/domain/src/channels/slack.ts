@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Slack message metadata (spec 2.2.2), also allowed on Slack templates (spec 2.6). */
+/** Slack message metadata (entities, event_type, event_payload): a send's, and a Slack template's alike. */
 export const slackMetadataSchema = z.object({
   entities: z
     .array(
@@ -21,7 +21,7 @@ export const slackMetadataSchema = z.object({
   event_payload: z.record(z.string(), z.unknown()).optional(),
 });
 
-/** The Slack message options a send and a Slack template share (spec 2.2.2). */
+/** The Slack message options a send and a Slack template share (the send's `slack` content beside `text`). */
 export const slackOptionsShape = {
   blocks: z.array(z.record(z.string(), z.unknown())).max(50).optional(),
   username: z.string().max(80).optional(),

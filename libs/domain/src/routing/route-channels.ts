@@ -71,8 +71,9 @@ function routeOne(input: RoutingInput, channel: Channel): ChannelRouting {
 }
 
 /**
- * Which channels a send goes out on, and why the others do not (spec 2.3 routing fields,
- * decisions 4). `forceChannels` replaces the type's channel set but not the user's preferences.
+ * Which channels a send goes out on, and why the others do not (the log's per-channel routing:
+ * SEND, OFF, IGNORE with its reason, SCHEDULE, BATCH; and the top-level `ignored`).
+ * `forceChannels` replaces the type's channel set but not the user's preferences.
  */
 export function routeChannels(input: RoutingInput): RoutingDecision {
   const candidates = new Set(input.forceChannels ?? input.typeChannels);

@@ -36,7 +36,7 @@ export function throttleKey(scope: TenantScope, throttling: Throttling, send: No
   return `throttle/${scope.accountId}/${scope.envId}/${hash(byType)}/${hash(byUser)}`;
 }
 
-/** The dedup key of a send (decisions 4: type, user and content): two sends with the same one are duplicates. */
+/** The dedup key of a send (its type, user and content): two sends with the same one are duplicates. */
 export function dedupKey(scope: TenantScope, send: NormalizedSend): string {
   const content = canonicalJson({
     templateId: send.templateId,

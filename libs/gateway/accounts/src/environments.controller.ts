@@ -51,7 +51,7 @@ export class EnvironmentsController {
     return this.listEnvironments.execute(tenant);
   }
 
-  /** New environments start in secure mode: browser calls need the user's HMAC (decisions 2). */
+  /** New environments start in secure mode: browser calls need the user's HMAC (`hashedUserId`). */
   @Post()
   @HttpCode(200)
   @ApiOperation({

@@ -15,7 +15,7 @@ const inboundSmsSchema = z.object({
 });
 
 /**
- * `POST /dev/inbound/sms` (all-in-one, decisions 12): makes the local Twilio peer deliver an
+ * `POST /dev/inbound/sms` (all-in-one, docs/api-behaviour.md): makes the local Twilio peer deliver an
  * inbound SMS to the inbound endpoint for the caller's environment, signed, exactly as Twilio
  * would; answers the status the endpoint gave.
  */

@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import { DevOutbox } from './dev-outbox';
 
-/** What the local peers of `npm start` received (decisions 12): nothing left the machine. */
+/** What the local peers of `npm start` received (see docs/api-behaviour.md): nothing left the machine. */
 @ApiExcludeController()
 @Controller('dev/outbox')
 export class DevOutboxController {

@@ -15,7 +15,7 @@ export const OUTBOX_SOURCES = Symbol('OUTBOX_SOURCES');
 const CHANNELS = new Set(['email', 'sms', 'call', 'mobile_push', 'web_push', 'slack']);
 
 /**
- * What the local peers received, per tenant (decisions 12). A test environment's messages went to
+ * What the local peers received, per tenant. A test environment's messages went to
  * the senders' sandbox peers and are read from the shared sandbox outbox, in every topology. In
  * the all-in-one service, other environments read the local peers in this process: a message
  * belongs to the environment whose delivery log knows its tracking id, so a key sees and empties
@@ -44,7 +44,7 @@ export class DevOutbox {
   }
 
   /**
-   * A web push subscription whose browser keys the peer holds (decisions 12), for a user's
+   * A web push subscription whose browser keys the peer holds (it acts as the browser), for a user's
    * `webPushTokens`: what is pushed to it is decrypted into this environment's web_push outbox. A
    * test environment's is minted here and its keys kept for the senders' sandbox peers.
    */

@@ -28,7 +28,7 @@ const vapidSchema = z.object({
 });
 
 /**
- * Push credentials of the caller's environment (decisions 1 and 14): the Firebase service account
+ * Push credentials of the caller's environment (`/settings/push/{fcm,apn}`): the Firebase service account
  * and the APNs key, validated on PUT (a broken key is a 400 that says what is wrong), sealed at
  * rest, masked on GET; and the environment's VAPID public key for web push subscriptions.
  */

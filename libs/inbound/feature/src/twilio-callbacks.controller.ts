@@ -39,7 +39,7 @@ const subjectSchema = z.object({
 });
 
 /**
- * Twilio's callbacks (decisions 13), served by the inbound service: message receipts, call
+ * Twilio's callbacks (`/inbound/twilio/*`), served by the inbound service: message receipts, call
  * outcomes and inbound messages, form-encoded and signed with the environment's auth token over
  * the full URL and parameters. Anything unsigned, or signed with another account's token, is 401
  * and records nothing.

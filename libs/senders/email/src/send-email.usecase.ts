@@ -98,7 +98,7 @@ export class SendEmailUseCase {
   }
 
   /**
-   * Signed links to the inbound service (decisions 13) for this message: open, click and one-click
+   * Signed links to the inbound service for this message (useless for any other): open, click and one-click
    * unsubscribe. None without PUBLIC_URL (nowhere to point them) or SECRETS_KEY (nothing to sign with).
    */
   private tracking(
@@ -127,7 +127,7 @@ export class SendEmailUseCase {
   }
 
   /**
-   * Where replies go when the send names no Reply-To (decisions 8): the environment's built-in
+   * Where replies go when the send names no Reply-To: the environment's built-in
    * inbound address with this message's signed token, so the inbound service matches a reply to
    * its trackingId. None until the environment has a built-in address.
    */
@@ -191,7 +191,7 @@ export class SendEmailUseCase {
               : {}),
             headers: {
               'X-Notify-Tracking-Id': job.trackingId,
-              // Quoted back by bounce and complaint reports: which message, signed (decisions 8).
+              // Quoted back by bounce and complaint reports: which message, signed against forgery.
               ...(this.trackingKey !== undefined
                 ? {
                     'X-Notify-Ref': signTrackingToken(

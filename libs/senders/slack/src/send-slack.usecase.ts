@@ -44,7 +44,7 @@ class SlackRefusal extends Error {
 }
 
 /**
- * Posts one Slack message with the user's token (`chat.postMessage`, every option of spec 2.2.2)
+ * Posts one Slack message with the user's token (`chat.postMessage`, every option of the `slack` content)
  * and logs `slack_sent_*`/`slack_delivered_*` or `slack_failed_*` with the spec's code. A rotated
  * token that expired is refreshed once with its refresh_token and the new one stored on the user.
  * The SDK waits out 429s (Retry-After) itself; server errors are retried with backoff.

@@ -208,7 +208,7 @@ export class MailCatcher {
   }
 }
 
-/** A caught message as `GET /dev/outbox/email` shows it (decisions 12: as /dev/mail, plus headers). */
+/** A caught message as `GET /dev/outbox/email` shows it: as /dev/mail does, plus `replyTo` and headers. */
 export const mailOutboxView = (mail: CaughtMail) => ({
   id: String(mail.id),
   receivedAt: mail.receivedAt,

@@ -5,7 +5,7 @@ const MAX_TRACKED = 10_000;
 const TEMPORARY_REFUSALS = 2;
 
 /**
- * The local mail peer's rehearsal conventions (decisions 12): recipients `@bounce.test` are refused
+ * The local mail peer's rehearsal conventions (docs/api-behaviour.md): recipients `@bounce.test` are refused
  * for good (550 5.1.1, like a mailbox that does not exist), `@tempfail.test` twice with 451 and
  * then accepted (the sender's retries with backoff). `@complaint.test` is accepted here and
  * reported later (see reportComplaints). Each call gives a refusal policy with its own counts.

@@ -84,8 +84,8 @@ const refuse = (status: number, reason: string): Answer => ({ status, reason });
 /**
  * A local HTTP/2 TLS server speaking the APNs provider API (`POST /3/device/{token}` with
  * token-based authentication), so node-apn sends to it unchanged once pointed at its address and
- * CA. It checks the provider token as Apple does, answers the rehearsal conventions of decisions 12
- * (a token starting with `dead` is Unregistered) and keeps what was sent. Nothing leaves the machine.
+ * CA. It checks the provider token as Apple does, answers the rehearsal convention of the local peers
+ * (a token starting with `dead` is 410 Unregistered) and keeps what was sent. Nothing leaves the machine.
  */
 export class ApnsPeer {
   private readonly inbox: PeerInbox<PeerApnsMessage>;

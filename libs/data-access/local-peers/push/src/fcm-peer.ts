@@ -78,7 +78,7 @@ const field = (object: Json, name: string): unknown =>
 const isStringMap = (value: unknown): value is Record<string, string> =>
   isObject(value) && Object.values(value).every((v) => typeof v === 'string');
 
-/** Google's OAuth error body (RFC 6749 §5.2). */
+/** Google's OAuth error body: RFC 6749's `error` code with an `error_description`, status 400. */
 const oauthError = (error: string, description: string): Answer => ({
   status: 400,
   body: { error, error_description: description },
@@ -106,8 +106,8 @@ const invalidArgument = (message: string) =>
  * A local HTTPS server speaking FCM HTTP v1 (`messages:send`) and the Google OAuth 2.0 token
  * endpoint in front of it (the JWT-bearer grant a service account uses), so firebase-admin sends
  * to it unchanged once its agent connects here. It routes by path alone: both Google hosts land
- * on it. It answers the rehearsal conventions of decisions 12 (a token starting with `dead` is
- * UNREGISTERED) and keeps what was sent. Nothing leaves the machine.
+ * on it. It answers the rehearsal convention of the local peers (a token starting with `dead` is
+ * 404 UNREGISTERED) and keeps what was sent. Nothing leaves the machine.
  */
 export class FcmPeer extends HttpsPeer {
   private readonly inbox: PeerInbox<PeerFcmMessage>;

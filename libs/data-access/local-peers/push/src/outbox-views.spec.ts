@@ -3,7 +3,7 @@ import type { PeerFcmMessage } from './fcm-peer';
 import { mobilePushOutboxView, webPushOutboxView } from './outbox-views';
 import type { PeerWebPush } from './web-push-peer';
 
-describe('outbox views (decisions 12)', () => {
+describe('outbox views: a push as GET /dev/outbox/{mobile_push,web_push} shows it', () => {
   const at = '2030-01-01T00:00:00.000Z';
 
   it('shows an FCM message with its android options', () => {

@@ -2,7 +2,10 @@ import type { PeerApnsMessage } from './apns-peer';
 import type { PeerFcmMessage } from './fcm-peer';
 import type { PeerWebPush } from './web-push-peer';
 
-/** A mobile push as `GET /dev/outbox/mobile_push` shows it (decisions 12), whichever provider took it. */
+/**
+ * A mobile push as `GET /dev/outbox/mobile_push` shows it (`provider`, `token`, `title`, `body`, `data`,
+ * `options`), whichever provider took it.
+ */
 export const mobilePushOutboxView = (message: PeerFcmMessage | PeerApnsMessage) => ({
   id: message.id,
   receivedAt: message.receivedAt,
@@ -15,7 +18,7 @@ export const mobilePushOutboxView = (message: PeerFcmMessage | PeerApnsMessage) 
   options: 'projectId' in message ? message.android : { headers: message.headers, aps: message.aps },
 });
 
-/** A web push as `GET /dev/outbox/web_push` shows it (decisions 12): what the browser decrypted. */
+/** A web push as `GET /dev/outbox/web_push` shows it: what the browser decrypted (title, body, icon, url). */
 export const webPushOutboxView = (message: PeerWebPush) => ({
   id: message.id,
   receivedAt: message.receivedAt,

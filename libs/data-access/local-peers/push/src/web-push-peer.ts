@@ -58,9 +58,9 @@ export interface PeerWebPush {
 
 type Answer = { status: number; headers?: Record<string, string>; body?: Record<string, unknown> };
 
-/** RFC 8291 §4: a push service must accept 4096 octets of payload; the common services take no more. */
+/** A push service must accept 4096 octets of payload (RFC 8291); the common services take no more. */
 const MAX_BODY = 4_096;
-/** RFC 8292 §2: the JWT must not expire more than 24 hours ahead. */
+/** A VAPID JWT must not expire more than 24 hours ahead (RFC 8292). */
 const MAX_VAPID_LIFETIME_SECONDS = 86_400;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -103,7 +103,7 @@ export function mintWebPushSubscription(baseUrl: string): MintedWebPushSubscript
  * A local HTTPS push service (RFC 8030) that is also the browser behind its subscriptions: it
  * checks VAPID (RFC 8292) and decrypts the aes128gcm payload (RFC 8291) with the subscription's
  * private key, so the `web-push` SDK sends to it unchanged and what arrives can be read. It
- * answers the rehearsal conventions of decisions 12 (an endpoint containing `expired` is Gone) and
+ * answers the rehearsal convention of the local peers (an endpoint containing `expired` is 410 Gone) and
  * keeps what was pushed. Nothing leaves the machine.
  */
 export class WebPushPeer extends HttpsPeer {

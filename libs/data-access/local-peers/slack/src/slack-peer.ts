@@ -92,7 +92,8 @@ const REHEARSE_INVALID_CODE = 'invalid_code';
  * A local HTTP server speaking the Slack Web API (`chat.postMessage`, `oauth.v2.access` with token
  * rotation, `conversations.list`, `users.list`, `auth.test`) for a small fixed workspace; the
  * `@slack/web-api` SDK talks to it unchanged through `slackApiUrl`. It answers the rehearsal
- * conventions of decisions 12 as Slack would, and keeps what was posted. Nothing leaves the machine.
+ * conventions of the local peers as Slack would (`#missing`, `#archived`, `#no-bot`, token
+ * `xoxb-expired`; see docs/api-behaviour.md), and keeps what was posted. Nothing leaves the machine.
  */
 export class SlackPeer extends HttpPeer {
   readonly clientId: string;
@@ -327,7 +328,7 @@ function parseArgs(contentType: string | undefined, body: string): Args {
   return Object.fromEntries(new URLSearchParams(body));
 }
 
-/** A message as `GET /dev/outbox/slack` shows it (decisions 12). */
+/** A message as `GET /dev/outbox/slack` shows it: channel, text, blocks, thread_ts, username, icon. */
 export const slackOutboxView = (message: PeerSlackMessage) => ({
   id: message.id,
   receivedAt: message.receivedAt,

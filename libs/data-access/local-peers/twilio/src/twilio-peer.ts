@@ -42,7 +42,7 @@ export type PeerEntry = PeerSms | PeerCall;
 type Form = URLSearchParams;
 type Answer = { status: number; body: unknown };
 
-/** Twilio's magic test numbers (decisions 12): refused at the API with Twilio's code. */
+/** Twilio's magic test numbers that Twilio refuses at the API: refused here with Twilio's code. */
 const REFUSED: Readonly<Record<string, { code: number; message: string }>> = {
   '+15005550001': { code: 21211, message: "The 'To' number +15005550001 is not a valid phone number." },
   '+15005550002': {
@@ -441,7 +441,7 @@ export class TwilioPeer extends HttpPeer {
   }
 }
 
-/** An SMS as `GET /dev/outbox/sms` shows it (decisions 12). */
+/** An SMS as `GET /dev/outbox/sms` shows it: `to`, `from`, `body`, `mediaUrls`. */
 export const smsOutboxView = ({ id, receivedAt, trackingId, to, from, body, mediaUrls }: PeerSms) => ({
   id,
   receivedAt,

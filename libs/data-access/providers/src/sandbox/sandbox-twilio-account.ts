@@ -9,9 +9,10 @@ const derived = (key: Buffer, purpose: string) =>
   createHmac('sha256', key).update(purpose).digest('hex').slice(0, 32);
 
 /**
- * The Twilio account of test environments' sandbox peers (decisions 5): derived from SECRETS_KEY,
- * so the sender that runs the peer and the gateway that checks its signed callbacks agree on it
- * without sharing anything else, and nobody without the key can sign as it.
+ * The Twilio account of the sandbox peers, which take a test environment's sends so nothing leaves
+ * the service: derived from SECRETS_KEY, so the sender that runs the peer and the gateway that
+ * checks its signed callbacks agree on it without sharing anything else, and nobody without the key
+ * can sign as it.
  */
 export function sandboxTwilioAccount(config: AppConfig): TwilioAccount {
   const key = config.secrets.key;

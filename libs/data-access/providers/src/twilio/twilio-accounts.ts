@@ -49,7 +49,7 @@ export class TwilioAccounts {
 
   /**
    * The account whose token signs an environment's callbacks: a test environment's messages go
-   * to the sandbox peer (decisions 5), which signs with the sandbox account.
+   * to the sandbox peer (nothing leaves the service), which signs with the sandbox account.
    */
   async callbackAccountOf(scope: TenantScope): Promise<TwilioAccount | undefined> {
     const environment = await this.environments.getEnvironment(scope.accountId, scope.envId);
