@@ -31,3 +31,4 @@ export { aLastSms, anInboundEmail, aTwilioSmsForm } from './factories/inbound';
 export { aUserEvent } from './factories/webhooks';
 export { aDigestGroup, aDigestItem, aReleasedDigest } from './factories/routing';
 export { anApnsKey, anEnvironment, anFcmKeyFile } from './factories/gateway';
+export { anInAppItem, aUserPreference, aWebPushJob, aWebPushSubscription } from './factories/users';

@@ -7,7 +7,8 @@ import {
   userFieldsSchema,
   userIdSchema,
 } from '@notify/domain';
-import { InvalidRequestError, namedSchema } from '@notify/util';
+import { InjectClock } from '@notify/platform';
+import { type Clock, InvalidRequestError, namedSchema } from '@notify/util';
 import { UserRepository } from '@notify/store';
 import type { z } from 'zod';
 
@@ -19,7 +20,10 @@ export type IdentifyBody = z.infer<typeof identifySchema>;
 /** Identify (`POST /users/{userId}`), for the server API and the browser client alike. */
 @Injectable()
 export class IdentifyUserUseCase {
-  constructor(private readonly users: UserRepository) {}
+  constructor(
+    private readonly users: UserRepository,
+    @InjectClock() private readonly clock: Clock,
+  ) {}
 
   execute(scope: TenantScope, userId: string, body: IdentifyBody): Promise<User> {
     const { id, ...fields } = body;
@@ -38,7 +42,7 @@ export class IdentifyUserUseCase {
       scope,
       userId,
       number === undefined ? fields : { ...fields, number },
-      new Date().toISOString(),
+      new Date(this.clock.now()).toISOString(),
     );
   }
 }
