@@ -53,7 +53,9 @@ export class DevOutbox {
   async subscribe(tenant: Tenant, channel: string): Promise<SubscriptionJson> {
     const peer = LOCAL_PEERS.find((p) => p.channels.includes(this.channel(channel)));
     if (peer?.mintSandboxSubscription === undefined) {
-      const minting = LOCAL_PEERS.filter((p) => p.mintSandboxSubscription !== undefined).flatMap((p) => p.channels);
+      const minting = LOCAL_PEERS.filter((p) => p.mintSandboxSubscription !== undefined).flatMap(
+        (p) => p.channels,
+      );
       throw new NotFoundError({
         code: 'NOT_FOUND',
         message: `The ${channel} outbox has no subscriptions.`,

@@ -1,7 +1,10 @@
 export { HttpPeer } from './http-peer';
 export {
-  LOCAL_PEER_KEEP, type LocalPeer,
+  LOCAL_PEER_KEEP,
+  type LocalPeer,
   type MintedSubscription,
-  type OutboxMessage, type OutboxSource, type ServedPeer,
+  type OutboxMessage,
+  type OutboxSource,
+  type ServedPeer,
 } from './local-peer';
 export { PeerInbox } from './peer-inbox';
