@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { openApiDocument, serveOpenApi } from '@notify/gateway-feature';
-import type { OutboxSource } from '@notify/gateway-dev-outbox';
+import type { OutboxSource } from '@notify/local-peer-kit';
 import { runService } from '@notify/platform';
 import { emailConfigProblems } from '@notify/sender-email-feature';
 import { pushConfigProblems } from '@notify/sender-push-feature';

@@ -5,7 +5,7 @@ import { type AppConfig, InjectConfig, ZodPipe } from '@notify/platform';
 import { NotFoundError } from '@notify/util';
 import { z } from 'zod';
 import { OUTBOX_SOURCES } from './dev-outbox';
-import type { OutboxSource } from './outbox-source';
+import type { OutboxSource } from '@notify/local-peer-kit';
 
 const inboundSmsSchema = z.object({
   from: z.string().min(1).max(32),

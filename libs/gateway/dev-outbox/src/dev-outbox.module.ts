@@ -4,7 +4,7 @@ import { DevInboxController } from './dev-inbox.controller';
 import { DevMailController } from './dev-mail.controller';
 import { DevOutbox, OUTBOX_SOURCES } from './dev-outbox';
 import { DevOutboxController } from './dev-outbox.controller';
-import type { OutboxSource } from './outbox-source';
+import type { OutboxSource } from '@notify/local-peer-kit';
 
 /** `/dev/outbox/{channel}` (and `/dev/mail`) over the local peers the all-in-one service runs. */
 @Module({})

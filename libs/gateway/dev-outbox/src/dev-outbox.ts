@@ -2,17 +2,19 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_LOG, type EventLog } from '@notify/event-log';
 import type { Tenant } from '@notify/gateway-auth';
 import { NotFoundError } from '@notify/util';
-import {
-  mintWebPushSubscription,
-  SANDBOX_WEB_PUSH_URL,
-  type WebPushSubscriptionJson,
-} from '@notify/local-peer-push';
+import type { OutboxMessage, OutboxSource } from '@notify/local-peer-kit';
+import { LOCAL_PEERS, localPeerChannels } from '@notify/local-peers';
 import { SandboxOutboxRepository } from '@notify/store';
-import type { OutboxMessage, OutboxSource } from './outbox-source';
 
 export const OUTBOX_SOURCES = Symbol('OUTBOX_SOURCES');
 
-const CHANNELS = new Set(['email', 'sms', 'call', 'mobile_push', 'web_push', 'slack']);
+const CHANNELS = new Set(localPeerChannels());
+
+/** A subscription as a browser's `subscription.toJSON()` gives it. */
+interface SubscriptionJson {
+  readonly endpoint: string;
+  readonly keys: { readonly p256dh: string; readonly auth: string };
+}
 
 /**
  * What the local peers received, per tenant. A test environment's messages went to
@@ -44,19 +46,24 @@ export class DevOutbox {
   }
 
   /**
-   * A web push subscription whose browser keys the peer holds (it acts as the browser), for a user's
-   * `webPushTokens`: what is pushed to it is decrypted into this environment's web_push outbox. A
-   * test environment's is minted here and its keys kept for the senders' sandbox peers.
+   * A subscription whose browser keys the outbox's peer holds, for a user's push tokens: what is
+   * pushed to it is decrypted into this environment's outbox. A test environment's is minted here
+   * and its keys kept for the senders' sandbox peers.
    */
-  async subscribe(tenant: Tenant, channel: string): Promise<WebPushSubscriptionJson> {
-    if (this.channel(channel) !== 'web_push')
+  async subscribe(tenant: Tenant, channel: string): Promise<SubscriptionJson> {
+    const peer = LOCAL_PEERS.find((p) => p.channels.includes(this.channel(channel)));
+    if (peer?.mintSandboxSubscription === undefined) {
+      const minting = LOCAL_PEERS.filter((p) => p.mintSandboxSubscription !== undefined).flatMap(
+        (p) => p.channels,
+      );
       throw new NotFoundError({
         code: 'NOT_FOUND',
         message: `The ${channel} outbox has no subscriptions.`,
-        fix: 'POST /dev/outbox/web_push/subscriptions.',
+        fix: minting.map((c) => `POST /dev/outbox/${c}/subscriptions.`).join(' '),
       });
+    }
     if (tenant.test) {
-      const { id, endpoint, keys, privateKey } = mintWebPushSubscription(SANDBOX_WEB_PUSH_URL);
+      const { id, endpoint, keys, privateKey } = peer.mintSandboxSubscription();
       await this.sandbox.keepSubscriptionKeys(tenant, id, {
         privateKey,
         publicKey: keys.p256dh,
@@ -65,7 +72,7 @@ export class DevOutbox {
       return { endpoint, keys };
     }
     const subscribe = this.source(channel).subscribe;
-    if (subscribe === undefined) throw new Error('the web_push outbox mints no subscriptions');
+    if (subscribe === undefined) throw new Error(`the ${channel} outbox mints no subscriptions`);
     return subscribe();
   }
 

@@ -8,3 +8,4 @@ export {
 } from './mail-catcher';
 export { reportComplaints } from './complaint-reporter';
 export { rehearsalRefusals } from './rehearsal';
+export { mailLocalPeer } from './mail.local-peer';

@@ -18,3 +18,4 @@ export {
   type WebPushPeerOptions,
   type WebPushSubscriptionJson,
 } from './web-push-peer';
+export { mobilePushLocalPeer, webPushLocalPeer } from './push.local-peers';

@@ -7,3 +7,4 @@ export {
   TwilioPeer,
   type TwilioPeerOptions,
 } from './twilio-peer';
+export { twilioLocalPeer } from './twilio.local-peer';

@@ -1,0 +1,1 @@
+export { LOCAL_PEERS, localPeerChannels } from './local-peers.registry';
