@@ -22,9 +22,9 @@ export {
   type DeliveryKey,
   DeliveryLedgerStore,
 } from './stores/delivery-ledger.store';
-export { InAppFanoutStore } from './stores/inapp-fanout.store';
-export { EmailRepliesStore } from './stores/email-replies.store';
-export { SmsConversationsStore } from './stores/sms-conversations.store';
+export { InAppFanoutStore } from './stores/inapp/inapp-fanout.store';
+export { EmailRepliesStore } from './stores/email/email-replies.store';
+export { SmsConversationsStore } from './stores/sms/sms-conversations.store';
 export { TrackingLimitsStore } from './stores/tracking-limits.store';
 export {
   type ClaimedDelivery,

@@ -6,7 +6,7 @@ import { Collections } from './collections';
 import type { DocumentStore } from './document-store.port';
 import { AccountRepository } from './repositories/account.repository';
 import { ApiKeyRepository } from './repositories/api-key.repository';
-import { InAppRepository } from './repositories/inapp.repository';
+import { InAppRepository } from './repositories/inapp/inapp.repository';
 import { InboundAddressRepository, MAX_ADDRESS_ALIASES } from './repositories/inbound-address.repository';
 import { NotificationTypeRepository } from './repositories/notification-type.repository';
 import { PreferenceRepository } from './repositories/preference.repository';

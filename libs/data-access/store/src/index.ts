@@ -3,7 +3,7 @@ export { EmbeddedDocumentStore } from './embedded/embedded.document-store';
 export { MongoDocumentStore } from './mongo/mongo.document-store';
 export { AccountRepository } from './repositories/account.repository';
 export { ApiKeyRepository } from './repositories/api-key.repository';
-export { InAppRepository } from './repositories/inapp.repository';
+export { InAppRepository } from './repositories/inapp/inapp.repository';
 export {
   type AddressWrite,
   InboundAddressRepository,

@@ -9,7 +9,7 @@ import { APP_CONFIG, type AppConfig, ReadinessRegistry } from '@notify/platform'
 import { DOCUMENT_STORE, type DocumentStore } from './document-store.port';
 import { AccountRepository } from './repositories/account.repository';
 import { ApiKeyRepository } from './repositories/api-key.repository';
-import { InAppRepository } from './repositories/inapp.repository';
+import { InAppRepository } from './repositories/inapp/inapp.repository';
 import { InboundAddressRepository } from './repositories/inbound-address.repository';
 import { NotificationTypeRepository } from './repositories/notification-type.repository';
 import { PreferenceRepository } from './repositories/preference.repository';

@@ -8,6 +8,7 @@ export const callStrategy: ChannelStrategy = {
   channel: 'CALL',
   logPrefix: 'call',
   unknownFailureCode: 'Unknown',
+  digestible: true,
   contactFields: ['number'],
   hasContact: (user) => user.number !== undefined,
   contactGap: (user) => (user.number === undefined ? 'the user has no phone number (to.number)' : undefined),

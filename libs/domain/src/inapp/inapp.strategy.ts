@@ -18,6 +18,7 @@ export const inappStrategy: ChannelStrategy = {
   channel: 'INAPP_WEB',
   logPrefix: 'inapp',
   unknownFailureCode: 'UNKNOWN',
+  digestible: false,
   contactFields: [],
   // Every user has an in-app feed, though nobody need have asked for one.
   hasContact: () => true,

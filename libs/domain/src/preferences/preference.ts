@@ -1,11 +1,12 @@
 import { InvalidRequestError } from '@notify/util';
 import { z } from 'zod';
 import { channelSchema } from '../channels/channel';
+import { channelStrategy } from '../channels/registry';
 import { type DeliveryMode, deliveryModeSchema } from '../notification-types/notification-type';
 import { Limits } from '../validation/limits';
 
-/** In-app notifications are shown at once or not at all: no digest delivery applies to them. */
-export const INAPP_DELIVERY_MODES: readonly DeliveryMode[] = ['off', 'instant'];
+/** What a channel that takes no digest accepts: it is shown at once or not at all. */
+export const UNDIGESTED_DELIVERY_MODES: readonly DeliveryMode[] = ['off', 'instant'];
 
 /** A user's choice for one notification type (and optional sub-notification) on one channel. */
 export const userPreferenceSchema = z
@@ -15,9 +16,13 @@ export const userPreferenceSchema = z
     channel: channelSchema,
     delivery: deliveryModeSchema,
   })
-  .refine((p) => p.channel !== 'INAPP_WEB' || INAPP_DELIVERY_MODES.includes(p.delivery), {
-    path: ['delivery'],
-    message: `INAPP_WEB takes only ${INAPP_DELIVERY_MODES.join(' or ')}`,
+  .superRefine((p, context) => {
+    if (channelStrategy(p.channel).digestible || UNDIGESTED_DELIVERY_MODES.includes(p.delivery)) return;
+    context.addIssue({
+      code: 'custom',
+      path: ['delivery'],
+      message: `${p.channel} takes only ${UNDIGESTED_DELIVERY_MODES.join(' or ')}`,
+    });
   });
 export type UserPreference = z.infer<typeof userPreferenceSchema>;
 

@@ -12,6 +12,7 @@ export const mobilePushStrategy: ChannelStrategy = {
   channel: 'PUSH',
   logPrefix: 'mobile_push',
   unknownFailureCode: 'UNKNOWN',
+  digestible: true,
   contactFields: ['pushTokens'],
   hasContact: (user) => (user.pushTokens?.length ?? 0) > 0,
   contactGap: (user) =>

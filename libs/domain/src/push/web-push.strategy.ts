@@ -8,6 +8,7 @@ export const webPushStrategy: ChannelStrategy = {
   channel: 'WEB_PUSH',
   logPrefix: 'web_push',
   unknownFailureCode: 'UNKNOWN',
+  digestible: true,
   contactFields: ['webPushTokens'],
   hasContact: (user) => (user.webPushTokens?.length ?? 0) > 0,
   contactGap: (user) =>

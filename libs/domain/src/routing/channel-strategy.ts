@@ -45,6 +45,11 @@ export interface ChannelStrategy {
    * sender that gave up), spelled as the channel's own list of codes spells it.
    */
   readonly unknownFailureCode: string;
+  /**
+   * Whether a digest delivery mode (a preference or type default other than `instant`) holds the
+   * channel's sends for a digest; a channel shown at once or not at all sends them right away.
+   */
+  readonly digestible: boolean;
   /** The user's fields the channel delivers to: a change to one of them is stored before routing. */
   readonly contactFields: readonly (keyof UserFields)[];
   /** Whether the user has some contact on the channel (a notification type created on first use lists it). */

@@ -9,15 +9,15 @@ export const hasInlineContent = (channel: Channel, send: NormalizedSend): boolea
 
 /**
  * The channels a send can reach, for creating its notification type on first use: those with
- * both a contact and inline content; failing any, those with a contact (in-app excepted, which
- * every user has but nobody asked for).
+ * both a contact and inline content; failing any, those with a contact in the user's fields (a
+ * channel without contact fields, such as in-app, reaches every user, so nobody asked for it).
  */
 export function reachableChannels(send: NormalizedSend, user: UserFields): Channel[] {
   if (send.forceChannels !== undefined) return [...send.forceChannels];
   const all = channelStrategies();
   const withContent = all.filter((s) => s.hasContact(user) && s.hasInlineContent(send));
   if (withContent.length > 0) return withContent.map((s) => s.channel);
-  return all.filter((s) => s.channel !== 'INAPP_WEB' && s.hasContact(user)).map((s) => s.channel);
+  return all.filter((s) => s.contactFields.length > 0 && s.hasContact(user)).map((s) => s.channel);
 }
 
 /** The channels a send asks for by name: its `forceChannels`, else those it has inline content for. */

@@ -1,4 +1,5 @@
 import { type Channel, CHANNELS } from '../channels/channel';
+import { channelStrategy } from '../channels/registry';
 import type { DeliveryMode, TypeOptions } from '../notification-types/notification-type';
 import type { UserPreference } from '../preferences/preference';
 
@@ -61,8 +62,9 @@ function routeOne(input: RoutingInput, channel: Channel): ChannelRouting {
       delivery,
     };
   }
-  // In-app notifications are shown at once or not at all; digests apply to the other channels.
-  if (delivery !== 'instant' && channel !== 'INAPP_WEB') return { channel, routing: 'BATCH', delivery };
+  // A channel shown at once or not at all takes no digest: its strategy says which.
+  if (delivery !== 'instant' && channelStrategy(channel).digestible)
+    return { channel, routing: 'BATCH', delivery };
   if (input.scheduled) return { channel, routing: 'SCHEDULE', delivery: 'instant' };
   // Short batching windows (the type's `instant.batching`): held and sent together, like a digest.
   if (input.typeOptions?.[channel]?.instant?.batching === true)

@@ -1,7 +1,7 @@
 import { namedSchema } from '@notify/util';
 import { z } from 'zod';
 import { forceChannelSchema } from '../channels/channel';
-import { slackOptionsShape } from '../channels/slack';
+import { slackOptionsShape } from '../slack/slack-options';
 import { slackTokenSchema, userFieldsSchema, userIdSchema } from '../users/user';
 import { Limits } from '../validation/limits';
 import { hasControlCharacters, isBase64, isEmailAddress } from '../validation/text-checks';

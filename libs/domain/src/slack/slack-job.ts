@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { slackOptionsShape } from '../channels/slack';
+import { slackOptionsShape } from './slack-options';
 import { deliveryJobSchema } from '../sends/delivery-job';
 
 /**

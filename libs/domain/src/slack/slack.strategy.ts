@@ -27,6 +27,7 @@ export const slackStrategy: ChannelStrategy = {
   channel: 'SLACK',
   logPrefix: 'slack',
   unknownFailureCode: 'UNKNOWN',
+  digestible: true,
   contactFields: ['slackChannel', 'slackToken'],
   hasContact: (user) => user.slackChannel !== undefined || user.slackToken !== undefined,
   contactGap: (user) =>

@@ -10,6 +10,7 @@ export const smsStrategy: ChannelStrategy = {
   channel: 'SMS',
   logPrefix: 'sms',
   unknownFailureCode: 'Unknown',
+  digestible: true,
   contactFields: ['number'],
   hasContact: (user) => user.number !== undefined,
   contactGap: (user) => (user.number === undefined ? 'the user has no phone number (to.number)' : undefined),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Channel } from '../channels/channel';
-import { slackOptionsShape } from '../channels/slack';
+import { slackOptionsShape } from '../slack/slack-options';
 import { mediaUrlsSchema } from '../sends/send-body';
 import { Limits } from '../validation/limits';
 

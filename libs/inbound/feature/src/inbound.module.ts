@@ -2,15 +2,15 @@ import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENT_BUS, type EventBus } from '@notify/bus';
 import { Topics } from '@notify/domain';
 import { ProvidersModule } from '@notify/providers';
-import { EmailTrackingController } from './email-tracking.controller';
-import { EmailTrackingUseCase } from './email-tracking.usecase';
-import { InboundEmailUseCase } from './inbound-email.usecase';
-import { InboundMailListener } from './inbound-mail.listener';
-import { InboundSmsUseCase } from './inbound-sms.usecase';
-import { MailReportsUseCase } from './mail-reports.usecase';
-import { TrackingTokens } from './tracking-tokens';
-import { TwilioCallbacksController } from './twilio-callbacks.controller';
-import { TwilioCallbacksUseCase } from './twilio-callbacks.usecase';
+import { EmailTrackingController } from './email/email-tracking.controller';
+import { EmailTrackingUseCase } from './email/email-tracking.usecase';
+import { InboundEmailUseCase } from './email/inbound-email.usecase';
+import { InboundMailListener } from './email/inbound-mail.listener';
+import { MailReportsUseCase } from './email/mail-reports.usecase';
+import { TrackingTokens } from './email/tracking-tokens';
+import { InboundSmsUseCase } from './twilio/inbound-sms.usecase';
+import { TwilioCallbacksController } from './twilio/twilio-callbacks.controller';
+import { TwilioCallbacksUseCase } from './twilio/twilio-callbacks.usecase';
 
 /**
  * What comes in from outside: Twilio's status callbacks and inbound

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { maskedApnConfig, parseApnsKey } from './apns-key';
 import { maskedFcmConfig, parseFcmServiceAccount } from './fcm-service-account';
-import { InvalidProviderSettingError } from './provider-setting';
+import { InvalidProviderSettingError } from '../provider-settings/provider-setting';
 
 const pem = (type: 'rsa' | 'ec') =>
   (type === 'rsa'

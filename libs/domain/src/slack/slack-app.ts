@@ -1,6 +1,6 @@
 import { maskSecret } from '@notify/util';
 import { z } from 'zod';
-import { InvalidProviderSettingError, type ProviderSettingKind } from './provider-setting';
+import { InvalidProviderSettingError, type ProviderSettingKind } from '../provider-settings/provider-setting';
 
 /** An environment's own Slack app: what users' OAuth codes are exchanged and tokens refreshed with. */
 export interface SlackApp {

@@ -1,7 +1,7 @@
 import { maskSecret } from '@notify/util';
 import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
-import { InvalidProviderSettingError, type ProviderSettingKind } from './provider-setting';
+import { InvalidProviderSettingError, type ProviderSettingKind } from '../provider-settings/provider-setting';
 
 /** An environment's Firebase service account: what its FCM pushes are sent with (FCM HTTP v1). */
 export interface FcmServiceAccount {

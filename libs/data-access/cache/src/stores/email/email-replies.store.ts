@@ -6,7 +6,7 @@ import {
   emailReplySchema,
   type TenantScope,
 } from '@notify/domain';
-import { COORDINATION, type CoordinationStore } from '../cache.port';
+import { COORDINATION, type CoordinationStore } from '../../cache.port';
 
 /**
  * Whose email a message was (user and notification type), noted by the email sender for

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ProviderSettingKind } from './provider-setting';
+import type { ProviderSettingKind } from '../provider-settings/provider-setting';
 
 /**
  * An environment's VAPID key pair (RFC 8292): made with the environment, the private key sealed

@@ -1,7 +1,7 @@
 import { INAPP_FANOUT_CHANNEL, type InAppFanout } from '@notify/domain';
 import { eventually, requireBackend } from '@notify/testing';
-import type { CoordinationStore } from '../cache.port';
-import { newLocation, openStore, type StoreLocation } from '../testing/coordination-harness';
+import type { CoordinationStore } from '../../cache.port';
+import { newLocation, openStore, type StoreLocation } from '../../testing/coordination-harness';
 import { InAppFanoutStore } from './inapp-fanout.store';
 
 /** What one process announces, every subscriber (in any process) receives. */

@@ -1,7 +1,7 @@
 import { maskSecret } from '@notify/util';
 import { z } from 'zod';
 import { normalizePhoneNumber } from '../phone/phone-number';
-import { InvalidProviderSettingError, type ProviderSettingKind } from './provider-setting';
+import { InvalidProviderSettingError, type ProviderSettingKind } from '../provider-settings/provider-setting';
 
 /** An environment's own Twilio account: what its SMS and calls are sent with. */
 export interface TwilioAccount {

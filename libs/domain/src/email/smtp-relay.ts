@@ -1,6 +1,6 @@
 import { maskSecret } from '@notify/util';
 import { z } from 'zod';
-import { InvalidProviderSettingError, type ProviderSettingKind } from './provider-setting';
+import { InvalidProviderSettingError, type ProviderSettingKind } from '../provider-settings/provider-setting';
 
 /** An SMTP relay as explicit connection options: nothing else reaches the SMTP client. */
 export interface SmtpRelay {

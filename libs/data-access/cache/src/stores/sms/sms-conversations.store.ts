@@ -8,7 +8,7 @@ import {
   smsOptOutKey,
   type TenantScope,
 } from '@notify/domain';
-import { COORDINATION, type CoordinationStore } from '../cache.port';
+import { COORDINATION, type CoordinationStore } from '../../cache.port';
 
 /** An opt-out lasts until the number replies START (the store needs an expiry: ten years). */
 const OPT_OUT_TTL_MS = 10 * 365 * 86_400_000;

@@ -1,7 +1,7 @@
 import { emailReplyKey } from '@notify/domain';
 import { requireBackend } from '@notify/testing';
-import type { CoordinationStore } from '../cache.port';
-import { newLocation, openStore, type StoreLocation } from '../testing/coordination-harness';
+import type { CoordinationStore } from '../../cache.port';
+import { newLocation, openStore, type StoreLocation } from '../../testing/coordination-harness';
 import { EmailRepliesStore } from './email-replies.store';
 
 describe.each(['embedded', 'redis'] as const)('EmailRepliesStore contract (%s)', (adapter) => {

@@ -1,7 +1,7 @@
 import { lastSmsKey, smsLastEnvironmentKey, smsOptOutKey } from '@notify/domain';
 import { requireBackend } from '@notify/testing';
-import type { CoordinationStore } from '../cache.port';
-import { newLocation, openStore, type StoreLocation } from '../testing/coordination-harness';
+import type { CoordinationStore } from '../../cache.port';
+import { newLocation, openStore, type StoreLocation } from '../../testing/coordination-harness';
 import { SmsConversationsStore } from './sms-conversations.store';
 
 const T = 1_700_000_040_000;

@@ -9,14 +9,14 @@ import {
   patchItem,
   type TenantScope,
 } from '@notify/domain';
-import { Collections, type InAppItemDoc } from '../collections';
+import { Collections, type InAppItemDoc } from '../../collections';
 import {
   DOCUMENT_STORE,
   type DocumentCollection,
   type DocumentStore,
   MAX_PAGE_LIMIT,
-} from '../document-store.port';
-import { scopeKey, scopeOf } from './scope';
+} from '../../document-store.port';
+import { scopeKey, scopeOf } from '../scope';
 
 const itemOf = (doc: InAppItemDoc): InAppItem => {
   const { accountId: _a, envId: _e, userId: _u, deliveredAt: _d, receivedAt: _r, ...item } = doc;

@@ -1,7 +1,7 @@
 import { maskSecret } from '@notify/util';
 import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
-import { InvalidProviderSettingError, type ProviderSettingKind } from './provider-setting';
+import { InvalidProviderSettingError, type ProviderSettingKind } from '../provider-settings/provider-setting';
 
 /** An environment's APNs token-based authentication key (.p8) and the app it pushes to. */
 export interface ApnsKey {

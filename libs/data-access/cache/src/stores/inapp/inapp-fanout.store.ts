@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { INAPP_FANOUT_CHANNEL, type InAppFanout } from '@notify/domain';
-import { COORDINATION, type CoordinationStore } from '../cache.port';
+import { COORDINATION, type CoordinationStore } from '../../cache.port';
 
 /**
  * New in-app items on their way to every gateway replica, each of which writes them to the

@@ -1,4 +1,3 @@
-import { slackAppSetting } from './slack-app';
 import { ownsNumber, twilioAccountSetting } from './twilio-account';
 
 const SID = `AC${'a1'.repeat(16)}`;
@@ -38,25 +37,5 @@ describe('twilioAccountSetting', () => {
     ['AC…', /twilio/],
   ])('refuses %p with a 400 naming the field', (input, message) => {
     expect(() => twilioAccountSetting.parse(input)).toThrow(message);
-  });
-});
-
-describe('slackAppSetting', () => {
-  it('keeps client id and secret, shows the secret masked', () => {
-    const app = slackAppSetting.parse({ clientId: '1234.5678', clientSecret: 'ab'.repeat(16) });
-    expect(app).toEqual({ clientId: '1234.5678', clientSecret: 'ab'.repeat(16) });
-    expect(slackAppSetting.present(app)).not.toContain('ab'.repeat(16));
-  });
-
-  it('refuses anything else', () => {
-    expect(() => slackAppSetting.parse({ clientId: 'x', clientSecret: 'ab'.repeat(16) })).toThrow(
-      /slack.clientId/,
-    );
-    expect(() => slackAppSetting.parse({ clientId: '1.2', clientSecret: 'nothex!' })).toThrow(
-      /slack.clientSecret/,
-    );
-    expect(() => slackAppSetting.parse({ clientId: '1.2', clientSecret: 'ab'.repeat(16), extra: 1 })).toThrow(
-      /slack/,
-    );
   });
 });
