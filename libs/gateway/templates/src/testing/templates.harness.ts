@@ -1,0 +1,33 @@
+import type { TenantScope } from '@notify/domain';
+import { EmbeddedDocumentStore, NotificationTypeRepository, TemplateRepository } from '@notify/store';
+import { aTemplate, tempDir } from '@notify/testing';
+import type { Clock } from '@notify/util';
+
+/**
+ * The template and notification-type repositories over the embedded document store in a temporary
+ * directory, holding the EMAIL type `welcome` of `scope` created at the clock's time.
+ */
+export async function templatesHarness(scope: TenantScope, clock: Clock) {
+  const at = () => new Date(clock.now()).toISOString();
+  const dir = await tempDir('notify-templates-');
+  const store = new EmbeddedDocumentStore(dir.path);
+  const templates = new TemplateRepository(store);
+  const types = new NotificationTypeRepository(store);
+  await types.create(scope, { notificationId: 'welcome', title: 'Welcome', channels: ['EMAIL'] }, at());
+  return {
+    templates,
+    types,
+    /** Adds `tpl-1` ("One") and `tpl-2` ("Two") to `welcome`, `tpl-1` its instant default. */
+    async withTwoTemplates() {
+      await templates.create(scope, aTemplate({ templateId: 'tpl-1', subject: 'One' }));
+      await templates.create(scope, aTemplate({ templateId: 'tpl-2', subject: 'Two' }));
+      await types.setDefaultTemplate(scope, 'welcome', 'EMAIL', 'tpl-1', ['instant'], at());
+    },
+    async close() {
+      await store.close();
+      await dir.remove();
+    },
+  };
+}
+
+export type TemplatesHarness = Awaited<ReturnType<typeof templatesHarness>>;
