@@ -14,7 +14,7 @@ describe('ListTemplatesUseCase', () => {
 
   afterEach(() => h.close());
 
-  it("answers the channel's h.templates with the type that names its defaults", async () => {
+  it("answers the channel's templates with the type that names its defaults", async () => {
     const { templates: listed, type } = await new ListTemplatesUseCase(h.templates, h.types).execute({
       scope,
       notificationId: 'welcome',
