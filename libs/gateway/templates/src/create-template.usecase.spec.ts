@@ -1,22 +1,20 @@
-import { aScope, FakeClock } from '@notify/testing';
+import { aScope } from '@notify/testing';
 import { NotFoundError } from '@notify/util';
 import { CreateTemplateUseCase } from './create-template.usecase';
 import { type TemplatesHarness, templatesHarness } from './testing/templates.harness';
 
 describe('CreateTemplateUseCase', () => {
   const scope = aScope();
-  const clock = new FakeClock();
-  const at = () => new Date(clock.now()).toISOString();
   let h: TemplatesHarness;
 
   beforeEach(async () => {
-    h = await templatesHarness(scope, clock);
+    h = await templatesHarness(scope);
   });
 
   afterEach(() => h.close());
 
   const create = (templateId: string) =>
-    new CreateTemplateUseCase(h.templates, h.types, clock).execute({
+    new CreateTemplateUseCase(h.templates, h.types, h.clock).execute({
       scope,
       notificationId: 'welcome',
       channel: 'EMAIL',
@@ -25,11 +23,11 @@ describe('CreateTemplateUseCase', () => {
 
   it('makes the first template of a channel its instant default, and a later one not', async () => {
     const first = await create('tpl-1');
-    expect(first.template).toMatchObject({ templateId: 'tpl-1', createdAt: at(), updatedAt: at() });
+    expect(first.template).toMatchObject({ templateId: 'tpl-1', createdAt: h.at(), updatedAt: h.at() });
     expect(first.type?.defaultTemplates?.EMAIL?.instant).toBe('tpl-1');
-    clock.advance(1_000);
+    h.clock.advance(1_000);
     const second = await create('tpl-2');
-    expect(second.template.createdAt).toBe(at());
+    expect(second.template.createdAt).toBe(h.at());
     expect(second.type?.defaultTemplates?.EMAIL?.instant).toBe('tpl-1');
   });
 
@@ -39,7 +37,7 @@ describe('CreateTemplateUseCase', () => {
   });
 
   it('answers 404 for a notification type that does not exist, and stores nothing', async () => {
-    const missing = new CreateTemplateUseCase(h.templates, h.types, clock).execute({
+    const missing = new CreateTemplateUseCase(h.templates, h.types, h.clock).execute({
       scope,
       notificationId: 'nope',
       channel: 'EMAIL',

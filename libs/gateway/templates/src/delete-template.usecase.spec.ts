@@ -1,22 +1,21 @@
-import { aScope, FakeClock } from '@notify/testing';
+import { aScope } from '@notify/testing';
 import { NotFoundError } from '@notify/util';
 import { DeleteTemplateUseCase } from './delete-template.usecase';
 import { type TemplatesHarness, templatesHarness } from './testing/templates.harness';
 
 describe('DeleteTemplateUseCase', () => {
   const scope = aScope();
-  const clock = new FakeClock();
   let h: TemplatesHarness;
 
   beforeEach(async () => {
-    h = await templatesHarness(scope, clock);
+    h = await templatesHarness(scope);
     await h.withTwoTemplates();
   });
 
   afterEach(() => h.close());
 
   it('deletes the template and the default it was', async () => {
-    await new DeleteTemplateUseCase(h.templates, h.types, clock).execute({
+    await new DeleteTemplateUseCase(h.templates, h.types, h.clock).execute({
       scope,
       notificationId: 'welcome',
       channel: 'EMAIL',
@@ -27,7 +26,7 @@ describe('DeleteTemplateUseCase', () => {
   });
 
   it('answers 404 for a template that does not exist', async () => {
-    const missing = new DeleteTemplateUseCase(h.templates, h.types, clock).execute({
+    const missing = new DeleteTemplateUseCase(h.templates, h.types, h.clock).execute({
       scope,
       notificationId: 'welcome',
       channel: 'EMAIL',

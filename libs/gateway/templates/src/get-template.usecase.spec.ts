@@ -1,15 +1,14 @@
-import { aScope, FakeClock } from '@notify/testing';
+import { aScope } from '@notify/testing';
 import { NotFoundError } from '@notify/util';
 import { GetTemplateUseCase } from './get-template.usecase';
 import { type TemplatesHarness, templatesHarness } from './testing/templates.harness';
 
 describe('GetTemplateUseCase', () => {
   const scope = aScope();
-  const clock = new FakeClock();
   let h: TemplatesHarness;
 
   beforeEach(async () => {
-    h = await templatesHarness(scope, clock);
+    h = await templatesHarness(scope);
     await h.withTwoTemplates();
   });
 

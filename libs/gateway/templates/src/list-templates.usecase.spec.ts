@@ -1,14 +1,13 @@
-import { aScope, FakeClock } from '@notify/testing';
+import { aScope } from '@notify/testing';
 import { ListTemplatesUseCase } from './list-templates.usecase';
 import { type TemplatesHarness, templatesHarness } from './testing/templates.harness';
 
 describe('ListTemplatesUseCase', () => {
   const scope = aScope();
-  const clock = new FakeClock();
   let h: TemplatesHarness;
 
   beforeEach(async () => {
-    h = await templatesHarness(scope, clock);
+    h = await templatesHarness(scope);
     await h.withTwoTemplates();
   });
 

@@ -1,24 +1,22 @@
-import { aScope, FakeClock } from '@notify/testing';
+import { aScope } from '@notify/testing';
 import { NotFoundError } from '@notify/util';
 import { SetDefaultTemplateUseCase } from './set-default-template.usecase';
 import { type TemplatesHarness, templatesHarness } from './testing/templates.harness';
 
 describe('SetDefaultTemplateUseCase', () => {
   const scope = aScope();
-  const clock = new FakeClock();
-  const at = () => new Date(clock.now()).toISOString();
   let h: TemplatesHarness;
 
   beforeEach(async () => {
-    h = await templatesHarness(scope, clock);
+    h = await templatesHarness(scope);
     await h.withTwoTemplates();
   });
 
   afterEach(() => h.close());
 
   it('makes the template the default for the given modes, stamped with the clock', async () => {
-    clock.advance(60_000);
-    const { template, type } = await new SetDefaultTemplateUseCase(h.templates, h.types, clock).execute({
+    h.clock.advance(60_000);
+    const { template, type } = await new SetDefaultTemplateUseCase(h.templates, h.types, h.clock).execute({
       scope,
       notificationId: 'welcome',
       channel: 'EMAIL',
@@ -27,11 +25,11 @@ describe('SetDefaultTemplateUseCase', () => {
     });
     expect(template.templateId).toBe('tpl-2');
     expect(type?.defaultTemplates?.EMAIL).toMatchObject({ instant: 'tpl-2', daily: 'tpl-2' });
-    expect(type?.updatedAt).toBe(at());
+    expect(type?.updatedAt).toBe(h.at());
   });
 
   it('answers 404 for a template the channel does not have, and changes no default', async () => {
-    const missing = new SetDefaultTemplateUseCase(h.templates, h.types, clock).execute({
+    const missing = new SetDefaultTemplateUseCase(h.templates, h.types, h.clock).execute({
       scope,
       notificationId: 'welcome',
       channel: 'EMAIL',

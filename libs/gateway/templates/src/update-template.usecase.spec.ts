@@ -1,37 +1,35 @@
-import { aScope, FakeClock } from '@notify/testing';
+import { aScope } from '@notify/testing';
 import { NotFoundError } from '@notify/util';
 import { UpdateTemplateUseCase } from './update-template.usecase';
 import { type TemplatesHarness, templatesHarness } from './testing/templates.harness';
 
 describe('UpdateTemplateUseCase', () => {
   const scope = aScope();
-  const clock = new FakeClock();
-  const at = () => new Date(clock.now()).toISOString();
   let h: TemplatesHarness;
 
   beforeEach(async () => {
-    h = await templatesHarness(scope, clock);
+    h = await templatesHarness(scope);
     await h.withTwoTemplates();
   });
 
   afterEach(() => h.close());
 
   it('changes the content, stamped with the clock, and answers it with the type', async () => {
-    clock.advance(60_000);
-    const { template, type } = await new UpdateTemplateUseCase(h.templates, h.types, clock).execute({
+    h.clock.advance(60_000);
+    const { template, type } = await new UpdateTemplateUseCase(h.templates, h.types, h.clock).execute({
       scope,
       notificationId: 'welcome',
       channel: 'EMAIL',
       templateId: 'tpl-1',
       content: { subject: 'New' },
     });
-    expect(template).toMatchObject({ templateId: 'tpl-1', subject: 'New', updatedAt: at() });
+    expect(template).toMatchObject({ templateId: 'tpl-1', subject: 'New', updatedAt: h.at() });
     expect(type?.defaultTemplates?.EMAIL?.instant).toBe('tpl-1');
     expect((await h.templates.get(scope, 'welcome', 'EMAIL', 'tpl-1'))?.subject).toBe('New');
   });
 
   it('answers 404 for a template that does not exist', async () => {
-    const missing = new UpdateTemplateUseCase(h.templates, h.types, clock).execute({
+    const missing = new UpdateTemplateUseCase(h.templates, h.types, h.clock).execute({
       scope,
       notificationId: 'welcome',
       channel: 'EMAIL',

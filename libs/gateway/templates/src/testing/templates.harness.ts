@@ -1,13 +1,13 @@
 import type { TenantScope } from '@notify/domain';
 import { EmbeddedDocumentStore, NotificationTypeRepository, TemplateRepository } from '@notify/store';
-import { aTemplate, tempDir } from '@notify/testing';
-import type { Clock } from '@notify/util';
+import { aTemplate, FakeClock, tempDir } from '@notify/testing';
 
 /**
  * The template and notification-type repositories over the embedded document store in a temporary
- * directory, holding the EMAIL type `welcome` of `scope` created at the clock's time.
+ * directory, holding the EMAIL type `welcome` of `scope` created at the time of a clock the test moves.
  */
-export async function templatesHarness(scope: TenantScope, clock: Clock) {
+export async function templatesHarness(scope: TenantScope) {
+  const clock = new FakeClock();
   const at = () => new Date(clock.now()).toISOString();
   const dir = await tempDir('notify-templates-');
   const store = new EmbeddedDocumentStore(dir.path);
@@ -15,6 +15,9 @@ export async function templatesHarness(scope: TenantScope, clock: Clock) {
   const types = new NotificationTypeRepository(store);
   await types.create(scope, { notificationId: 'welcome', title: 'Welcome', channels: ['EMAIL'] }, at());
   return {
+    clock,
+    /** The clock's time as the repositories stamp it. */
+    at,
     templates,
     types,
     /** Adds `tpl-1` ("One") and `tpl-2` ("Two") to `welcome`, `tpl-1` its instant default. */
