@@ -7,9 +7,7 @@ describe('CreateTemplateUseCase', () => {
   const scope = aScope();
   let h: TemplatesHarness;
 
-  beforeEach(async () => {
-    h = await templatesHarness(scope);
-  });
+  beforeEach(async () => (h = await templatesHarness(scope)));
 
   afterEach(() => h.close());
 

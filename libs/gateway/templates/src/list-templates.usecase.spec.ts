@@ -6,10 +6,7 @@ describe('ListTemplatesUseCase', () => {
   const scope = aScope();
   let h: TemplatesHarness;
 
-  beforeEach(async () => {
-    h = await templatesHarness(scope);
-    await h.withTwoTemplates();
-  });
+  beforeEach(async () => (h = await templatesHarness(scope, { twoTemplates: true })));
 
   afterEach(() => h.close());
 

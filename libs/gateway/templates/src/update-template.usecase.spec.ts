@@ -7,10 +7,7 @@ describe('UpdateTemplateUseCase', () => {
   const scope = aScope();
   let h: TemplatesHarness;
 
-  beforeEach(async () => {
-    h = await templatesHarness(scope);
-    await h.withTwoTemplates();
-  });
+  beforeEach(async () => (h = await templatesHarness(scope, { twoTemplates: true })));
 
   afterEach(() => h.close());
 
