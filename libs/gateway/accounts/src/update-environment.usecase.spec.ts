@@ -1,43 +1,23 @@
-import { loadAppConfig, SecretBox } from '@notify/platform';
-import { ProviderSettings } from '@notify/provider-settings';
-import { AccountRepository, EmbeddedDocumentStore } from '@notify/store';
-import { anEnvironment, aScope, tempDir, testLogger } from '@notify/testing';
+import { loadAppConfig } from '@notify/platform';
+import { anEnvironment, aScope } from '@notify/testing';
 import { NotFoundError } from '@notify/util';
-import { randomBytes } from 'node:crypto';
-import { EnvironmentPresenter } from './environment.presenter';
 import { UpdateEnvironmentUseCase } from './update-environment.usecase';
 
 const config = loadAppConfig({});
+import { type EnvironmentsHarness, environmentsHarness } from './testing/environments.harness';
 
 describe('UpdateEnvironmentUseCase', () => {
   const scope = aScope();
-  let store: EmbeddedDocumentStore;
-  let remove: () => Promise<void>;
-  let accounts: AccountRepository;
-  let settings: ProviderSettings;
-  let presenter: EnvironmentPresenter;
+  let h: EnvironmentsHarness;
 
   beforeEach(async () => {
-    const dir = await tempDir('notify-environments-');
-    remove = dir.remove;
-    store = new EmbeddedDocumentStore(dir.path);
-    accounts = new AccountRepository(store);
-    settings = new ProviderSettings(accounts, new SecretBox(randomBytes(32)), config, testLogger());
-    presenter = new EnvironmentPresenter(settings);
-    await accounts.createAccount({
-      accountId: scope.accountId,
-      name: 'Acme',
-      createdAt: '2026-01-01T00:00:00.000Z',
-    });
-    await accounts.createEnvironment(anEnvironment(), 10);
+    h = await environmentsHarness(scope, config);
   });
 
-  afterEach(async () => {
-    await store.close();
-    await remove();
-  });
+  afterEach(() => h.close());
+
   const update = (clientId: string, changes: Parameters<UpdateEnvironmentUseCase['execute']>[0]['changes']) =>
-    new UpdateEnvironmentUseCase(accounts, settings, presenter).execute({ scope, clientId, changes });
+    new UpdateEnvironmentUseCase(h.accounts, h.settings, h.presenter).execute({ scope, clientId, changes });
 
   it('changes the settings given, keeps the others, and masks a provider setting in the answer', async () => {
     const updated = await update('env-1', {
@@ -72,9 +52,9 @@ describe('UpdateEnvironmentUseCase', () => {
   });
 
   it("answers 404 for another environment than the key's", async () => {
-    await accounts.createEnvironment(anEnvironment({ envId: 'env-2' }), 10);
+    await h.accounts.createEnvironment(anEnvironment({ envId: 'env-2' }), 10);
     const other = update('env-2', { title: 'Taken over' });
     await expect(other).rejects.toBeInstanceOf(NotFoundError);
-    expect((await accounts.getEnvironment(scope.accountId, 'env-2'))?.title).toBe('Production');
+    expect((await h.accounts.getEnvironment(scope.accountId, 'env-2'))?.title).toBe('Production');
   });
 });

@@ -1,32 +1,18 @@
-import { EmbeddedDocumentStore, NotificationTypeRepository, TemplateRepository } from '@notify/store';
-import { aScope, FakeClock, tempDir } from '@notify/testing';
+import { aScope } from '@notify/testing';
 import { NotFoundError } from '@notify/util';
 import { CreateTemplateUseCase } from './create-template.usecase';
+import { type TemplatesHarness, templatesHarness } from './testing/templates.harness';
 
 describe('CreateTemplateUseCase', () => {
   const scope = aScope();
-  let store: EmbeddedDocumentStore;
-  let remove: () => Promise<void>;
-  let templates: TemplateRepository;
-  let types: NotificationTypeRepository;
-  const clock = new FakeClock();
-  const at = () => new Date(clock.now()).toISOString();
+  let h: TemplatesHarness;
 
-  beforeEach(async () => {
-    const dir = await tempDir('notify-templates-');
-    remove = dir.remove;
-    store = new EmbeddedDocumentStore(dir.path);
-    templates = new TemplateRepository(store);
-    types = new NotificationTypeRepository(store);
-    await types.create(scope, { notificationId: 'welcome', title: 'Welcome', channels: ['EMAIL'] }, at());
-  });
+  beforeEach(async () => (h = await templatesHarness(scope)));
 
-  afterEach(async () => {
-    await store.close();
-    await remove();
-  });
+  afterEach(() => h.close());
+
   const create = (templateId: string) =>
-    new CreateTemplateUseCase(templates, types, clock).execute({
+    new CreateTemplateUseCase(h.templates, h.types, h.clock).execute({
       scope,
       notificationId: 'welcome',
       channel: 'EMAIL',
@@ -35,11 +21,11 @@ describe('CreateTemplateUseCase', () => {
 
   it('makes the first template of a channel its instant default, and a later one not', async () => {
     const first = await create('tpl-1');
-    expect(first.template).toMatchObject({ templateId: 'tpl-1', createdAt: at(), updatedAt: at() });
+    expect(first.template).toMatchObject({ templateId: 'tpl-1', createdAt: h.at(), updatedAt: h.at() });
     expect(first.type?.defaultTemplates?.EMAIL?.instant).toBe('tpl-1');
-    clock.advance(1_000);
+    h.clock.advance(1_000);
     const second = await create('tpl-2');
-    expect(second.template.createdAt).toBe(at());
+    expect(second.template.createdAt).toBe(h.at());
     expect(second.type?.defaultTemplates?.EMAIL?.instant).toBe('tpl-1');
   });
 
@@ -49,13 +35,13 @@ describe('CreateTemplateUseCase', () => {
   });
 
   it('answers 404 for a notification type that does not exist, and stores nothing', async () => {
-    const missing = new CreateTemplateUseCase(templates, types, clock).execute({
+    const missing = new CreateTemplateUseCase(h.templates, h.types, h.clock).execute({
       scope,
       notificationId: 'nope',
       channel: 'EMAIL',
       body: { templateId: 'tpl-1', subject: 's', html: 'h' },
     });
     await expect(missing).rejects.toBeInstanceOf(NotFoundError);
-    expect(await templates.list(scope, 'nope', 'EMAIL')).toEqual([]);
+    expect(await h.templates.list(scope, 'nope', 'EMAIL')).toEqual([]);
   });
 });

@@ -1,35 +1,18 @@
-import { EmbeddedDocumentStore, NotificationTypeRepository, TemplateRepository } from '@notify/store';
-import { aScope, aTemplate, FakeClock, tempDir } from '@notify/testing';
+import { aScope } from '@notify/testing';
 import { NotFoundError } from '@notify/util';
 import { GetTemplateUseCase } from './get-template.usecase';
+import { type TemplatesHarness, templatesHarness } from './testing/templates.harness';
 
 describe('GetTemplateUseCase', () => {
   const scope = aScope();
-  let store: EmbeddedDocumentStore;
-  let remove: () => Promise<void>;
-  let templates: TemplateRepository;
-  let types: NotificationTypeRepository;
-  const clock = new FakeClock();
-  const at = () => new Date(clock.now()).toISOString();
+  let h: TemplatesHarness;
 
-  beforeEach(async () => {
-    const dir = await tempDir('notify-templates-');
-    remove = dir.remove;
-    store = new EmbeddedDocumentStore(dir.path);
-    templates = new TemplateRepository(store);
-    types = new NotificationTypeRepository(store);
-    await types.create(scope, { notificationId: 'welcome', title: 'Welcome', channels: ['EMAIL'] }, at());
-    await templates.create(scope, aTemplate({ templateId: 'tpl-1', subject: 'One' }));
-    await templates.create(scope, aTemplate({ templateId: 'tpl-2', subject: 'Two' }));
-    await types.setDefaultTemplate(scope, 'welcome', 'EMAIL', 'tpl-1', ['instant'], at());
-  });
+  beforeEach(async () => (h = await templatesHarness(scope, { twoTemplates: true })));
 
-  afterEach(async () => {
-    await store.close();
-    await remove();
-  });
+  afterEach(() => h.close());
+
   it('answers the template and its type', async () => {
-    const got = await new GetTemplateUseCase(templates, types).execute({
+    const got = await new GetTemplateUseCase(h.templates, h.types).execute({
       scope,
       notificationId: 'welcome',
       channel: 'EMAIL',
@@ -40,7 +23,7 @@ describe('GetTemplateUseCase', () => {
   });
 
   it('answers 404 naming the channel and template when there is none', async () => {
-    const missing = new GetTemplateUseCase(templates, types).execute({
+    const missing = new GetTemplateUseCase(h.templates, h.types).execute({
       scope,
       notificationId: 'welcome',
       channel: 'SMS',

@@ -1,34 +1,17 @@
-import { EmbeddedDocumentStore, NotificationTypeRepository, TemplateRepository } from '@notify/store';
-import { aScope, aTemplate, FakeClock, tempDir } from '@notify/testing';
+import { aScope } from '@notify/testing';
 import { ListTemplatesUseCase } from './list-templates.usecase';
+import { type TemplatesHarness, templatesHarness } from './testing/templates.harness';
 
 describe('ListTemplatesUseCase', () => {
   const scope = aScope();
-  let store: EmbeddedDocumentStore;
-  let remove: () => Promise<void>;
-  let templates: TemplateRepository;
-  let types: NotificationTypeRepository;
-  const clock = new FakeClock();
-  const at = () => new Date(clock.now()).toISOString();
+  let h: TemplatesHarness;
 
-  beforeEach(async () => {
-    const dir = await tempDir('notify-templates-');
-    remove = dir.remove;
-    store = new EmbeddedDocumentStore(dir.path);
-    templates = new TemplateRepository(store);
-    types = new NotificationTypeRepository(store);
-    await types.create(scope, { notificationId: 'welcome', title: 'Welcome', channels: ['EMAIL'] }, at());
-    await templates.create(scope, aTemplate({ templateId: 'tpl-1', subject: 'One' }));
-    await templates.create(scope, aTemplate({ templateId: 'tpl-2', subject: 'Two' }));
-    await types.setDefaultTemplate(scope, 'welcome', 'EMAIL', 'tpl-1', ['instant'], at());
-  });
+  beforeEach(async () => (h = await templatesHarness(scope, { twoTemplates: true })));
 
-  afterEach(async () => {
-    await store.close();
-    await remove();
-  });
+  afterEach(() => h.close());
+
   it("answers the channel's templates with the type that names its defaults", async () => {
-    const { templates: listed, type } = await new ListTemplatesUseCase(templates, types).execute({
+    const { templates: listed, type } = await new ListTemplatesUseCase(h.templates, h.types).execute({
       scope,
       notificationId: 'welcome',
       channel: 'EMAIL',
@@ -38,7 +21,7 @@ describe('ListTemplatesUseCase', () => {
   });
 
   it('answers nothing for another channel or environment', async () => {
-    const list = new ListTemplatesUseCase(templates, types);
+    const list = new ListTemplatesUseCase(h.templates, h.types);
     expect((await list.execute({ scope, notificationId: 'welcome', channel: 'SMS' })).templates).toEqual([]);
     const other = await list.execute({
       scope: aScope({ envId: 'env-2' }),

@@ -1,80 +1,18 @@
-import type { EventBus, OutgoingMessage } from '@notify/bus';
-import {
-  DigestWindowsStore,
-  EmbeddedCoordinationStore,
-  ScheduledSendsStore,
-  SuppressionCountersStore,
-} from '@notify/cache';
-import { DeliveryEventsPublisher } from '@notify/delivery-events';
-import {
-  type DeliveryEvent,
-  type NormalizedSend,
-  normalizeSend,
-  type SendRequested,
-  Topics,
-} from '@notify/domain';
-import { loadAppConfig, SecretBox } from '@notify/platform';
-import {
-  AccountRepository,
-  EmbeddedDocumentStore,
-  NotificationTypeRepository,
-  PreferenceRepository,
-  TemplateRepository,
-  UserRepository,
-} from '@notify/store';
-import { aScope, aSendRequest, aUser, tempDir, testLogger } from '@notify/testing';
-import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import { systemClock } from '@notify/util';
-import { ChannelDispatcher } from './channel.dispatcher';
-import { HoldForDigestUseCase } from './hold-for-digest.usecase';
-import { RouteSendUseCase } from './route-send.usecase';
-import { SendContextLoader } from './send-context.loader';
+import { normalizeSend, type NormalizedSend, type SendRequested, Topics } from '@notify/domain';
+import { aScope, aSendRequest, aUser } from '@notify/testing';
 import { type RouterHarness, routerHarness } from './testing/router-harness';
 
 const MB = 1_048_576;
 const scope = { accountId: 'acc', envId: 'env' };
 
 describe('RouteSendUseCase: digests', () => {
-  let dir: { path: string; remove: () => Promise<void> };
-  let documents: EmbeddedDocumentStore;
-  let coordination: EmbeddedCoordinationStore;
-  let published: OutgoingMessage[];
-  let router: RouteSendUseCase;
+  let h: RouterHarness;
 
   beforeEach(async () => {
-    dir = await tempDir('notify-router-');
-    documents = new EmbeddedDocumentStore(join(dir.path, 'store'));
-    coordination = new EmbeddedCoordinationStore({
-      path: join(dir.path, 'coordination'),
-      logger: testLogger('coordination'),
-    });
-    published = [];
-    const bus = { publish: async (messages: readonly OutgoingMessage[]) => void published.push(...messages) };
-    const events = new DeliveryEventsPublisher(bus as unknown as EventBus, systemClock);
-    const config = loadAppConfig({});
-    router = new RouteSendUseCase(
-      new SendContextLoader(
-        new AccountRepository(documents),
-        new UserRepository(documents, new SecretBox(randomBytes(32))),
-        new NotificationTypeRepository(documents),
-        new PreferenceRepository(documents),
-      ),
-      new ChannelDispatcher(new TemplateRepository(documents), events, config),
-      new HoldForDigestUseCase(
-        new DigestWindowsStore(coordination, { windowBytes: MB, environmentBytes: 8 * MB }),
-        events,
-      ),
-      new ScheduledSendsStore(coordination, config.limits),
-      new SuppressionCountersStore(coordination),
-      events,
-      bus as unknown as EventBus,
-      systemClock,
-    );
-    const types = new NotificationTypeRepository(documents);
-    const now = new Date().toISOString();
-    await types.ensure(scope, 'news', ['EMAIL', 'SMS', 'CALL'], now);
-    await types.update(
+    h = await routerHarness();
+    const now = new Date(h.clock.now()).toISOString();
+    await h.types.ensure(scope, 'news', ['EMAIL', 'SMS', 'CALL'], now);
+    await h.types.update(
       scope,
       'news',
       {
@@ -88,14 +26,10 @@ describe('RouteSendUseCase: digests', () => {
     );
   });
 
-  afterEach(async () => {
-    await coordination.close();
-    await documents.close();
-    await dir.remove();
-  });
+  afterEach(() => h.close());
 
   const route = (trackingId: string, blob: string) => {
-    const receivedAt = Date.now();
+    const receivedAt = h.clock.now();
     const request: SendRequested = {
       trackingId,
       ...scope,
@@ -117,12 +51,11 @@ describe('RouteSendUseCase: digests', () => {
         { scheduleAheadMs: 86_400_000 },
       ),
     };
-    return router.execute(request);
+    return h.route.execute(request);
   };
   const failures = (trackingId: string) =>
-    published
-      .filter((m) => m.topic === Topics.events)
-      .map((m) => m.value as DeliveryEvent)
+    h
+      .events()
       .filter((e) => e.trackingId === trackingId && e.event.endsWith('_failed'))
       .map((e) => e.fields);
 
@@ -130,7 +63,7 @@ describe('RouteSendUseCase: digests', () => {
     await route('first', 'x'.repeat(0.6 * MB));
     expect(failures('first')).toEqual([]);
     // Held, not sent: no job reached a sender.
-    expect(published.filter((m) => m.topic !== Topics.events)).toEqual([]);
+    expect(h.published.filter((m) => m.topic !== Topics.events)).toEqual([]);
 
     await route('second', 'x'.repeat(0.6 * MB));
     const internal = expect.stringMatching(/^DIGEST_WINDOW_FULL: .*1 MB/);

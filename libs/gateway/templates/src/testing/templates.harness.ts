@@ -1,0 +1,36 @@
+import type { TenantScope } from '@notify/domain';
+import { EmbeddedDocumentStore, NotificationTypeRepository, TemplateRepository } from '@notify/store';
+import { aTemplate, FakeClock, tempDir } from '@notify/testing';
+
+/**
+ * The template and notification-type repositories over the embedded document store in a temporary
+ * directory, holding the EMAIL type `welcome` of `scope` created at the time of a clock the test moves;
+ * with `twoTemplates`, also `tpl-1` ("One") and `tpl-2` ("Two"), `tpl-1` its instant default.
+ */
+export async function templatesHarness(scope: TenantScope, { twoTemplates = false } = {}) {
+  const clock = new FakeClock();
+  const at = () => new Date(clock.now()).toISOString();
+  const dir = await tempDir('notify-templates-');
+  const store = new EmbeddedDocumentStore(dir.path);
+  const templates = new TemplateRepository(store);
+  const types = new NotificationTypeRepository(store);
+  await types.create(scope, { notificationId: 'welcome', title: 'Welcome', channels: ['EMAIL'] }, at());
+  if (twoTemplates) {
+    await templates.create(scope, aTemplate({ templateId: 'tpl-1', subject: 'One' }));
+    await templates.create(scope, aTemplate({ templateId: 'tpl-2', subject: 'Two' }));
+    await types.setDefaultTemplate(scope, 'welcome', 'EMAIL', 'tpl-1', ['instant'], at());
+  }
+  return {
+    clock,
+    /** The clock's time as the repositories stamp it. */
+    at,
+    templates,
+    types,
+    async close() {
+      await store.close();
+      await dir.remove();
+    },
+  };
+}
+
+export type TemplatesHarness = Awaited<ReturnType<typeof templatesHarness>>;
