@@ -182,8 +182,8 @@ describe('InboundMailListener', () => {
       expect(received).toHaveLength(kept);
       // Past the budget the answer is temporary: the sender keeps the message and tries again.
       expect(answers.filter((code) => code !== 250).every((code) => code === 452)).toBe(true);
-      // Whole messages held in memory grew the heap by about 4 bytes per byte sent (twelve 4 MB messages:
-      // about 190 MB); now what is held stays near the budget.
+      // Holding whole messages in memory grew the heap by about 4 bytes per byte sent (these eight
+      // messages: about 64 MB); what is held now stays near the budget.
       expect(grew).toBeLessThan(3 * budget);
     } finally {
       memory.stop();
