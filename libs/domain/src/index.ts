@@ -35,6 +35,7 @@ export * from './slack/slack-token';
 export * from './twilio/twilio-account';
 export * from './slack/slack-app';
 export * from './twilio/twilio-status';
+export * from './twilio/twiml';
 export * from './sms/last-sms';
 export * from './push/fcm-service-account';
 export * from './push/apns-key';

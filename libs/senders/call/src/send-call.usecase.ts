@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { afterMs, DeliveryEventsPublisher } from '@notify/delivery-events';
-import { type CallJob, type DeliveryEvent, phoneFailureCode } from '@notify/domain';
+import { type CallJob, type DeliveryEvent, escapeTwiml, phoneFailureCode } from '@notify/domain';
 import { type AppConfig, InjectClock, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
 import {
   isTransientTwilioError,
@@ -13,16 +13,9 @@ import { failedEvent, OnceDelivery, withProviderRetries } from '@notify/sender-c
 import type { Clock } from '@notify/util';
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const XML_ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
 /** The text Twilio speaks, escaped so that no merge-tag value can add TwiML verbs of its own. */
 export const sayTwiml = (message: string): string =>
-  `<Response><Say>${message.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c)}</Say></Response>`;
+  `<Response><Say>${escapeTwiml(message)}</Say></Response>`;
 
 /**
  * Places one call that speaks the message (TwiML `<Say>`), and logs `call_sent_*` or

@@ -1,5 +1,5 @@
 import { Body, Controller, Header, HttpCode, Post, Query, Req } from '@nestjs/common';
-import type { TwilioForm } from '@notify/domain';
+import { escapeTwiml, type TwilioForm } from '@notify/domain';
 import { type AppConfig, InjectConfig, Public } from '@notify/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -11,20 +11,13 @@ import {
 } from './twilio-callbacks.openapi';
 import { type SignedTwilioRequest, TwilioCallbacksUseCase, twilioRefused } from './twilio-callbacks.usecase';
 
-const XML_ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
 /**
  * Twilio wants TwiML back from a messaging webhook: a `<Message>` in it is sent by Twilio to the
  * sender, from the number it wrote to; an empty response sends nothing.
  */
 const messagingTwiml = (reply: string | undefined) =>
   `<?xml version="1.0" encoding="UTF-8"?><Response>${
-    reply === undefined ? '' : `<Message>${reply.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c)}</Message>`
+    reply === undefined ? '' : `<Message>${escapeTwiml(reply)}</Message>`
   }</Response>`;
 const inboundQuerySchema = z.object({ envId: z.string().min(1).max(200).optional() });
 
