@@ -154,12 +154,21 @@ describe('docs/openapi.json', () => {
       expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
     });
 
-    it('describes the API key as a bearer token that is not a JWT, and the end user’s Basic scheme', () => {
+    it('describes the API key as a bearer token that is not a JWT, the member JWT, and the end user’s Basic scheme', () => {
       const schemes = document.components.securitySchemes;
       expect(schemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
-      expect(Object.values(schemes).filter((s) => s.bearerFormat !== undefined)).toEqual([]);
+      expect(schemes.apiKey?.bearerFormat).toBeUndefined();
       expect(JSON.stringify(schemes.apiKey)).toContain('not a JWT');
+      expect(schemes.memberJwt).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+      expect(Object.values(schemes).filter((s) => s.bearerFormat !== undefined)).toHaveLength(1);
       expect(schemes.endUser).toMatchObject({ type: 'http', scheme: 'basic' });
+    });
+
+    it('lets every server operation be called with an API key or a member JWT', () => {
+      const server = operations.filter((o) => JSON.stringify(o.operation.security ?? []).includes('apiKey'));
+      expect(server.length).toBeGreaterThan(40);
+      for (const { operation } of server)
+        expect(operation.security).toEqual(expect.arrayContaining([{ apiKey: [] }, { memberJwt: [] }]));
     });
   });
 

@@ -4,6 +4,7 @@ export * from './delivery-log/log-fields';
 export * from './notification-types/notification-type';
 export * from './templates/template';
 export * from './tenancy/tenant-scope';
+export * from './tenancy/identity';
 export * from './users/user';
 export * from './preferences/preference';
 export * from './email/email-failure';

@@ -2,6 +2,7 @@
 export {
   ConflictError,
   DomainError,
+  ForbiddenError,
   InvalidRequestError,
   NotFoundError,
   PayloadTooLargeError,
@@ -19,3 +20,4 @@ export { LruCache, type LruOptions } from './cache/lru-cache';
 export { maskSecret } from './secrets/mask-secret';
 export { namedSchema } from './schema/named-schema';
 export { type Clock, systemClock } from './time/clock';
+export { decodeJwt, type DecodedJwt, type JwtAlgorithm, nowSeconds, verifyJwt } from './jwt/jwt';

@@ -5,6 +5,8 @@ import type {
   Environment,
   InboundAddress,
   InAppItem,
+  Membership,
+  Person,
   NotificationType,
   Template,
   User,
@@ -57,6 +59,11 @@ export type WebhookEndpointDoc = Scoped<{
 export type InboundAddressDoc = Scoped<Mutable<InboundAddress>> & { aliasOf?: string };
 export type PreferencesDoc = Scoped<{ userId: string; preferences: UserPreference[]; updatedAt: string }>;
 
+export type PersonDoc = Mutable<Person>;
+/** Claims an email for one person: the key makes two people with one address impossible. */
+export type PersonEmailDoc = { email: string; userId: string };
+export type MembershipDoc = Mutable<Membership>;
+
 /** One message a test environment's sandbox peer received, in a ring of slots (see SandboxOutboxRepository). */
 export type SandboxOutboxDoc = Scoped<{
   channel: string;
@@ -108,4 +115,11 @@ export const Collections = {
     name: 'sandbox_outbox',
     key: ['accountId', 'envId', 'channel', 'slot'],
   } satisfies CollectionDefinition<SandboxOutboxDoc>,
+  people: { name: 'people', key: ['userId'], lookups: ['sub'] } satisfies CollectionDefinition<PersonDoc>,
+  personEmails: { name: 'person_emails', key: ['email'] } satisfies CollectionDefinition<PersonEmailDoc>,
+  memberships: {
+    name: 'memberships',
+    key: ['accountId', 'userId'],
+    lookups: ['userId'],
+  } satisfies CollectionDefinition<MembershipDoc>,
 } as const;

@@ -9,7 +9,9 @@ export {
   InboundAddressRepository,
   MAX_ADDRESS_ALIASES,
 } from './repositories/inbound-address.repository';
+export { MembershipRepository } from './repositories/membership.repository';
 export { NotificationTypeRepository } from './repositories/notification-type.repository';
+export { PeopleRepository } from './repositories/people.repository';
 export { PreferenceRepository } from './repositories/preference.repository';
 export { SANDBOX_OUTBOX_KEEP, SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';
 export { TemplateRepository } from './repositories/template.repository';

@@ -11,7 +11,9 @@ import { AccountRepository } from './repositories/account.repository';
 import { ApiKeyRepository } from './repositories/api-key.repository';
 import { InAppRepository } from './repositories/inapp/inapp.repository';
 import { InboundAddressRepository } from './repositories/inbound-address.repository';
+import { MembershipRepository } from './repositories/membership.repository';
 import { NotificationTypeRepository } from './repositories/notification-type.repository';
+import { PeopleRepository } from './repositories/people.repository';
 import { PreferenceRepository } from './repositories/preference.repository';
 import { SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';
 import { TemplateRepository } from './repositories/template.repository';
@@ -24,7 +26,9 @@ const repositories = [
   ApiKeyRepository,
   InAppRepository,
   InboundAddressRepository,
+  MembershipRepository,
   NotificationTypeRepository,
+  PeopleRepository,
   PreferenceRepository,
   SandboxOutboxRepository,
   TemplateRepository,

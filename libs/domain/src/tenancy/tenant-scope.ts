@@ -50,4 +50,11 @@ export interface ApiKey {
   readonly name: string;
   readonly createdAt: string;
   readonly revokedAt?: string;
+  /**
+   * `public` keys are for browsers: they stand in for the client id on the end-user routes and
+   * nothing else. Absent on keys stored before public keys existed: those are secret.
+   */
+  readonly keyType?: ApiKeyType;
 }
+
+export type ApiKeyType = 'secret' | 'public';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { channelSchema } from '@notify/domain';
-import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
+import { Administered, CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import { ApiErrors, ApiMoreErrors, ApiPathParam, namedSchema, openApi } from '@notify/gateway-openapi';
 import { ZodPipe } from '@notify/platform';
 import { z } from 'zod';
@@ -36,6 +36,7 @@ namedSchema('Environment', environmentSchema);
  */
 @ApiTags('Environments')
 @ApiErrors()
+@Administered()
 @Controller('environments')
 export class EnvironmentsController {
   constructor(

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiKeyResolver, CurrentTenant, type Tenant } from '@notify/gateway-auth';
+import { Administered, ApiKeyResolver, CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import {
   ApiErrors,
   ApiMoreErrors,
@@ -39,6 +39,7 @@ const notFound = (what: string) =>
 /** API keys of the caller's environment: created (shown once), listed masked, revoked at once everywhere. */
 @ApiTags('Keys')
 @ApiErrors()
+@Administered()
 @Controller('keys')
 export class KeysController {
   constructor(

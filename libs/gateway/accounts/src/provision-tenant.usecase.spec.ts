@@ -1,6 +1,12 @@
 import { hashApiKey } from '@notify/gateway-auth';
 import { type AppConfig, loadAppConfig } from '@notify/platform';
-import { AccountRepository, ApiKeyRepository, EmbeddedDocumentStore } from '@notify/store';
+import {
+  AccountRepository,
+  ApiKeyRepository,
+  EmbeddedDocumentStore,
+  MembershipRepository,
+  PeopleRepository,
+} from '@notify/store';
 import { anEnvironment, aScope, FakeClock, tempDir } from '@notify/testing';
 import { InvalidRequestError } from '@notify/util';
 import { KeyIssuer } from './key-issuer';
@@ -28,12 +34,32 @@ describe('ProvisionTenantUseCase', () => {
   });
 
   const provision = (apiKey?: string, config: AppConfig = loadAppConfig({})) =>
-    new ProvisionTenantUseCase(accounts, keys, new KeyIssuer(keys, accounts, config)).execute({
+    new ProvisionTenantUseCase(
+      accounts,
+      keys,
+      new KeyIssuer(keys, accounts, config),
+      new PeopleRepository(store),
+      new MembershipRepository(store),
+      config,
+    ).execute({
       ...(apiKey !== undefined ? { apiKey } : {}),
       now: new Date(clock.now()),
     });
   const keyNames = (tenant: ProvisionedTenant) =>
     keys.list({ accountId: tenant.accountId, envId: tenant.envId }).then((all) => all.map((k) => k.name));
+
+  it('makes BOOTSTRAP_OWNER_EMAIL the owner of the default account, once', async () => {
+    const config = loadAppConfig({ BOOTSTRAP_OWNER_EMAIL: 'Boss@Example.com' });
+    await provision(undefined, config);
+    await provision(undefined, loadAppConfig({ BOOTSTRAP_OWNER_EMAIL: 'other@example.com' }));
+    const people = new PeopleRepository(store);
+    const owner = await people.findByEmail('boss@example.com');
+    expect(owner).toMatchObject({ email: 'boss@example.com' });
+    expect(await new MembershipRepository(store).listByAccount('default')).toEqual([
+      expect.objectContaining({ userId: owner?.userId, role: 'owner' }),
+    ]);
+    expect(await people.findByEmail('other@example.com')).toBeUndefined();
+  });
 
   it('creates the default account, a secure-mode environment and its first key on a first start', async () => {
     const tenant = await provision();

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { hashApiKey } from '@notify/gateway-auth';
-import type { AppConfig } from '@notify/platform';
-import { AccountRepository, ApiKeyRepository, type DocumentStore } from '@notify/store';
+import { type AppConfig, InjectConfig } from '@notify/platform';
+import {
+  AccountRepository,
+  ApiKeyRepository,
+  type DocumentStore,
+  MembershipRepository,
+  PeopleRepository,
+} from '@notify/store';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { KeyIssuer } from './key-issuer';
 
@@ -19,7 +25,8 @@ const DEFAULT_ACCOUNT = 'default';
 /**
  * The first account, environment and API key of an installation. Idempotent: the account is
  * created once; a given key (BOOTSTRAP_API_KEY) is registered if it is not yet. The environment
- * starts in secure mode like every other (end-user calls must carry hashedUserId).
+ * starts in secure mode like every other (end-user calls must carry hashedUserId). An account
+ * without members gets BOOTSTRAP_OWNER_EMAIL as its owner, who signs in with a JWT for that email.
  */
 @Injectable()
 export class ProvisionTenantUseCase {
@@ -27,6 +34,9 @@ export class ProvisionTenantUseCase {
     private readonly accounts: AccountRepository,
     private readonly keys: ApiKeyRepository,
     private readonly issuer: KeyIssuer,
+    private readonly people: PeopleRepository,
+    private readonly memberships: MembershipRepository,
+    @InjectConfig() private readonly config: AppConfig,
   ) {}
 
   async execute(options: { apiKey?: string; now?: Date } = {}): Promise<ProvisionedTenant> {
@@ -57,6 +67,7 @@ export class ProvisionTenantUseCase {
         Number.MAX_SAFE_INTEGER,
       );
     }
+    await this.ensureOwner(now);
     const scope = { accountId: DEFAULT_ACCOUNT, envId };
     const given = options.apiKey;
     const wanted =
@@ -70,11 +81,30 @@ export class ProvisionTenantUseCase {
     );
     return { ...scope, apiKey: key, created };
   }
+
+  private async ensureOwner(now: string): Promise<void> {
+    if ((await this.memberships.listByAccount(DEFAULT_ACCOUNT)).length > 0) return;
+    const { person } = await this.people.findOrCreate(this.config.identity.bootstrapOwnerEmail, now);
+    await this.memberships.add({
+      accountId: DEFAULT_ACCOUNT,
+      userId: person.userId,
+      role: 'owner',
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
 }
 
 /** The use case outside a Nest application (tests and benchmarks provisioning a store directly). */
 export function provisionerFor(store: DocumentStore, config: AppConfig): ProvisionTenantUseCase {
   const accounts = new AccountRepository(store);
   const keys = new ApiKeyRepository(store);
-  return new ProvisionTenantUseCase(accounts, keys, new KeyIssuer(keys, accounts, config));
+  return new ProvisionTenantUseCase(
+    accounts,
+    keys,
+    new KeyIssuer(keys, accounts, config),
+    new PeopleRepository(store),
+    new MembershipRepository(store),
+    config,
+  );
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
+import { Administered, CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import { ApiErrors, ApiMoreErrors, ApiPathParam, namedSchema, openApi } from '@notify/gateway-openapi';
 import { ZodPipe } from '@notify/platform';
 import { z } from 'zod';
@@ -30,6 +30,7 @@ const addressResponse = openApi(addressBodySchema, 'output');
 /** `/addresses`: the environment's inbound email addresses. */
 @ApiTags('Addresses')
 @ApiErrors()
+@Administered()
 @Controller('addresses')
 export class AddressesController {
   constructor(private readonly addresses: InboundAddresses) {}

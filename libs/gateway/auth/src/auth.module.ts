@@ -1,24 +1,30 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { ApiKeyGuard } from './api-key.guard';
 import { ApiKeyResolver } from './api-key.resolver';
 import { AuthFailureLimiter } from './auth-failure.limiter';
+import { AuthGuard } from './auth.guard';
 import { EndUserCors } from './end-user-cors';
 import { EndUserAuthenticator, EndUserGuard } from './end-user.guard';
+import { JwksKeySet } from './jwks.key-set';
+import { JwtVerifier } from './jwt.verifier';
+import { MemberAuthenticator } from './member.authenticator';
 
 /**
- * API-key authentication on every route not marked @Public(), and the end-user (browser) guard
- * and CORS.
+ * Authentication on every route not marked @Public() (API keys and members' JWTs, with role
+ * checks), and the end-user (browser) guard and CORS.
  */
 @Module({
   providers: [
     ApiKeyResolver,
     AuthFailureLimiter,
-    { provide: APP_GUARD, useClass: ApiKeyGuard },
+    JwksKeySet,
+    JwtVerifier,
+    MemberAuthenticator,
+    { provide: APP_GUARD, useClass: AuthGuard },
     EndUserAuthenticator,
     EndUserGuard,
     EndUserCors,
   ],
-  exports: [ApiKeyResolver, AuthFailureLimiter, EndUserAuthenticator, EndUserGuard],
+  exports: [ApiKeyResolver, AuthFailureLimiter, EndUserAuthenticator, EndUserGuard, JwtVerifier],
 })
 export class GatewayAuthModule {}

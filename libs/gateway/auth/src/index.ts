@@ -1,4 +1,4 @@
-export { API_KEY_PREFIX, hashApiKey, keyPrefix, newApiKey } from './api-key';
+export { API_KEY_PREFIX, hashApiKey, isPublicKeyShaped, keyPrefix, newApiKey, PUBLIC_KEY_PREFIX } from './api-key';
 export { ApiKeyResolver } from './api-key.resolver';
 export { GatewayAuthModule } from './auth.module';
 export {
@@ -8,5 +8,16 @@ export {
   EndUserGuard,
   hashUserId,
 } from './end-user.guard';
-export { CurrentTenant, type Tenant } from './tenant';
+export { JWKS_REFETCH_INTERVAL_MS } from './jwks.key-set';
+export { JwtVerifier, type TokenIdentity } from './jwt.verifier';
+export { Administered, RequiresRole } from './roles.decorator';
+export {
+  type Caller,
+  CurrentCaller,
+  CurrentTenant,
+  type KeyCaller,
+  type MemberCaller,
+  missingEnvId,
+  type Tenant,
+} from './tenant';
 export { EndUserRoutes } from './end-user-routes.decorator';

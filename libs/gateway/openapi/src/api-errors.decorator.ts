@@ -1,14 +1,15 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBasicAuth, ApiBearerAuth, ApiParam, ApiResponse } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiBearerAuth, ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { errorBodySchema, openApi } from '@notify/platform';
-import { API_KEY_SCHEME, END_USER_SCHEME } from './security-schemes';
+import { API_KEY_SCHEME, END_USER_SCHEME, JWT_SCHEME } from './security-schemes';
 
 const body = openApi(errorBodySchema);
 
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid request (the error code and message say what is wrong)',
   401: 'Missing or invalid credentials',
+  403: "The caller's role (or key type) does not allow this operation",
   402: 'Usage limit exceeded',
   404: 'No such resource in this environment',
   409: 'The request contradicts an earlier one (an Idempotency-Key reused for another request)',
@@ -18,16 +19,37 @@ const DESCRIPTIONS: Record<number, string> = {
 };
 
 /** Statuses every authenticated operation may answer with, whatever it does. */
-const ALWAYS = [400, 401, 429, 500, 503];
+const ALWAYS = [400, 401, 403, 429, 500, 503];
 
 const errorResponses = (statuses: readonly number[]) =>
   [...new Set([...ALWAYS, ...statuses])]
     .sort((a, b) => a - b)
     .map((status) => ApiResponse({ status, description: DESCRIPTIONS[status] ?? 'Error', schema: body }));
 
-/** Server-API operations (on a controller): bearer auth, and the spec's error body on each failure status. */
+/**
+ * Server-API operations (on a controller): an API key or a member's JWT, the `envId` / `accountId`
+ * query parameters that say where a member acts, and the spec's error body on each failure status.
+ */
 export function ApiErrors(...statuses: number[]): ClassDecorator {
-  return applyDecorators(ApiBearerAuth(API_KEY_SCHEME), ...errorResponses(statuses));
+  return applyDecorators(
+    ApiBearerAuth(API_KEY_SCHEME),
+    ApiBearerAuth(JWT_SCHEME),
+    ApiQuery({
+      name: 'envId',
+      required: false,
+      schema: { type: 'string', maxLength: 200 },
+      description:
+        "The environment (client id) to act in. A member's JWT must name it on environment-scoped operations (400 MISSING_ENV_ID otherwise); with an API key it may only name the key's own environment (404 otherwise).",
+    }),
+    ApiQuery({
+      name: 'accountId',
+      required: false,
+      schema: { type: 'string', maxLength: 200 },
+      description:
+        "With a member's JWT and no envId: the account to act in (default: the member's first account).",
+    }),
+    ...errorResponses([...statuses, 404]),
+  );
 }
 
 /** Browser-client operations: Basic clientId:userId:hashedUserId, same error body. */

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, type SchemaObject, SwaggerModule } from '@nestjs/swagger';
 import { errorBodySchema, openApi } from '@notify/platform';
 import { isDeepStrictEqual } from 'node:util';
-import { API_KEY_SCHEME, END_USER_SCHEME } from './security-schemes';
+import { API_KEY_SCHEME, END_USER_SCHEME, JWT_SCHEME } from './security-schemes';
 
 const DEFS = '#/$defs/';
 const COMPONENTS = '#/components/schemas/';
@@ -80,7 +80,14 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
       type: 'http',
       scheme: 'bearer',
       description:
-        'An API key of the environment (`notify_sk_…`, an opaque secret, not a JWT): `Authorization: Bearer <key>`',
+        'A secret API key of one environment (`notify_sk_…`, an opaque string, not a JWT): `Authorization: Bearer <key>`. The older SDKs\' `Basic base64(clientId:clientSecret)` is accepted too. Public keys (`notify_pk_…`) are refused here (403): they stand in for the client id on the browser routes only.',
+    })
+    .addSecurity(JWT_SCHEME, {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description:
+        "A member's JWT from the organisation's identity provider (HS256 with JWT_SECRET, or RS256/ES256 from JWT_JWKS_URL), naming the person by `sub` and `email`; the member's role in the account decides what they may do (403 FORBIDDEN otherwise). Environment-scoped operations need `?envId=`.",
     })
     .addSecurity(END_USER_SCHEME, {
       type: 'http',

@@ -2,3 +2,5 @@
 export const API_KEY_SCHEME = 'apiKey';
 /** The browser client's scheme: one end user of one environment, over HTTP Basic. */
 export const END_USER_SCHEME = 'endUser';
+/** A member (a person) signed in with a JWT from the organisation's identity provider. */
+export const JWT_SCHEME = 'memberJwt';

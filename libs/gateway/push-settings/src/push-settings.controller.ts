@@ -1,12 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Put } from '@nestjs/common';
 import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import {
-  CurrentEndUser,
-  CurrentTenant,
-  type EndUser,
-  EndUserRoutes,
-  type Tenant,
-} from '@notify/gateway-auth';
+import { Administered, CurrentEndUser, CurrentTenant, type EndUser, EndUserRoutes, type Tenant } from '@notify/gateway-auth';
 import { ApiErrors, ApiMoreErrors, openApi } from '@notify/gateway-openapi';
 import { ZodPipe } from '@notify/platform';
 import { z } from 'zod';
@@ -34,6 +28,7 @@ const vapidSchema = z.object({
  */
 @ApiTags('Push settings')
 @ApiErrors()
+@Administered()
 @Controller('settings/push')
 export class PushSettingsController {
   constructor(

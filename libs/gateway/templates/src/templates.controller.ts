@@ -12,7 +12,7 @@ import {
 } from '@notify/domain';
 import { ZodPipe } from '@notify/platform';
 import { z } from 'zod';
-import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
+import { Administered, CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import { ApiErrors, ApiPathParam, messageResponseSchema, openApi } from '@notify/gateway-openapi';
 import { CreateTemplateUseCase } from './create-template.usecase';
 import { DeleteTemplateUseCase } from './delete-template.usecase';
@@ -35,6 +35,7 @@ const templateOk = { schema: openApi(templateOutput, 'output') };
 @ApiErrors(404)
 @ApiPathParam('notificationId', notificationIdSchema)
 @ApiPathParam('channel', channelSchema)
+@Administered()
 @Controller('notifications/:notificationId/:channel/templates')
 export class TemplatesController {
   constructor(

@@ -11,7 +11,7 @@ import {
 import { ZodPipe } from '@notify/platform';
 import { InvalidRequestError } from '@notify/util';
 import { NotificationTypeRepository, TemplateRepository } from '@notify/store';
-import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
+import { Administered, CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import {
   ApiErrors,
   ApiMoreErrors,
@@ -28,6 +28,7 @@ const typeOk = { schema: openApi(notificationTypeOutput, 'output') };
 
 @ApiTags('Notification types')
 @ApiErrors()
+@Administered()
 @Controller('types')
 export class TypesController {
   constructor(

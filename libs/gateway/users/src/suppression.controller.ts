@@ -1,5 +1,5 @@
-import { Controller, Delete, Param, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Delete, Param } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { userIdSchema } from '@notify/domain';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import { ApiErrors, ApiPathParam, openApi } from '@notify/gateway-openapi';
@@ -25,13 +25,11 @@ export class SuppressionController {
   @ApiOperation({ summary: "Lift a user's email suppression", operationId: 'removeUserFromSuppression' })
   @ApiPathParam('userId', userIdSchema)
   @ApiPathParam('channel', channelSchema)
-  @ApiQuery({ name: 'envId', required: false, schema: { type: 'string', maxLength: 200 } })
   @ApiOkResponse({ schema: openApi(z.object({ user: userSchema }), 'output') })
   async lift(
     @CurrentTenant() tenant: Tenant,
     @Param('userId', new ZodPipe(userIdSchema)) userId: string,
     @Param('channel', new ZodPipe(channelSchema)) _channel: 'EMAIL',
-    @Query('envId') _envId?: string,
   ) {
     await this.users.setEmailSuppression(tenant, userId, undefined);
     return { user: (await this.users.get(tenant, userId)) ?? { id: userId } };

@@ -19,7 +19,6 @@ const listQuerySchema = z.object({
     .max(1_024)
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
-  envId: z.string().max(200).optional(),
 });
 const userOk = { schema: openApi(userSchema, 'output') };
 
@@ -37,7 +36,6 @@ export class UsersController {
   @ApiOperation({ summary: 'List users', operationId: 'listUsers' })
   @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 1_000 } })
   @ApiQuery({ name: 'nextToken', required: false, schema: { type: 'string', maxLength: 1_024 } })
-  @ApiQuery({ name: 'envId', required: false, schema: { type: 'string', maxLength: 200 } })
   @ApiOkResponse({
     schema: openApi(
       z.object({ users: z.array(userSchema), hasMore: z.boolean(), lastEvaluatedKey: z.string().optional() }),
@@ -82,7 +80,6 @@ export class UsersController {
   @Delete(':userId')
   @ApiOperation({ summary: 'Delete a user and all associated data', operationId: 'deleteUser' })
   @ApiPathParam('userId', userIdSchema)
-  @ApiQuery({ name: 'envId', required: false, schema: { type: 'string', maxLength: 200 } })
   @ApiOkResponse({ schema: openApi(messageResponseSchema, 'output') })
   async delete(
     @CurrentTenant() tenant: Tenant,

@@ -3,7 +3,7 @@ import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } f
 import { webhookEventTypeSchema } from '@notify/domain';
 import { ZodPipe } from '@notify/platform';
 import { z } from 'zod';
-import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
+import { Administered, CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import { ApiErrors, ApiMoreErrors, ApiPathParam, namedSchema, openApi } from '@notify/gateway-openapi';
 import { type EndpointBody, endpointBodySchema, WebhookEndpoints } from './webhook-endpoints';
 
@@ -47,6 +47,7 @@ const asDefault = (view: {
  */
 @ApiTags('Webhooks')
 @ApiErrors()
+@Administered()
 @Controller('webhooks')
 export class WebhooksController {
   constructor(private readonly endpoints: WebhookEndpoints) {}

@@ -144,6 +144,17 @@ const envSchema = z.object({
   SECRETS_KEY: envSecretKey.optional(),
   SECRETS_PREVIOUS_KEYS: envSecretKeyList.optional(),
 
+  JWT_SECRET: z.string().min(32, { message: 'expected at least 32 characters (HS256 needs 256 bits)' }).optional(),
+  JWT_JWKS_URL: envUrl(['http', 'https']).optional(),
+  JWT_ISSUER: z.string().min(1).max(1_000).optional(),
+  JWT_AUDIENCE: z.string().min(1).max(1_000).optional(),
+  BOOTSTRAP_OWNER_EMAIL: z
+    .string()
+    .max(320)
+    .regex(/^[^\s@]+@[^\s@]+$/, { message: 'expected an email address' })
+    .default('owner@notify.localhost'),
+  INVITATION_TTL_HOURS: envInt(1, 8_760).default(168),
+
   AUTH_FAILURES_PER_MINUTE: envInt(1, 1_000_000).default(30),
   MAX_ENVIRONMENTS_PER_ACCOUNT: envInt(1, 10_000).default(20),
   MAX_KEYS_PER_ENVIRONMENT: envInt(1, 10_000).default(50),
@@ -316,6 +327,19 @@ function toAppConfig(env: Env) {
     pricing: { smsPerSegment: env.SMS_RATES, mmsPerMessage: env.MMS_RATES, callPerMinute: env.CALL_RATES },
     egress: { allowPrivateNetworks: env.EGRESS_ALLOW_PRIVATE_NETWORKS },
     secrets: { key: env.SECRETS_KEY, previousKeys: env.SECRETS_PREVIOUS_KEYS ?? [] },
+    identity: {
+      /** Members' JWTs: HS256 with `secret`, RS256/ES256 with keys from `jwksUrl`; neither set: no JWT sign-in. */
+      jwt: {
+        secret: env.JWT_SECRET,
+        jwksUrl: env.JWT_JWKS_URL,
+        issuer: env.JWT_ISSUER,
+        audience: env.JWT_AUDIENCE,
+      },
+      /** The default account's first owner, made on first start. */
+      bootstrapOwnerEmail: env.BOOTSTRAP_OWNER_EMAIL.toLowerCase(),
+      /** How long an invitation (or an email-change confirmation) link stays good. */
+      invitationTtlHours: env.INVITATION_TTL_HOURS,
+    },
     limits: {
       authFailuresPerMinute: env.AUTH_FAILURES_PER_MINUTE,
       environmentsPerAccount: env.MAX_ENVIRONMENTS_PER_ACCOUNT,

@@ -5,6 +5,7 @@
 export type ErrorKind =
   | 'invalid'
   | 'unauthorized'
+  | 'forbidden'
   | 'payment_required'
   | 'not_found'
   | 'conflict'
@@ -44,6 +45,10 @@ export class InvalidRequestError extends DomainError {
 }
 export class UnauthorizedError extends DomainError {
   readonly kind = 'unauthorized';
+}
+/** The caller is known but its role does not allow the operation (403 FORBIDDEN). */
+export class ForbiddenError extends DomainError {
+  readonly kind = 'forbidden';
 }
 export class PaymentRequiredError extends DomainError {
   readonly kind = 'payment_required';
@@ -94,6 +99,7 @@ export class ServiceUnavailableError extends DomainError {
 export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   invalid: 400,
   unauthorized: 401,
+  forbidden: 403,
   payment_required: 402,
   not_found: 404,
   conflict: 409,

@@ -13,9 +13,8 @@ import {
   type IncomingHttpHeaders,
   type ServerHttp2Stream,
 } from 'node:http2';
-import { type Clock, systemClock } from '@notify/util';
+import { type Clock, type DecodedJwt, decodeJwt, nowSeconds, verifyJwt, systemClock } from '@notify/util';
 import type { AddressInfo } from 'node:net';
-import { type DecodedJwt, decodeJwt, nowSeconds, verifyJwt } from './jwt';
 import { PeerInbox } from '@notify/local-peer-kit';
 import { makePeerTls } from './peer-tls';
 import { readBoundedBytes } from './read-bytes';

@@ -1,5 +1,5 @@
 import { readBoundedBody } from '@notify/platform';
-import { type Clock, systemClock } from '@notify/util';
+import { type Clock, decodeJwt, nowSeconds, verifyJwt, systemClock } from '@notify/util';
 import {
   createPrivateKey,
   createPublicKey,
@@ -8,7 +8,6 @@ import {
   randomBytes,
 } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { decodeJwt, nowSeconds, verifyJwt } from './jwt';
 import { PeerInbox } from '@notify/local-peer-kit';
 import { HttpsPeer } from './https-peer';
 

@@ -1,8 +1,7 @@
 import { createECDH, createPublicKey, type KeyObject, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { decrypt } from 'http_ece';
-import { type Clock, systemClock } from '@notify/util';
-import { decodeJwt, nowSeconds, verifyJwt } from './jwt';
+import { type Clock, decodeJwt, nowSeconds, verifyJwt, systemClock } from '@notify/util';
 import { PeerInbox } from '@notify/local-peer-kit';
 import { HttpsPeer } from './https-peer';
 import { readBoundedBytes } from './read-bytes';

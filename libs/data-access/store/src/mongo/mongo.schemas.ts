@@ -61,6 +61,16 @@ const definitions: Record<string, SchemaDefinition> = {
     name: String,
     createdAt: String,
     revokedAt: String,
+    keyType: String,
+  },
+  [Collections.people.name]: { userId: String, email: String, sub: String, createdAt: String },
+  [Collections.personEmails.name]: { email: String, userId: String },
+  [Collections.memberships.name]: {
+    accountId: String,
+    userId: String,
+    role: String,
+    createdAt: String,
+    updatedAt: String,
   },
   [Collections.users.name]: {
     accountId: String,

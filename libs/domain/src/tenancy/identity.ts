@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * What a member of an account may do, from most to least: an owner also sets roles and copies
+ * payment methods; an admin administers environments, keys, templates, webhooks and settings; a
+ * member sends, manages users and reads.
+ */
+export const ROLES = ['owner', 'admin', 'member'] as const;
+export type Role = (typeof ROLES)[number];
+export const roleSchema = z.enum(ROLES);
+
+const RANK: Record<Role, number> = { member: 0, admin: 1, owner: 2 };
+
+/** Whether `role` may do what needs `required`. */
+export const roleAllows = (role: Role, required: Role): boolean => RANK[role] >= RANK[required];
+
+/**
+ * A person who signs in with a JWT: one record across accounts, found by the token's `sub` once
+ * bound, else by its email (lower-cased).
+ */
+export interface Person {
+  readonly userId: string;
+  readonly email: string;
+  /** The identity provider's subject, bound on the person's first token. */
+  readonly sub?: string;
+  readonly createdAt: string;
+}
+
+/** A person's place in one account. */
+export interface Membership {
+  readonly accountId: string;
+  readonly userId: string;
+  readonly role: Role;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** One spelling of an email address for identity: trimmed and lower-cased. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

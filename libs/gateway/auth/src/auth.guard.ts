@@ -1,0 +1,152 @@
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { type Role, roleAllows } from '@notify/domain';
+import { IS_PUBLIC } from '@notify/platform';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '@notify/util';
+import { ApiKeyResolver } from './api-key.resolver';
+import { AuthFailureLimiter } from './auth-failure.limiter';
+import { looksLikeJwt } from './jwt.verifier';
+import { MemberAuthenticator } from './member.authenticator';
+import { ADMINISTERED, REQUIRED_ROLE } from './roles.decorator';
+import type { AuthenticatedRequest, Caller, KeyCaller } from './tenant';
+
+const FIX =
+  'Send Authorization: Bearer <API key of the environment you are addressing>, or Bearer <JWT> as a member.';
+const MAX_HEADER = 8_192;
+
+type Credentials =
+  | { readonly kind: 'bearer'; readonly token: string }
+  | { readonly kind: 'basic'; readonly clientId: string; readonly secret: string };
+
+/** `Bearer <key or JWT>`, or `Basic base64(clientId:secret)` where the secret is an API key or the environment's client secret (older SDKs). */
+function credentials(header: string | undefined): Credentials | undefined {
+  if (header === undefined || header.length > MAX_HEADER) return undefined;
+  const [scheme, value] = header.trim().split(/\s+/, 2);
+  if (value === undefined) return undefined;
+  if (scheme?.toLowerCase() === 'bearer') return { kind: 'bearer', token: value };
+  if (scheme?.toLowerCase() === 'basic') {
+    const decoded = Buffer.from(value, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    return colon <= 0
+      ? undefined
+      : { kind: 'basic', clientId: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+  }
+  return undefined;
+}
+
+const queryValue = (request: AuthenticatedRequest, name: string): string | undefined => {
+  const value = (request.query as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+};
+
+/**
+ * Every route needs a caller unless marked @Public(): an API key (its environment's rights), or a
+ * member's JWT (the rights of their role in the account). Authentication failures are 401 and are
+ * counted per client address (too many: 429 before the next lookup); a role that does not allow
+ * the operation is 403; an environment (`?envId=`) outside the caller's reach is 404.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly resolver: ApiKeyResolver,
+    private readonly members: MemberAuthenticator,
+    private readonly failures: AuthFailureLimiter,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    this.failures.check(request.ip);
+    const caller = await this.authenticate(request);
+    request.caller = caller;
+    this.authorize(caller, this.requiredRole(context, request.method));
+    if (caller.kind === 'key') {
+      const envId = queryValue(request, 'envId');
+      if (envId !== undefined && envId !== caller.envId)
+        throw new NotFoundError({
+          code: 'NOT_FOUND',
+          message: `No environment ${envId} for this key.`,
+          fix: 'An API key acts in its own environment only; use a key of that environment.',
+        });
+      const { kind: _kind, keyType: _type, ...tenant } = caller;
+      request.tenant = tenant;
+    }
+    return true;
+  }
+
+  private async authenticate(request: AuthenticatedRequest): Promise<Caller> {
+    const given = credentials(request.headers.authorization);
+    try {
+      if (given?.kind === 'bearer' && looksLikeJwt(given.token)) {
+        const { caller, environment } = await this.members.authenticate(given.token, {
+          envId: queryValue(request, 'envId'),
+          accountId: queryValue(request, 'accountId'),
+        });
+        if (environment !== undefined)
+          request.tenant = {
+            accountId: environment.accountId,
+            envId: environment.envId,
+            keyId: `member:${caller.userId}`,
+            test: environment.test,
+          };
+        return caller;
+      }
+      const caller = await this.keyCaller(given);
+      if (caller !== undefined) return caller;
+      throw new UnauthorizedError({
+        code: 'UNAUTHORIZED',
+        message: given === undefined ? 'Missing credentials.' : 'Invalid or revoked API key.',
+        fix: FIX,
+      });
+    } catch (error) {
+      if (error instanceof UnauthorizedError) await this.failures.failed(request.ip);
+      throw error;
+    }
+  }
+
+  private async keyCaller(given: Credentials | undefined): Promise<KeyCaller | undefined> {
+    if (given === undefined) return undefined;
+    if (given.kind === 'bearer') return this.resolver.resolve(given.token);
+    const byKey = await this.resolver.resolve(given.secret);
+    if (byKey !== undefined) return byKey.envId === given.clientId ? byKey : undefined;
+    return this.resolver.resolveClientSecret(given.clientId, given.secret);
+  }
+
+  private requiredRole(context: ExecutionContext, method: string): Role {
+    const explicit = this.reflector.getAllAndOverride<Role | undefined>(REQUIRED_ROLE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (explicit !== undefined) return explicit;
+    const administered = this.reflector.getAllAndOverride<boolean>(ADMINISTERED, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    return administered && method !== 'GET' && method !== 'HEAD' ? 'admin' : 'member';
+  }
+
+  private authorize(caller: Caller, required: Role): void {
+    if (caller.kind === 'member') {
+      if (roleAllows(caller.role, required)) return;
+      throw new ForbiddenError({
+        code: 'FORBIDDEN',
+        message: `This operation needs the ${required} role; you are ${caller.role === 'admin' ? 'an' : 'a'} ${caller.role} of this account.`,
+        fix: `Ask an owner of the account${required === 'owner' ? '' : ' or an admin'} to do it, or to change your role.`,
+      });
+    }
+    if (caller.keyType === 'public')
+      throw new ForbiddenError({
+        code: 'FORBIDDEN',
+        message: 'A public key may only call the end-user (browser) routes.',
+        fix: 'Use a secret key on the server, or use the public key as the client id of the browser client.',
+      });
+    if (required === 'owner')
+      throw new ForbiddenError({
+        code: 'FORBIDDEN',
+        message: 'Only an owner of the account may do this, signed in with a JWT; an API key may not.',
+        fix: 'Sign in as an owner (Authorization: Bearer <JWT>).',
+      });
+  }
+}
