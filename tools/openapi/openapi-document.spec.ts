@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 interface Operation {
   operationId?: string;
   requestBody?: unknown;
+  security?: Record<string, string[]>[];
   responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
 }
 interface Document {

@@ -32,3 +32,4 @@ export { aUserEvent } from './factories/webhooks';
 export { aDigestGroup, aDigestItem, aReleasedDigest } from './factories/routing';
 export { anApnsKey, anEnvironment, anFcmKeyFile } from './factories/gateway';
 export { anInAppItem, aUserPreference, aWebPushJob, aWebPushSubscription } from './factories/users';
+export { aMemberToken, TEST_JWT_SECRET, type TokenOptions } from './factories/identity';
