@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Environment, TenantScope } from '@notify/domain';
+import type { Environment } from '@notify/domain';
 import { type AppConfig, InjectClock, InjectConfig } from '@notify/platform';
 import { VapidKeyring } from '@notify/providers';
 import { AccountRepository } from '@notify/store';
@@ -11,7 +11,7 @@ import { KeyIssuer } from './key-issuer';
 import { limitReached } from './limits';
 
 /**
- * Creates an environment in the caller's account (up to MAX_ENVIRONMENTS_PER_ACCOUNT) and answers it
+ * Creates an environment in the caller's account (a key's, or the account a member acts in) (up to MAX_ENVIRONMENTS_PER_ACCOUNT) and answers it
  * with the first key of the new environment, never a key to an existing one. New environments start
  * in secure mode: browser calls need the user's HMAC.
  */
@@ -27,7 +27,7 @@ export class CreateEnvironmentUseCase {
   ) {}
 
   async execute(command: {
-    readonly scope: TenantScope;
+    readonly scope: { readonly accountId: string };
     readonly body: CreateEnvironmentBody;
   }): Promise<EnvironmentView & { apiKey: string }> {
     const { scope, body } = command;

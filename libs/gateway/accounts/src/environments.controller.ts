@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { channelSchema } from '@notify/domain';
-import { Administered, CurrentTenant, type Tenant } from '@notify/gateway-auth';
+import { Administered, type Caller, CurrentCaller } from '@notify/gateway-auth';
 import { ApiErrors, ApiMoreErrors, ApiPathParam, namedSchema, openApi } from '@notify/gateway-openapi';
 import { ZodPipe } from '@notify/platform';
 import { z } from 'zod';
@@ -13,6 +13,7 @@ import {
   patchEnvironmentSchema,
 } from './environment.schemas';
 import { ListEnvironmentsUseCase } from './list-environments.usecase';
+import { reachOf } from './reach';
 import { UpdateEnvironmentUseCase } from './update-environment.usecase';
 
 const environmentSchema = z.object({
@@ -31,8 +32,9 @@ const environmentSchema = z.object({
 namedSchema('Environment', environmentSchema);
 
 /**
- * Environments of the caller's account. A key reads and changes its own environment; creating an
- * environment returns the first key of the new one (its creator's), never a key to an existing one.
+ * Environments of the caller's account. A key reads and changes its own environment; a member
+ * (JWT) every environment of the account (admins change them). Creating an environment returns the
+ * first key of the new one (its creator's), never a key to an existing one.
  */
 @ApiTags('Environments')
 @ApiErrors()
@@ -46,10 +48,13 @@ export class EnvironmentsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: "The caller's environment", operationId: 'listEnvironments' })
+  @ApiOperation({
+    summary: "The caller's environments: a key's own, or every environment of a member's account",
+    operationId: 'listEnvironments',
+  })
   @ApiOkResponse({ schema: openApi(z.array(environmentSchema), 'output') })
-  async list(@CurrentTenant() tenant: Tenant) {
-    return this.listEnvironments.execute(tenant);
+  async list(@CurrentCaller() caller: Caller) {
+    return this.listEnvironments.execute(reachOf(caller));
   }
 
   /** New environments start in secure mode: browser calls need the user's HMAC (`hashedUserId`). */
@@ -62,23 +67,26 @@ export class EnvironmentsController {
   @ApiBody({ schema: openApi(createEnvironmentSchema) })
   @ApiOkResponse({ schema: openApi(environmentSchema.extend({ apiKey: z.string() }), 'output') })
   async create(
-    @CurrentTenant() tenant: Tenant,
+    @CurrentCaller() caller: Caller,
     @Body(new ZodPipe(createEnvironmentSchema)) body: CreateEnvironmentBody,
   ) {
-    return this.createEnvironment.execute({ scope: tenant, body });
+    return this.createEnvironment.execute({ scope: { accountId: caller.accountId }, body });
   }
 
   @Patch(':clientId')
-  @ApiOperation({ summary: 'Update the caller’s environment', operationId: 'updateEnvironment' })
+  @ApiOperation({
+    summary: 'Update an environment: a key’s own, or any of a member’s account',
+    operationId: 'updateEnvironment',
+  })
   @ApiMoreErrors(404)
   @ApiPathParam('clientId', z.string())
   @ApiBody({ schema: openApi(patchEnvironmentSchema) })
   @ApiOkResponse({ schema: openApi(environmentSchema, 'output') })
   async update(
-    @CurrentTenant() tenant: Tenant,
-    @Param('clientId') clientId: string,
+    @CurrentCaller() caller: Caller,
+    @Param('clientId', new ZodPipe(z.string().max(200))) clientId: string,
     @Body(new ZodPipe(patchEnvironmentSchema)) body: PatchEnvironmentBody,
   ) {
-    return this.updateEnvironment.execute({ scope: tenant, clientId, changes: body });
+    return this.updateEnvironment.execute({ scope: reachOf(caller), clientId, changes: body });
   }
 }

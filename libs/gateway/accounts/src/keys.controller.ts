@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Administered, ApiKeyResolver, CurrentTenant, type Tenant } from '@notify/gateway-auth';
+import { Administered, type Caller, CurrentCaller, CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import {
   ApiErrors,
   ApiMoreErrors,
@@ -9,79 +9,71 @@ import {
   openApi,
 } from '@notify/gateway-openapi';
 import { ZodPipe } from '@notify/platform';
-import { InvalidRequestError, NotFoundError } from '@notify/util';
-import { AccountRepository, ApiKeyRepository } from '@notify/store';
 import { z } from 'zod';
-import { KeyIssuer } from './key-issuer';
+import { CreateKeyUseCase } from './create-key.usecase';
+import { ListKeysUseCase } from './list-keys.usecase';
+import { reachOf } from './reach';
+import { RevokeKeyUseCase } from './revoke-key.usecase';
 
 const createSchema = z.object({
   keyType: z.enum(['secret', 'public']),
   name: z.string().min(1).max(200),
-  environmentId: z.string().max(200).optional(),
+  environmentId: z.string().min(1).max(200).optional(),
 });
 
 const keySchema = z.object({
   id: z.string(),
   key: z.string(),
-  keyType: z.literal('secret'),
+  keyType: z.enum(['secret', 'public']),
   name: z.string(),
   createdAt: z.string(),
   environmentId: z.string(),
 });
 
-const notFound = (what: string) =>
-  new NotFoundError({
-    code: 'NOT_FOUND',
-    message: `No ${what} for this key.`,
-    fix: 'Use a key of the environment concerned.',
-  });
+const envIdQuery = new ZodPipe(z.object({ envId: z.string().max(200).optional() }));
 
-/** API keys of the caller's environment: created (shown once), listed masked, revoked at once everywhere. */
+/**
+ * API keys: secret keys (`notify_sk_…`, the server API) and public keys (`notify_pk_…`, which
+ * stand in for the client id on the browser routes only). Created in one environment (shown once),
+ * listed per environment masked, revoked by id at once everywhere. A key administers the keys of its
+ * own environment; a member (JWT) those of every environment of the account.
+ */
 @ApiTags('Keys')
 @ApiErrors()
 @Administered()
 @Controller('keys')
 export class KeysController {
   constructor(
-    private readonly keys: ApiKeyRepository,
-    private readonly accounts: AccountRepository,
-    private readonly issuer: KeyIssuer,
-    private readonly resolver: ApiKeyResolver,
+    private readonly createKey: CreateKeyUseCase,
+    private readonly listKeys: ListKeysUseCase,
+    private readonly revokeKey: RevokeKeyUseCase,
   ) {}
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Create an API key (the key is returned only now)', operationId: 'createAPIKey' })
+  @ApiOperation({
+    summary: 'Create an API key (the key is returned only now); a member names the environment',
+    operationId: 'createAPIKey',
+  })
   @ApiMoreErrors(404)
   @ApiBody({ schema: openApi(createSchema) })
   @ApiOkResponse({ schema: openApi(keySchema, 'output') })
   async create(
-    @CurrentTenant() tenant: Tenant,
+    @CurrentCaller() caller: Caller,
+    @Query(envIdQuery) query: { envId?: string },
     @Body(new ZodPipe(createSchema)) body: z.infer<typeof createSchema>,
   ) {
-    if (body.environmentId !== undefined && body.environmentId !== tenant.envId)
-      throw notFound(`environment ${body.environmentId}`);
-    if (body.keyType === 'public') {
-      throw new InvalidRequestError({
-        code: 'UNSUPPORTED_KEY_TYPE',
-        message:
-          'Public keys are not supported; browser clients authenticate with the client id and user id.',
-        fix: 'Create a secret key for server-side use.',
-      });
-    }
-    const { record, key } = await this.issuer.issue(tenant, body.name, new Date().toISOString());
-    return {
-      id: record.keyId,
-      key,
-      keyType: 'secret',
-      name: record.name,
-      createdAt: record.createdAt,
-      environmentId: tenant.envId,
-    };
+    const environmentId = body.environmentId ?? query.envId;
+    return this.createKey.execute({
+      reach: reachOf(caller),
+      keyType: body.keyType,
+      name: body.name,
+      ...(environmentId !== undefined ? { environmentId } : {}),
+    });
   }
 
   @Get()
-  @ApiOperation({ summary: 'List API keys (masked)', operationId: 'listAPIKeys' })
+  @ApiOperation({ summary: "List an environment's API keys (masked)", operationId: 'listAPIKeys' })
   @ApiOkResponse({
     schema: openApi(
       z.object({
@@ -97,32 +89,19 @@ export class KeysController {
     ),
   })
   async list(@CurrentTenant() tenant: Tenant) {
-    const keys = await this.keys.list(tenant);
-    return {
-      keys: keys.map((k) => ({
-        id: k.keyId,
-        key: `${k.prefix}…`,
-        keyType: 'secret',
-        accountId: k.accountId,
-        environmentId: k.envId,
-        name: k.name,
-        revoked: k.revokedAt !== undefined,
-        createdAt: k.createdAt,
-      })),
-    };
+    return this.listKeys.execute(tenant);
   }
 
   @Delete(':keyId')
   @ApiOperation({ summary: 'Revoke an API key', operationId: 'revokeAPIKey' })
   @ApiMoreErrors(404)
-  @ApiPathParam('keyId', z.string())
+  @ApiPathParam('keyId', z.string().max(200))
   @ApiOkResponse({ schema: openApi(messageResponseSchema, 'output') })
-  async revoke(@CurrentTenant() tenant: Tenant, @Param('keyId') keyId: string) {
-    const revoked = await this.keys.revoke(tenant, keyId, new Date().toISOString());
-    if (revoked === undefined) throw notFound(`active key ${keyId}`);
-    await this.accounts.releaseKeySlot(tenant.accountId, tenant.envId);
-    // Evicted here and, through pub/sub, on every other gateway: no replica honours it from cache.
-    await this.resolver.revoked(revoked.keyHash);
+  async revoke(
+    @CurrentCaller() caller: Caller,
+    @Param('keyId', new ZodPipe(z.string().max(200))) keyId: string,
+  ) {
+    await this.revokeKey.execute({ reach: reachOf(caller), keyId });
     return { message: 'API key revoked' };
   }
 }

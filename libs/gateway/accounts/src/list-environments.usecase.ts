@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { TenantScope } from '@notify/domain';
 import { AccountRepository } from '@notify/store';
 import { EnvironmentPresenter, type EnvironmentView } from './environment.presenter';
+import type { AccountReach } from './reach';
 
-/** The environments a key sees: its own only. */
+/** The environments a caller sees: a key its own only, a member every environment of the account (oldest first). */
 @Injectable()
 export class ListEnvironmentsUseCase {
   constructor(
@@ -11,8 +11,13 @@ export class ListEnvironmentsUseCase {
     private readonly presenter: EnvironmentPresenter,
   ) {}
 
-  async execute(scope: TenantScope): Promise<EnvironmentView[]> {
-    const environment = await this.accounts.getEnvironment(scope.accountId, scope.envId);
-    return environment === undefined ? [] : [await this.presenter.present(environment)];
+  async execute(reach: AccountReach): Promise<EnvironmentView[]> {
+    if (reach.envId !== undefined) {
+      const environment = await this.accounts.getEnvironment(reach.accountId, reach.envId);
+      return environment === undefined ? [] : [await this.presenter.present(environment)];
+    }
+    const environments = await this.accounts.listEnvironments(reach.accountId);
+    environments.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.envId.localeCompare(b.envId));
+    return Promise.all(environments.map((environment) => this.presenter.present(environment)));
   }
 }

@@ -1,5 +1,6 @@
 import { loadAppConfig } from '@notify/platform';
-import { anEnvironment, aScope } from '@notify/testing';
+import { ApiKeyResolver } from '@notify/gateway-auth';
+import { anEnvironment, aScope, eventually } from '@notify/testing';
 import { NotFoundError } from '@notify/util';
 import { UpdateEnvironmentUseCase } from './update-environment.usecase';
 
@@ -16,8 +17,12 @@ describe('UpdateEnvironmentUseCase', () => {
 
   afterEach(() => h.close());
 
-  const update = (clientId: string, changes: Parameters<UpdateEnvironmentUseCase['execute']>[0]['changes']) =>
-    new UpdateEnvironmentUseCase(h.accounts, h.settings, h.presenter).execute({ scope, clientId, changes });
+  type Changes = Parameters<UpdateEnvironmentUseCase['execute']>[0]['changes'];
+  const useCase = () => new UpdateEnvironmentUseCase(h.accounts, h.settings, h.presenter, h.resolver);
+  const update = (clientId: string, changes: Changes) => useCase().execute({ scope, clientId, changes });
+  /** A member's reach: every environment of the account. */
+  const asMember = (clientId: string, changes: Changes, accountId = scope.accountId) =>
+    useCase().execute({ scope: { accountId }, clientId, changes });
 
   it('changes the settings given, keeps the others, and masks a provider setting in the answer', async () => {
     const updated = await update('env-1', {
@@ -56,5 +61,34 @@ describe('UpdateEnvironmentUseCase', () => {
     const other = update('env-2', { title: 'Taken over' });
     await expect(other).rejects.toBeInstanceOf(NotFoundError);
     expect((await h.accounts.getEnvironment(scope.accountId, 'env-2'))?.title).toBe('Production');
+  });
+
+  it('lets a member change any environment of the account, and no environment of another (404)', async () => {
+    await h.addEnvironment({ envId: 'env-2', title: 'Staging' });
+    expect(await asMember('env-2', { title: 'QA' })).toMatchObject({ clientId: 'env-2', title: 'QA' });
+    expect(await asMember('env-1', { secureMode: false })).toMatchObject({ clientId: 'env-1', secureMode: false });
+    await h.addEnvironment({ accountId: 'acc-2', envId: 'env-9' });
+    await expect(asMember('env-9', { title: 'Taken over', smtpUrl: null })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(asMember('env-1', { title: 'Taken over' }, 'acc-2')).rejects.toBeInstanceOf(NotFoundError);
+    expect((await h.accounts.getEnvironment('acc-2', 'env-9'))?.title).toBe('Production');
+    await expect(asMember('nowhere', { title: 'x' })).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("stops the old client secret at once when the secret is reset, here and on every gateway", async () => {
+    const announced: string[] = [];
+    const unsubscribe = await h.revocations.subscribe((hash) => announced.push(hash));
+    try {
+      // Seen lately, so cached for 30 s (the clock does not move).
+      expect(await h.resolver.resolveClientSecret('env-1', 'hmac-secret')).toMatchObject({ envId: 'env-1' });
+      const updated = await update('env-1', { title: 'Renamed' });
+      expect(await h.resolver.resolveClientSecret('env-1', 'hmac-secret')).toBeDefined();
+      const reset = await update('env-1', { resetSecret: true });
+      expect(reset.clientSecret).not.toBe(updated.clientSecret);
+      expect(await h.resolver.resolveClientSecret('env-1', 'hmac-secret')).toBeUndefined();
+      expect(await h.resolver.resolveClientSecret('env-1', reset.clientSecret)).toMatchObject({ envId: 'env-1' });
+      await eventually(() => expect(announced).toEqual([ApiKeyResolver.clientSecretHash('env-1', 'hmac-secret')]));
+    } finally {
+      await unsubscribe();
+    }
   });
 });

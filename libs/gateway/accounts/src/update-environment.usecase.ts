@@ -1,23 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import type { TenantScope } from '@notify/domain';
+import { ApiKeyResolver } from '@notify/gateway-auth';
 import { ProviderSettings } from '@notify/provider-settings';
 import { AccountRepository } from '@notify/store';
 import { NotFoundError } from '@notify/util';
 import { randomBytes } from 'node:crypto';
 import { ENVIRONMENT_SETTINGS, type PatchEnvironmentBody } from './environment.schemas';
 import { EnvironmentPresenter, type EnvironmentView } from './environment.presenter';
+import type { AccountReach } from './reach';
 
 export interface UpdateEnvironmentCommand {
-  /** The caller's environment: a key changes its own environment only. */
-  readonly scope: TenantScope;
+  /** Who changes it: a key its own environment only, a member any environment of the account. */
+  readonly scope: AccountReach;
   /** The environment the path names. */
   readonly clientId: string;
   readonly changes: PatchEnvironmentBody;
 }
 
 /**
- * Changes the caller's environment: its title, secret, secure mode, disabled channels, tracking,
- * and its own provider settings (null returns a setting to the deployment's default).
+ * Changes an environment: its title, secret, secure mode, disabled channels, tracking, and its own
+ * provider settings (null returns a setting to the deployment's default). A reset secret stops the
+ * older SDKs' `Basic clientId:oldSecret` at once on every gateway (evicted like a revoked key).
  */
 @Injectable()
 export class UpdateEnvironmentUseCase {
@@ -25,16 +28,19 @@ export class UpdateEnvironmentUseCase {
     private readonly accounts: AccountRepository,
     private readonly settings: ProviderSettings,
     private readonly presenter: EnvironmentPresenter,
+    private readonly resolver: ApiKeyResolver,
   ) {}
 
   async execute(command: UpdateEnvironmentCommand): Promise<EnvironmentView> {
     const { scope, clientId, changes: body } = command;
     const notFound = new NotFoundError({
       code: 'NOT_FOUND',
-      message: `No environment ${clientId} for this key.`,
-      fix: 'Use the key of that environment.',
+      message: `No environment ${clientId} in your reach.`,
+      fix: 'An API key changes its own environment only; a member, the environments of the account.',
     });
-    if (clientId !== scope.envId) throw notFound;
+    if (scope.envId !== undefined && clientId !== scope.envId) throw notFound;
+    const current = await this.accounts.getEnvironment(scope.accountId, clientId);
+    if (current === undefined) throw notFound;
     const environment: TenantScope = { accountId: scope.accountId, envId: clientId };
     // Every setting is validated (and its hosts checked) before any is written.
     const settings = ENVIRONMENT_SETTINGS.map(
@@ -53,6 +59,9 @@ export class UpdateEnvironmentUseCase {
       ...(body.emailTracking !== undefined ? { emailTracking: body.emailTracking } : {}),
     });
     if (updated === undefined) throw notFound;
+    // Evicted after the new secret is stored, so no gateway caches the old one again from the store.
+    if (body.resetSecret)
+      await this.resolver.revoked(ApiKeyResolver.clientSecretHash(clientId, current.secret));
     return this.presenter.present(updated);
   }
 }

@@ -14,7 +14,7 @@ export function EndUserRoutes(): ClassDecorator {
   return applyDecorators(
     ApiTags('Browser client'),
     ApiEndUserErrors(),
-    ApiPathParam('clientId', z.string().max(200), 'The environment (client) id'),
+    ApiPathParam('clientId', z.string().max(200), 'The environment (client) id, or a public key of it'),
     ApiPathParam('userId', userIdSchema),
     Public(),
     UseGuards(EndUserGuard),

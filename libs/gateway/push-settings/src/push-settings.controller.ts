@@ -134,6 +134,28 @@ const accountMetadataSchema = z.object({
   }),
 });
 
+/**
+ * The pingram UserApi's `getAccountMetadata` on the server API (a secret key's environment, or the
+ * `?envId=` a member names): the same answer as the browser's `account_metadata`. A static path, so
+ * the router matches it before `users/:userId` (getUser).
+ */
+@ApiTags('Users')
+@ApiErrors()
+@Controller('users/account-metadata')
+export class AccountMetadataController {
+  constructor(private readonly webPushMetadata: WebPushMetadataUseCase) {}
+
+  @Get()
+  @ApiOperation({
+    summary: "The environment's logo, VAPID public key and whether it sends web push",
+    operationId: 'getAccountMetadata',
+  })
+  @ApiOkResponse({ schema: openApi(accountMetadataSchema, 'output') })
+  async metadata(@CurrentTenant() tenant: Tenant): Promise<z.infer<typeof accountMetadataSchema>> {
+    return { userAccountMetadata: await this.webPushMetadata.execute(tenant) };
+  }
+}
+
 /** What the browser client needs to offer web push (its `getUserAccountMetadata`). */
 @EndUserRoutes()
 @Controller(':clientId/users/:userId/account_metadata')

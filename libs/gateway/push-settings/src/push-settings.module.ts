@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { GatewayAuthModule } from '@notify/gateway-auth';
 import { ProvidersModule } from '@notify/providers';
 import {
+  AccountMetadataController,
   ClientAccountMetadataController,
   ClientWebPushController,
   PushSettingsController,
@@ -12,10 +13,15 @@ import { PutPushCredentialUseCase } from './put-push-credential.usecase';
 import { VapidPublicKeyUseCase } from './vapid-public-key.usecase';
 import { WebPushMetadataUseCase } from './web-push-metadata.usecase';
 
-/** Push credentials per environment (FCM, APNs) and the VAPID public key. */
+/** Push credentials per environment (FCM, APNs), the VAPID public key and the web push metadata. */
 @Module({
   imports: [GatewayAuthModule, ProvidersModule],
-  controllers: [PushSettingsController, ClientWebPushController, ClientAccountMetadataController],
+  controllers: [
+    PushSettingsController,
+    ClientWebPushController,
+    ClientAccountMetadataController,
+    AccountMetadataController,
+  ],
   providers: [
     GetPushCredentialUseCase,
     PutPushCredentialUseCase,

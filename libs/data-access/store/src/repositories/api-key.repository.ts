@@ -30,6 +30,12 @@ export class ApiKeyRepository {
     return key;
   }
 
+  /** A key of any environment of the account, by its id (a member administers the whole account). */
+  async findInAccount(accountId: string, keyId: string): Promise<ApiKey | undefined> {
+    const [key] = await this.keys.find({ accountId, keyId }, 1);
+    return key;
+  }
+
   /** Revokes an active key; resolves to it (with its hash, to evict caches), or undefined. */
   async revoke(scope: TenantScope, keyId: string, now: string): Promise<ApiKey | undefined> {
     const key = await this.get(scope, keyId);

@@ -1,0 +1,13 @@
+import type { Caller } from '@notify/gateway-auth';
+
+/**
+ * Where a caller administers environments and keys: an API key its own environment only (`envId`),
+ * a member every environment of the account (no `envId`).
+ */
+export interface AccountReach {
+  readonly accountId: string;
+  readonly envId?: string;
+}
+
+export const reachOf = (caller: Caller): AccountReach =>
+  caller.kind === 'key' ? { accountId: caller.accountId, envId: caller.envId } : { accountId: caller.accountId };
