@@ -1,6 +1,6 @@
 import { hashApiKey, isPublicKeyShaped } from '@notify/gateway-auth';
 import { loadAppConfig } from '@notify/platform';
-import { anEnvironment, aScope } from '@notify/testing';
+import { aScope } from '@notify/testing';
 import { InvalidRequestError, NotFoundError } from '@notify/util';
 import { CreateKeyUseCase } from './create-key.usecase';
 import { type EnvironmentsHarness, environmentsHarness } from './testing/environments.harness';
@@ -33,7 +33,10 @@ describe('CreateKeyUseCase', () => {
       createdAt: new Date(h.clock.now()).toISOString(),
       environmentId: 'env-1',
     });
-    expect(await h.keys.findByHash(hashApiKey(created.key))).toMatchObject({ envId: 'env-1', keyType: 'secret' });
+    expect(await h.keys.findByHash(hashApiKey(created.key))).toMatchObject({
+      envId: 'env-1',
+      keyType: 'secret',
+    });
     await expect(
       create({ reach: scope, environmentId: 'env-2', keyType: 'secret', name: 'x' }),
     ).rejects.toBeInstanceOf(NotFoundError);

@@ -19,7 +19,12 @@ export class KeyIssuer {
   ) {}
 
   /** A new secret key (or `given`, e.g. BOOTSTRAP_API_KEY) for the environment; the key itself is returned once. */
-  issue(scope: TenantScope, name: string, now: string, given?: string): Promise<{ record: ApiKey; key: string }> {
+  issue(
+    scope: TenantScope,
+    name: string,
+    now: string,
+    given?: string,
+  ): Promise<{ record: ApiKey; key: string }> {
     return this.store(scope, name, now, given ?? newApiKey('secret'), 'secret');
   }
 

@@ -10,4 +10,6 @@ export interface AccountReach {
 }
 
 export const reachOf = (caller: Caller): AccountReach =>
-  caller.kind === 'key' ? { accountId: caller.accountId, envId: caller.envId } : { accountId: caller.accountId };
+  caller.kind === 'key'
+    ? { accountId: caller.accountId, envId: caller.envId }
+    : { accountId: caller.accountId };

@@ -1,5 +1,5 @@
 import { loadAppConfig } from '@notify/platform';
-import { anEnvironment, aScope, eventually } from '@notify/testing';
+import { aScope, eventually } from '@notify/testing';
 import { NotFoundError } from '@notify/util';
 import { RevokeKeyUseCase } from './revoke-key.usecase';
 import { type EnvironmentsHarness, environmentsHarness } from './testing/environments.harness';
@@ -30,7 +30,9 @@ describe('RevokeKeyUseCase', () => {
       expect(await h.resolver.resolve(key)).toMatchObject({ envId: 'env-2' });
       await revoke({ accountId: 'acc-1' }, record.keyId);
       expect(await h.resolver.resolve(key)).toBeUndefined();
-      expect((await h.keys.findByHash(record.keyHash))?.revokedAt).toBe(new Date(h.clock.now()).toISOString());
+      expect((await h.keys.findByHash(record.keyHash))?.revokedAt).toBe(
+        new Date(h.clock.now()).toISOString(),
+      );
       await eventually(() => expect(announced).toEqual([record.keyHash]));
       // MAX_KEYS_PER_ENVIRONMENT is 1: the revoked key gave env-2 its slot back.
       await h.issuer.issue(env2, 'again', '2026-01-02T00:00:00.000Z');
@@ -42,7 +44,11 @@ describe('RevokeKeyUseCase', () => {
   });
 
   it("refuses another account's key to a member, and another environment's to a key (404)", async () => {
-    const other = await h.issuer.issue({ accountId: 'acc-2', envId: 'env-9' }, 'theirs', '2026-01-01T00:00:00.000Z');
+    const other = await h.issuer.issue(
+      { accountId: 'acc-2', envId: 'env-9' },
+      'theirs',
+      '2026-01-01T00:00:00.000Z',
+    );
     const sibling = await h.issuer.issue(env2, 'sibling', '2026-01-01T00:00:00.000Z');
     await expect(revoke({ accountId: 'acc-1' }, other.record.keyId)).rejects.toBeInstanceOf(NotFoundError);
     await expect(revoke(scope, sibling.record.keyId)).rejects.toBeInstanceOf(NotFoundError);

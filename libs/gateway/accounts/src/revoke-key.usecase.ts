@@ -25,7 +25,9 @@ export class RevokeKeyUseCase {
     const envId = reach.envId ?? (await this.keys.findInAccount(reach.accountId, keyId))?.envId;
     const now = new Date(this.clock.now()).toISOString();
     const revoked: ApiKey | undefined =
-      envId === undefined ? undefined : await this.keys.revoke({ accountId: reach.accountId, envId }, keyId, now);
+      envId === undefined
+        ? undefined
+        : await this.keys.revoke({ accountId: reach.accountId, envId }, keyId, now);
     if (revoked === undefined) throw notInReach(`active key ${keyId}`);
     await this.accounts.releaseKeySlot(revoked.accountId, revoked.envId);
     // Evicted here and, through pub/sub, on every other gateway: no replica honours it from cache.

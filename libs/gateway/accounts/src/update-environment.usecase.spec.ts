@@ -66,15 +66,20 @@ describe('UpdateEnvironmentUseCase', () => {
   it('lets a member change any environment of the account, and no environment of another (404)', async () => {
     await h.addEnvironment({ envId: 'env-2', title: 'Staging' });
     expect(await asMember('env-2', { title: 'QA' })).toMatchObject({ clientId: 'env-2', title: 'QA' });
-    expect(await asMember('env-1', { secureMode: false })).toMatchObject({ clientId: 'env-1', secureMode: false });
+    expect(await asMember('env-1', { secureMode: false })).toMatchObject({
+      clientId: 'env-1',
+      secureMode: false,
+    });
     await h.addEnvironment({ accountId: 'acc-2', envId: 'env-9' });
-    await expect(asMember('env-9', { title: 'Taken over', smtpUrl: null })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(asMember('env-9', { title: 'Taken over', smtpUrl: null })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     await expect(asMember('env-1', { title: 'Taken over' }, 'acc-2')).rejects.toBeInstanceOf(NotFoundError);
     expect((await h.accounts.getEnvironment('acc-2', 'env-9'))?.title).toBe('Production');
     await expect(asMember('nowhere', { title: 'x' })).rejects.toBeInstanceOf(NotFoundError);
   });
 
-  it("stops the old client secret at once when the secret is reset, here and on every gateway", async () => {
+  it('stops the old client secret at once when the secret is reset, here and on every gateway', async () => {
     const announced: string[] = [];
     const unsubscribe = await h.revocations.subscribe((hash) => announced.push(hash));
     try {
@@ -85,8 +90,12 @@ describe('UpdateEnvironmentUseCase', () => {
       const reset = await update('env-1', { resetSecret: true });
       expect(reset.clientSecret).not.toBe(updated.clientSecret);
       expect(await h.resolver.resolveClientSecret('env-1', 'hmac-secret')).toBeUndefined();
-      expect(await h.resolver.resolveClientSecret('env-1', reset.clientSecret)).toMatchObject({ envId: 'env-1' });
-      await eventually(() => expect(announced).toEqual([ApiKeyResolver.clientSecretHash('env-1', 'hmac-secret')]));
+      expect(await h.resolver.resolveClientSecret('env-1', reset.clientSecret)).toMatchObject({
+        envId: 'env-1',
+      });
+      await eventually(() =>
+        expect(announced).toEqual([ApiKeyResolver.clientSecretHash('env-1', 'hmac-secret')]),
+      );
     } finally {
       await unsubscribe();
     }

@@ -28,7 +28,7 @@ export class InAppSocketController {
   @ApiQuery({
     name: 'envId',
     required: true,
-    description: 'The environment (client) id',
+    description: 'The environment (client) id, or a public key of it (`notify_pk_…`)',
     schema: { type: 'string', maxLength: Limits.id },
   })
   @ApiQuery({ name: 'userId', required: true, schema: { type: 'string', maxLength: Limits.userId } })
@@ -41,7 +41,7 @@ export class InAppSocketController {
   @ApiResponse({ status: 101, description: 'Switching to the WebSocket protocol' })
   @ApiResponse({
     status: 401,
-    description: 'Upgrade refused: unknown environment or user, or a wrong hash',
+    description: 'Upgrade refused: unknown environment, unknown or revoked public key, or a wrong hash',
     content: { 'application/json': { schema: refusal } },
   })
   @ApiResponse({

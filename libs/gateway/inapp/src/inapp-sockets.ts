@@ -49,8 +49,8 @@ function refuse(socket: Duplex, status: 401 | 404 | 429, reason: string): void {
 
 /**
  * The in-app WebSocket at `/ws?envId=…&userId=…&userIdHash=…`, on the gateway's own
- * HTTP server. An upgrade is authenticated exactly like the end-user REST API (secure mode needs
- * the HMAC) and refused with 401 otherwise. Every replica subscribes to the in-app fan-out channel
+ * HTTP server; `envId` is the environment id or a public key of it. An upgrade is authenticated
+ * exactly like the end-user REST API (secure mode needs the HMAC) and refused with 401 otherwise. Every replica subscribes to the in-app fan-out channel
  * of the coordination store (Redis pub/sub in a cluster) and writes each new item to the sockets
  * of its user that it holds, so a user connected to any replica receives it.
  */

@@ -1,6 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Put } from '@nestjs/common';
 import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Administered, CurrentEndUser, CurrentTenant, type EndUser, EndUserRoutes, type Tenant } from '@notify/gateway-auth';
+import {
+  Administered,
+  CurrentEndUser,
+  CurrentTenant,
+  type EndUser,
+  EndUserRoutes,
+  type Tenant,
+} from '@notify/gateway-auth';
 import { ApiErrors, ApiMoreErrors, openApi } from '@notify/gateway-openapi';
 import { ZodPipe } from '@notify/platform';
 import { z } from 'zod';

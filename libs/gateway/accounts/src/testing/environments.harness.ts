@@ -36,8 +36,13 @@ export async function environmentsHarness(scope: TenantScope, config: AppConfig)
   /** Another environment, of the same account or of a new one. */
   const addEnvironment = async (environment: Partial<Environment>) => {
     const added = anEnvironment(environment);
-    await accounts.createAccount({ accountId: added.accountId, name: added.accountId, createdAt: added.createdAt });
-    if (!(await accounts.createEnvironment(added, 10))) throw new Error(`environment ${added.envId} not created`);
+    await accounts.createAccount({
+      accountId: added.accountId,
+      name: added.accountId,
+      createdAt: added.createdAt,
+    });
+    if (!(await accounts.createEnvironment(added, 10)))
+      throw new Error(`environment ${added.envId} not created`);
   };
   return {
     addEnvironment,
