@@ -530,6 +530,26 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
       expect((await repos.accounts.listEnvironments('acct-1')).map((e) => e.envId)).toEqual(['env-a']);
     });
 
+    it("finds a key of any environment of the account by id, never another account's, with its type", async () => {
+      const key = (keyId: string, accountId: string, envId: string) => ({
+        keyId,
+        accountId,
+        envId,
+        keyHash: `hash-${keyId}`,
+        prefix: 'notify_pk_ab',
+        name: keyId,
+        createdAt: NOW,
+        keyType: 'public' as const,
+      });
+      await repos.keys.create(key('k-a', 'acct-1', 'env-a'));
+      await repos.keys.create(key('k-b', 'acct-1', 'env-b'));
+      await repos.keys.create(key('k-x', 'acct-2', 'env-x'));
+      expect(await repos.keys.findInAccount('acct-1', 'k-b')).toEqual(key('k-b', 'acct-1', 'env-b'));
+      expect(await repos.keys.findInAccount('acct-1', 'k-a')).toEqual(key('k-a', 'acct-1', 'env-a'));
+      expect(await repos.keys.findInAccount('acct-1', 'k-x')).toBeUndefined();
+      expect(await repos.keys.findInAccount('acct-2', 'k-b')).toBeUndefined();
+    });
+
     it('caps environments per account and key slots per environment, exactly, under concurrency', async () => {
       await repos.accounts.createAccount({ accountId: 'acct-1', name: 'Acme', createdAt: NOW });
       const created = await Promise.all(

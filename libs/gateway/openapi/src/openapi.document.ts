@@ -93,7 +93,7 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
       type: 'http',
       scheme: 'basic',
       description:
-        'Browser client, one end user: `Authorization: Basic base64(clientId:userId:hashedUserId)`; hashedUserId is base64(HMAC-SHA256(environment secret, userId)), required in secure mode and checked whenever given',
+        'Browser client, one end user: `Authorization: Basic base64(clientId:userId:hashedUserId)`, where clientId is the environment id or a public key of it (`notify_pk_…`); hashedUserId is base64(HMAC-SHA256(environment secret, userId)), required in secure mode and checked whenever given',
     })
     .build();
   const document = SwaggerModule.createDocument(app, config, {
