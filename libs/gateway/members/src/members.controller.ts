@@ -21,7 +21,7 @@ import { SetAutoJoinUseCase } from './set-auto-join.usecase';
 import { UpdateMemberUseCase } from './update-member.usecase';
 
 const userIdSchema = z.string().min(1).max(256);
-const envIdQuerySchema = z.string().max(200).optional();
+const envQuerySchema = z.object({ envId: z.string().max(200).optional() });
 const memberSchema = z.object({
   organizationId: z.string(),
   accountId: z.string(),
@@ -76,7 +76,7 @@ export class MembersController {
   async inviteMember(
     @CurrentCaller() caller: Caller,
     @Body(new ZodPipe(inviteBodySchema)) body: InviteBody,
-    @Query('envId', new ZodPipe(envIdQuerySchema)) envId?: string,
+    @Query(new ZodPipe(envQuerySchema)) { envId }: z.infer<typeof envQuerySchema>,
   ): Promise<{ message: string }> {
     const { message } = await this.invite.execute({
       accountId: caller.accountId,

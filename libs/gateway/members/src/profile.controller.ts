@@ -17,8 +17,8 @@ const acceptedSchema = z.object({
   userExists: z.boolean(),
   inviteeEmail: z.string().optional(),
 });
-const tokenQuerySchema = z.string().max(2_048).default('');
-const envIdQuerySchema = z.string().max(200).optional();
+const tokenQuerySchema = z.object({ token: z.string().max(2_048).default('') });
+const envQuerySchema = z.object({ envId: z.string().max(200).optional() });
 // Named in the OpenAPI document as the pingram client names the shapes.
 namedSchema('AcceptInviteRequest', tokenBodySchema);
 namedSchema('AcceptInviteResponse', acceptedSchema);
@@ -55,7 +55,7 @@ export class ProfileController {
   @Header('content-type', 'text/html; charset=utf-8')
   @Header('cache-control', 'no-store')
   @Header('referrer-policy', 'no-referrer')
-  acceptInvitePage(@Query('token', new ZodPipe(tokenQuerySchema)) token: string): string {
+  acceptInvitePage(@Query(new ZodPipe(tokenQuerySchema)) { token }: z.infer<typeof tokenQuerySchema>): string {
     return confirmPage('Join the Notify account', 'accept_invite', 'Accept the invitation', token);
   }
 
@@ -71,7 +71,7 @@ export class ProfileController {
   changeEmail(
     @CurrentCaller() caller: Caller,
     @Body(new ZodPipe(changeEmailBodySchema)) body: { newEmail: string },
-    @Query('envId', new ZodPipe(envIdQuerySchema)) envId?: string,
+    @Query(new ZodPipe(envQuerySchema)) { envId }: z.infer<typeof envQuerySchema>,
   ): Promise<{ success: true }> {
     if (caller.kind !== 'member')
       throw forbidden(
@@ -106,7 +106,7 @@ export class ProfileController {
   @Header('content-type', 'text/html; charset=utf-8')
   @Header('cache-control', 'no-store')
   @Header('referrer-policy', 'no-referrer')
-  confirmPage(@Query('token', new ZodPipe(tokenQuerySchema)) token: string): string {
+  confirmPage(@Query(new ZodPipe(tokenQuerySchema)) { token }: z.infer<typeof tokenQuerySchema>): string {
     return confirmPage('Confirm your new email address', 'confirm', 'Confirm', token);
   }
 }
