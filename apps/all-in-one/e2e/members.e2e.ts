@@ -4,7 +4,14 @@ import {
   MembershipRepository,
   PeopleRepository,
 } from '@notify/store';
-import { aMemberToken, eventually, type RunningService, startService, tempDir, TEST_JWT_SECRET } from '@notify/testing';
+import {
+  aMemberToken,
+  eventually,
+  type RunningService,
+  startService,
+  tempDir,
+  TEST_JWT_SECRET,
+} from '@notify/testing';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Pingram } from 'pingram';
@@ -46,8 +53,13 @@ describe('members, invitations and profile (all-in-one)', () => {
     return { status: response.status, code: body.error.code };
   };
   const members = async (as: string) =>
-    (await pingram(as).members.listMembers('unused')).map((m) => ({ email: m.email, role: m.groups?.[0], userId: m.userId }));
-  const memberId = async (email: string) => (await members(owner())).find((m) => m.email === email)?.userId ?? '';
+    (await pingram(as).members.listMembers('unused')).map((m) => ({
+      email: m.email,
+      role: m.groups?.[0],
+      userId: m.userId,
+    }));
+  const memberId = async (email: string) =>
+    (await members(owner())).find((m) => m.email === email)?.userId ?? '';
 
   /** The token of the newest link of `path` mailed to `to` (other than `seen`), from the dev outbox (newest first). */
   const mailedToken = (to: string, path: string, seen: string[] = []) =>
@@ -57,7 +69,9 @@ describe('members, invitations and profile (all-in-one)', () => {
       const tokens = messages
         .map((m) => JSON.stringify(m))
         .filter((m) => m.includes(to))
-        .flatMap((m) => [...m.matchAll(new RegExp(`${path}\\?token=([A-Za-z0-9_.-]+)`, 'g'))].map((x) => x[1] ?? ''));
+        .flatMap((m) =>
+          [...m.matchAll(new RegExp(`${path}\\?token=([A-Za-z0-9_.-]+)`, 'g'))].map((x) => x[1] ?? ''),
+        );
       const token = tokens.find((t) => !seen.includes(t));
       if (token === undefined) throw new Error(`no ${path} link mailed to ${to} yet`);
       return token;
@@ -98,7 +112,11 @@ describe('members, invitations and profile (all-in-one)', () => {
       updatedAt: NOW,
     });
     await store.close();
-    service = await startService('all-in-one', { DATA_DIR: data.path, LOG_LEVEL: 'warn', JWT_SECRET: TEST_JWT_SECRET });
+    service = await startService('all-in-one', {
+      DATA_DIR: data.path,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: TEST_JWT_SECRET,
+    });
     base = service.baseUrl;
     key = (await readFile(join(data.path, 'api-key.txt'), 'utf8')).trim();
   }, 120_000);
@@ -113,7 +131,11 @@ describe('members, invitations and profile (all-in-one)', () => {
     expect(await members(owner())).toEqual(expected);
     expect(await members(key)).toEqual(expected);
     const [raw] = await pingram(owner()).members.listMembers('unused');
-    expect(raw).toMatchObject({ organizationId: 'default', accountId: 'default', createdAt: expect.any(String) });
+    expect(raw).toMatchObject({
+      organizationId: 'default',
+      accountId: 'default',
+      createdAt: expect.any(String),
+    });
   });
 
   it('invites by email through the local outbox; the link opens a page and its token makes a member once', async () => {
@@ -191,14 +213,20 @@ describe('members, invitations and profile (all-in-one)', () => {
       code: 'VALIDATION_ERROR',
     });
     // An admin may invite, but not an owner; a member may not invite; an API key is never an owner.
-    expect(await errorOf(await post('/members', jwt('ann@example.com'), { email: 'x@example.com', role: 'owner' }))).toEqual({
+    expect(
+      await errorOf(
+        await post('/members', jwt('ann@example.com'), { email: 'x@example.com', role: 'owner' }),
+      ),
+    ).toEqual({
       status: 403,
       code: 'FORBIDDEN',
     });
-    expect(await errorOf(await post('/members', jwt('bob@example.com'), { email: 'x@example.com' }))).toEqual({
-      status: 403,
-      code: 'FORBIDDEN',
-    });
+    expect(await errorOf(await post('/members', jwt('bob@example.com'), { email: 'x@example.com' }))).toEqual(
+      {
+        status: 403,
+        code: 'FORBIDDEN',
+      },
+    );
     expect(await errorOf(await post('/members', key, { email: 'x@example.com', role: 'owner' }))).toEqual({
       status: 403,
       code: 'FORBIDDEN',
@@ -207,7 +235,9 @@ describe('members, invitations and profile (all-in-one)', () => {
 
   it('lets only owners change roles (403 for an admin and for an API key)', async () => {
     const bob = await memberId('bob@example.com');
-    expect(await errorOf(await post(`/members/${bob}`, jwt('ann@example.com'), { role: 'admin' }, 'PATCH'))).toEqual({
+    expect(
+      await errorOf(await post(`/members/${bob}`, jwt('ann@example.com'), { role: 'admin' }, 'PATCH')),
+    ).toEqual({
       status: 403,
       code: 'FORBIDDEN',
     });
@@ -215,8 +245,12 @@ describe('members, invitations and profile (all-in-one)', () => {
       status: 403,
       code: 'FORBIDDEN',
     });
-    expect(await pingram(owner()).members.update('unused', bob, { role: 'admin' })).toEqual({ success: true });
-    expect(await pingram(owner()).members.update('unused', bob, { role: 'member' })).toEqual({ success: true });
+    expect(await pingram(owner()).members.update('unused', bob, { role: 'admin' })).toEqual({
+      success: true,
+    });
+    expect(await pingram(owner()).members.update('unused', bob, { role: 'member' })).toEqual({
+      success: true,
+    });
     expect((await members(owner())).find((m) => m.userId === bob)?.role).toBe('member');
   });
 
@@ -262,8 +296,13 @@ describe('members, invitations and profile (all-in-one)', () => {
     const { accepted } = await inviteAndAccept(owner(), 'dora@example.com');
     expect(accepted.success).toBe(true);
     const dora = await memberId('dora@example.com');
-    expect(await pingram(jwt('dora@example.com')).members.removeMember('unused', dora)).toEqual({ success: true });
-    expect(await errorOf(await call('/members', jwt('dora@example.com')))).toEqual({ status: 403, code: 'FORBIDDEN' });
+    expect(await pingram(jwt('dora@example.com')).members.removeMember('unused', dora)).toEqual({
+      success: true,
+    });
+    expect(await errorOf(await call('/members', jwt('dora@example.com')))).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
     await inviteAndAccept(owner(), 'eve@example.com');
     expect(await pingram(key).members.removeMember('unused', await memberId('eve@example.com'))).toEqual({
       success: true,
@@ -277,18 +316,28 @@ describe('members, invitations and profile (all-in-one)', () => {
         status: 404,
         code: 'NOT_FOUND',
       });
-      expect(await errorOf(await post(`/members/${otherOwnerId}`, owner(), { role: 'member' }, 'PATCH'))).toEqual({
+      expect(
+        await errorOf(await post(`/members/${otherOwnerId}`, owner(), { role: 'member' }, 'PATCH')),
+      ).toEqual({
         status: 404,
         code: 'NOT_FOUND',
       });
     }
-    expect(await errorOf(await post('/members?envId=env-other', owner(), { email: 'z@example.com' }))).toEqual({
+    expect(
+      await errorOf(await post('/members?envId=env-other', owner(), { email: 'z@example.com' })),
+    ).toEqual({
       status: 404,
       code: 'NOT_FOUND',
     });
     // The other account's owner sees only their own account.
-    expect(await members(jwt(OTHER_OWNER))).toEqual([{ email: OTHER_OWNER, role: 'owner', userId: otherOwnerId }]);
-    expect(await errorOf(await post(`/members/${await memberId('ann@example.com')}`, jwt(OTHER_OWNER), {}, 'DELETE'))).toEqual({
+    expect(await members(jwt(OTHER_OWNER))).toEqual([
+      { email: OTHER_OWNER, role: 'owner', userId: otherOwnerId },
+    ]);
+    expect(
+      await errorOf(
+        await post(`/members/${await memberId('ann@example.com')}`, jwt(OTHER_OWNER), {}, 'DELETE'),
+      ),
+    ).toEqual({
       status: 404,
       code: 'NOT_FOUND',
     });
@@ -307,8 +356,13 @@ describe('members, invitations and profile (all-in-one)', () => {
       organizationId: 'default',
       domains: ['corp.example'],
     });
-    expect(await pingram(key).members.getAutoJoin('unused')).toEqual({ organizationId: 'default', domains: ['corp.example'] });
-    expect(await errorOf(await post('/members/autojoin', jwt(OTHER_OWNER), { domains: ['corp.example'] }))).toEqual({
+    expect(await pingram(key).members.getAutoJoin('unused')).toEqual({
+      organizationId: 'default',
+      domains: ['corp.example'],
+    });
+    expect(
+      await errorOf(await post('/members/autojoin', jwt(OTHER_OWNER), { domains: ['corp.example'] })),
+    ).toEqual({
       status: 409,
       code: 'DOMAIN_TAKEN',
     });
@@ -323,15 +377,21 @@ describe('members, invitations and profile (all-in-one)', () => {
 
   it('changes an email only once the link mailed to the new address is followed', async () => {
     const bobJwt = jwt('bob@example.com');
-    expect(await errorOf(await post('/profile/change-email', key, { newEmail: 'bob2@example.com' }))).toEqual({
-      status: 403,
-      code: 'FORBIDDEN',
-    });
-    expect(await errorOf(await post('/profile/change-email', bobJwt, { newEmail: 'ann@example.com' }))).toEqual({
+    expect(await errorOf(await post('/profile/change-email', key, { newEmail: 'bob2@example.com' }))).toEqual(
+      {
+        status: 403,
+        code: 'FORBIDDEN',
+      },
+    );
+    expect(
+      await errorOf(await post('/profile/change-email', bobJwt, { newEmail: 'ann@example.com' })),
+    ).toEqual({
       status: 409,
       code: 'EMAIL_TAKEN',
     });
-    expect(await pingram(bobJwt).profile.changeEmail({ newEmail: 'bob2@example.com' })).toEqual({ success: true });
+    expect(await pingram(bobJwt).profile.changeEmail({ newEmail: 'bob2@example.com' })).toEqual({
+      success: true,
+    });
     expect((await members(owner())).map((m) => m.email)).toContain('bob@example.com');
     const token = await mailedToken('bob2@example.com', 'change-email/confirm');
     const page = await call(`/profile/change-email/confirm?token=${token}`, null);

@@ -128,7 +128,10 @@ export const Collections = {
     key: ['accountId', 'userId'],
     lookups: ['userId'],
   } satisfies CollectionDefinition<MembershipDoc>,
-  invitations: { name: 'invitations', key: ['accountId', 'email'] } satisfies CollectionDefinition<InvitationDoc>,
+  invitations: {
+    name: 'invitations',
+    key: ['accountId', 'email'],
+  } satisfies CollectionDefinition<InvitationDoc>,
   emailChanges: { name: 'email_changes', key: ['userId'] } satisfies CollectionDefinition<EmailChangeDoc>,
   autoJoinDomains: {
     name: 'auto_join_domains',

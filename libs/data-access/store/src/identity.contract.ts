@@ -66,7 +66,9 @@ describe.each(['embedded', 'mongodb'] as const)('Identity stores contract (%s)',
     expect(await memberships.remove('acct-1', 'u1')).toBe('done');
     expect(await memberships.remove('acct-1', 'u1')).toBe('not_found');
     expect(await memberships.changeRole('acct-1', 'nobody', 'admin', NOW)).toBe('not_found');
-    expect((await memberships.listByAccount('acct-1')).map((m) => [m.userId, m.role])).toEqual([['u2', 'owner']]);
+    expect((await memberships.listByAccount('acct-1')).map((m) => [m.userId, m.role])).toEqual([
+      ['u2', 'owner'],
+    ]);
   });
 
   it('keeps one owner whatever concurrent demotions and removals of the owners race', async () => {
@@ -109,10 +111,18 @@ describe.each(['embedded', 'mongodb'] as const)('Identity stores contract (%s)',
       invitations.redeemInvitation('acct-1', 'ann@example.com', 'h2'),
       invitations.redeemInvitation('acct-1', 'ann@example.com', 'h2'),
     ]);
-    expect(redeemed.filter((r) => r !== undefined)).toEqual([{ ...invitation, email: 'ann@example.com', tokenHash: 'h2' }]);
+    expect(redeemed.filter((r) => r !== undefined)).toEqual([
+      { ...invitation, email: 'ann@example.com', tokenHash: 'h2' },
+    ]);
     expect(await invitations.getInvitation('acct-1', 'ann@example.com')).toBeUndefined();
 
-    await invitations.requestEmailChange({ userId: 'u1', newEmail: 'New@Example.com', tokenHash: 'e1', createdAt: NOW, expiresAt: NOW });
+    await invitations.requestEmailChange({
+      userId: 'u1',
+      newEmail: 'New@Example.com',
+      tokenHash: 'e1',
+      createdAt: NOW,
+      expiresAt: NOW,
+    });
     expect(await invitations.redeemEmailChange('u1', 'e0')).toBeUndefined();
     expect((await invitations.redeemEmailChange('u1', 'e1'))?.newEmail).toBe('new@example.com');
     expect(await invitations.redeemEmailChange('u1', 'e1')).toBeUndefined();
@@ -120,7 +130,9 @@ describe.each(['embedded', 'mongodb'] as const)('Identity stores contract (%s)',
 
   it('gives an auto-join domain to one account only', async () => {
     expect(await autoJoin.replace('acct-1', ['a.example', 'b.example'], NOW)).toEqual({ taken: [] });
-    expect(await autoJoin.replace('acct-2', ['c.example', 'b.example'], NOW)).toEqual({ taken: ['b.example'] });
+    expect(await autoJoin.replace('acct-2', ['c.example', 'b.example'], NOW)).toEqual({
+      taken: ['b.example'],
+    });
     expect(await autoJoin.list('acct-2')).toEqual([]);
     expect(await autoJoin.replace('acct-1', ['b.example'], NOW)).toEqual({ taken: [] });
     expect(await autoJoin.list('acct-1')).toEqual(['b.example']);

@@ -63,7 +63,11 @@ export const tokenBodySchema = z.object({ token: z.string().min(1).max(2_048) })
 export const changeEmailBodySchema = z.object({ newEmail: emailAddressSchema });
 
 /** The domain of an email address, lower-cased (`ann@Corp.Example` → `corp.example`). */
-export const emailDomain = (email: string): string => email.slice(email.lastIndexOf('@') + 1).trim().toLowerCase();
+export const emailDomain = (email: string): string =>
+  email
+    .slice(email.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase();
 
 /**
  * Whether someone with `actor` may give `role` (by invitation or a role change): owners give any

@@ -48,7 +48,9 @@ export class MemberAuthenticator {
     if (context.envId !== undefined) {
       environment = await this.accounts.findEnvironment(context.envId);
       membership =
-        environment === undefined ? undefined : await this.memberships.get(environment.accountId, person.userId);
+        environment === undefined
+          ? undefined
+          : await this.memberships.get(environment.accountId, person.userId);
       if (membership === undefined) throw notFound(`environment ${context.envId}`);
     } else if (context.accountId !== undefined) {
       membership = await this.memberships.get(context.accountId, person.userId);
@@ -97,7 +99,13 @@ export class MemberAuthenticator {
     const accountId = await this.autoJoins.accountFor(emailDomain(person.email));
     if (accountId === undefined) return undefined;
     const now = new Date(this.clock.now()).toISOString();
-    const membership: Membership = { accountId, userId: person.userId, role: 'member', createdAt: now, updatedAt: now };
+    const membership: Membership = {
+      accountId,
+      userId: person.userId,
+      role: 'member',
+      createdAt: now,
+      updatedAt: now,
+    };
     await this.memberships.add(membership);
     return this.memberships.get(accountId, person.userId);
   }

@@ -29,7 +29,11 @@ export class AcceptInviteUseCase {
 
   async execute(token: string): Promise<AcceptedInvite> {
     const claims = this.tokens.verify(token, 'invite');
-    const invitation = await this.invitations.redeemInvitation(claims.accountId, claims.email, hashToken(token));
+    const invitation = await this.invitations.redeemInvitation(
+      claims.accountId,
+      claims.email,
+      hashToken(token),
+    );
     if (invitation === undefined) throw tokenUsed();
     const now = new Date(this.clock.now()).toISOString();
     const { person, created } = await this.people.findOrCreate(invitation.email, now);
@@ -40,6 +44,11 @@ export class AcceptInviteUseCase {
       createdAt: now,
       updatedAt: now,
     });
-    return { success: true, accountId: invitation.accountId, userExists: !created, inviteeEmail: person.email };
+    return {
+      success: true,
+      accountId: invitation.accountId,
+      userExists: !created,
+      inviteeEmail: person.email,
+    };
   }
 }

@@ -40,7 +40,9 @@ export class InviteMemberUseCase {
     const email = normalizeEmail(command.email);
     if (!mayGrantRole(command.inviterRole, command.role))
       throw forbidden(
-        command.inviterRole === 'member' ? 'A member may not invite anyone.' : 'Only an owner may invite an owner.',
+        command.inviterRole === 'member'
+          ? 'A member may not invite anyone.'
+          : 'Only an owner may invite an owner.',
         'Ask an owner of the account to send this invitation.',
       );
     const person = await this.people.findByEmail(email);

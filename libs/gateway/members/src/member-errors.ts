@@ -16,7 +16,8 @@ export const lastOwner = () =>
     fix: 'Make another member an owner first (PATCH /members/{userId} {"role": "owner"}).',
   });
 
-export const forbidden = (message: string, fix: string) => new ForbiddenError({ code: 'FORBIDDEN', message, fix });
+export const forbidden = (message: string, fix: string) =>
+  new ForbiddenError({ code: 'FORBIDDEN', message, fix });
 
 /** The organization an account belongs to: its own id until it joins one. */
 export const organizationOf = (account: Account & { readonly organizationId?: string }): string =>

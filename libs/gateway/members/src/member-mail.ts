@@ -18,8 +18,7 @@ export interface MemberMailMessage {
   readonly sentBy: string;
 }
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A paragraph and a button-like link, the whole body of the service's own mails. */
 export const linkMail = (text: string, label: string, url: string): string =>

@@ -91,7 +91,10 @@ export class MembersController {
 
   @Get('autojoin')
   @RequiresRole('admin')
-  @ApiOperation({ summary: 'The email domains that join the account on first sign-in', operationId: 'getAutoJoin' })
+  @ApiOperation({
+    summary: 'The email domains that join the account on first sign-in',
+    operationId: 'getAutoJoin',
+  })
   @ApiOkResponse({ schema: openApi(autoJoinSchema, 'output') })
   autoJoin(@CurrentCaller() caller: Caller): Promise<AutoJoinView> {
     return this.getAutoJoin.execute(caller.accountId);

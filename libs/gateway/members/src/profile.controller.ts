@@ -42,7 +42,11 @@ export class ProfileController {
   @Post('accept_invite')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Accept an invitation with the token of its link', operationId: 'acceptInvite', security: [] })
+  @ApiOperation({
+    summary: 'Accept an invitation with the token of its link',
+    operationId: 'acceptInvite',
+    security: [],
+  })
   @ApiBody({ schema: openApi(tokenBodySchema) })
   @ApiOkResponse({ schema: openApi(acceptedSchema, 'output') })
   acceptInvite(@Body(new ZodPipe(tokenBodySchema)) body: { token: string }): Promise<AcceptedInvite> {
@@ -55,14 +59,17 @@ export class ProfileController {
   @Header('content-type', 'text/html; charset=utf-8')
   @Header('cache-control', 'no-store')
   @Header('referrer-policy', 'no-referrer')
-  acceptInvitePage(@Query(new ZodPipe(tokenQuerySchema)) { token }: z.infer<typeof tokenQuerySchema>): string {
+  acceptInvitePage(
+    @Query(new ZodPipe(tokenQuerySchema)) { token }: z.infer<typeof tokenQuerySchema>,
+  ): string {
     return confirmPage('Join the Notify account', 'accept_invite', 'Accept the invitation', token);
   }
 
   @Post('change-email')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Change your email: a confirmation link is mailed to the new address, nothing changes before it is followed',
+    summary:
+      'Change your email: a confirmation link is mailed to the new address, nothing changes before it is followed',
     operationId: 'changeEmail',
   })
   @ApiMoreErrors(409)
@@ -96,7 +103,9 @@ export class ProfileController {
   })
   @ApiBody({ schema: openApi(tokenBodySchema) })
   @ApiOkResponse({ schema: openApi(z.object({ success: z.boolean(), email: z.string() }), 'output') })
-  confirm(@Body(new ZodPipe(tokenBodySchema)) body: { token: string }): Promise<{ success: true; email: string }> {
+  confirm(
+    @Body(new ZodPipe(tokenBodySchema)) body: { token: string },
+  ): Promise<{ success: true; email: string }> {
     return this.confirmEmailChange.execute(body.token);
   }
 

@@ -6,8 +6,20 @@ import { z } from 'zod';
 
 /** What a link's token carries: an invitation (account, email) or an email change (person, new email). */
 const claimsSchema = z.discriminatedUnion('purpose', [
-  z.object({ purpose: z.literal('invite'), accountId: z.string(), email: z.string(), expiresAt: z.number(), nonce: z.string() }),
-  z.object({ purpose: z.literal('email_change'), userId: z.string(), email: z.string(), expiresAt: z.number(), nonce: z.string() }),
+  z.object({
+    purpose: z.literal('invite'),
+    accountId: z.string(),
+    email: z.string(),
+    expiresAt: z.number(),
+    nonce: z.string(),
+  }),
+  z.object({
+    purpose: z.literal('email_change'),
+    userId: z.string(),
+    email: z.string(),
+    expiresAt: z.number(),
+    nonce: z.string(),
+  }),
 ]);
 export type TokenClaims = z.infer<typeof claimsSchema>;
 type Purpose = TokenClaims['purpose'];

@@ -44,7 +44,9 @@ export class AutoJoinRepository {
       return { taken };
     }
     const wanted = new Set(domains);
-    await Promise.all([...before].filter((d) => !wanted.has(d)).map((domain) => this.release(accountId, domain)));
+    await Promise.all(
+      [...before].filter((d) => !wanted.has(d)).map((domain) => this.release(accountId, domain)),
+    );
     return { taken: [] };
   }
 

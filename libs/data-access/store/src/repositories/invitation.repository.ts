@@ -29,11 +29,17 @@ export class InvitationRepository {
   }
 
   /** Takes the invitation if it still holds this token's hash; undefined when used, replaced or revoked. */
-  async redeemInvitation(accountId: string, email: string, tokenHash: string): Promise<Invitation | undefined> {
+  async redeemInvitation(
+    accountId: string,
+    email: string,
+    tokenHash: string,
+  ): Promise<Invitation | undefined> {
     const key = [accountId, normalizeEmail(email)];
     const pending = await this.invitations.get(key);
     if (pending?.tokenHash !== tokenHash) return undefined;
-    return (await this.invitations.remove(key, (stored) => stored.tokenHash === tokenHash)) ? pending : undefined;
+    return (await this.invitations.remove(key, (stored) => stored.tokenHash === tokenHash))
+      ? pending
+      : undefined;
   }
 
   revokeInvitation(accountId: string, email: string): Promise<boolean> {

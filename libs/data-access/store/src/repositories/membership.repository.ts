@@ -59,7 +59,9 @@ export class MembershipRepository {
   /** The accounts a person belongs to, oldest membership first. */
   async listByPerson(userId: string): Promise<Membership[]> {
     const list = await this.memberships.find({ userId });
-    return list.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.accountId.localeCompare(b.accountId));
+    return list.sort(
+      (a, b) => a.createdAt.localeCompare(b.createdAt) || a.accountId.localeCompare(b.accountId),
+    );
   }
 
   /** Gives the member another role; the account's last owner cannot take another. */
@@ -91,7 +93,8 @@ export class MembershipRepository {
       if (current === undefined) return 'not_found';
       const losesOwner = current.role === 'owner';
       if (losesOwner && !(await this.reserveOwner(accountId))) return 'last_owner';
-      if (await this.memberships.remove(key, (stored) => (stored.role === 'owner') === losesOwner)) return 'done';
+      if (await this.memberships.remove(key, (stored) => (stored.role === 'owner') === losesOwner))
+        return 'done';
       if (losesOwner) await this.releaseOwner(accountId);
     }
     throw new Error(`membership ${accountId}/${userId}: too many concurrent changes`);
