@@ -61,6 +61,7 @@ describe.each(['embedded', 'mongodb'] as const)('Identity stores contract (%s)',
     expect(await memberships.changeRole('acct-1', 'u1', 'admin', NOW)).toBe('last_owner');
     expect(await memberships.remove('acct-1', 'u1')).toBe('last_owner');
     expect(await memberships.changeRole('acct-1', 'u2', 'owner', NOW)).toBe('done');
+    expect(await memberships.remove('acct-1', 'u2', { owners: false })).toBe('owner');
     expect(await memberships.changeRole('acct-1', 'u1', 'admin', NOW)).toBe('done');
     expect(await memberships.remove('acct-1', 'u2')).toBe('last_owner');
     expect(await memberships.remove('acct-1', 'u1')).toBe('done');

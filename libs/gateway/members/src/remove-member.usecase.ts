@@ -19,17 +19,24 @@ export class RemoveMemberUseCase {
   constructor(private readonly memberships: MembershipRepository) {}
 
   async execute(command: RemoveMemberCommand): Promise<{ success: true }> {
-    const target = await this.memberships.get(command.accountId, command.userId);
-    if (target === undefined) throw memberNotFound(command.userId);
-    if (command.actor.userId !== command.userId) {
-      if (!roleAllows(command.actor.role, 'admin'))
-        throw forbidden('Only an owner or admin may remove another member.', 'Ask an admin of the account.');
-      if (target.role === 'owner' && command.actor.role !== 'owner')
-        throw forbidden('Only an owner may remove an owner.', 'Ask an owner of the account.');
+    const self = command.actor.userId === command.userId;
+    if (!self && !roleAllows(command.actor.role, 'admin')) {
+      if ((await this.memberships.get(command.accountId, command.userId)) === undefined)
+        throw memberNotFound(command.userId);
+      throw forbidden('Only an owner or admin may remove another member.', 'Ask an admin of the account.');
     }
-    const outcome = await this.memberships.remove(command.accountId, command.userId);
-    if (outcome === 'not_found') throw memberNotFound(command.userId);
-    if (outcome === 'last_owner') throw lastOwner();
-    return { success: true };
+    const outcome = await this.memberships.remove(command.accountId, command.userId, {
+      owners: self || command.actor.role === 'owner',
+    });
+    switch (outcome) {
+      case 'not_found':
+        throw memberNotFound(command.userId);
+      case 'last_owner':
+        throw lastOwner();
+      case 'owner':
+        throw forbidden('Only an owner may remove an owner.', 'Ask an owner of the account.');
+      case 'done':
+        return { success: true };
+    }
   }
 }

@@ -8,8 +8,11 @@ import {
   MAX_PAGE_LIMIT,
 } from '../document-store.port';
 
-/** What a role change or a removal did: `last_owner` when it would leave the account without an owner. */
-export type MembershipOutcome = 'done' | 'not_found' | 'last_owner';
+/**
+ * What a role change or a removal did: `last_owner` when it would leave the account without an
+ * owner; `owner` when the member is an owner and the caller may not remove one.
+ */
+export type MembershipOutcome = 'done' | 'not_found' | 'last_owner' | 'owner';
 
 const MAX_ATTEMPTS = 8;
 
@@ -85,13 +88,22 @@ export class MembershipRepository {
     throw new Error(`membership ${accountId}/${userId}: too many concurrent changes`);
   }
 
-  /** Removes the member; the account's last owner cannot be removed. */
-  async remove(accountId: string, userId: string): Promise<MembershipOutcome> {
+  /**
+   * Removes the member; the account's last owner cannot be removed. With `owners: false` an owner
+   * is not removed either (decided on the membership as it is removed, so a concurrent promotion
+   * cannot slip through).
+   */
+  async remove(
+    accountId: string,
+    userId: string,
+    options: { owners?: boolean } = {},
+  ): Promise<MembershipOutcome> {
     const key = [accountId, userId];
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const current = await this.memberships.get(key);
       if (current === undefined) return 'not_found';
       const losesOwner = current.role === 'owner';
+      if (losesOwner && options.owners === false) return 'owner';
       if (losesOwner && !(await this.reserveOwner(accountId))) return 'last_owner';
       if (await this.memberships.remove(key, (stored) => (stored.role === 'owner') === losesOwner))
         return 'done';
