@@ -1,6 +1,9 @@
 import type {
   Account,
   ApiKey,
+  AutoJoinDomain,
+  EmailChange,
+  Invitation,
   Channel,
   Environment,
   InboundAddress,
@@ -63,6 +66,9 @@ export type PersonDoc = Mutable<Person>;
 /** Claims an email for one person: the key makes two people with one address impossible. */
 export type PersonEmailDoc = { email: string; userId: string };
 export type MembershipDoc = Mutable<Membership>;
+export type InvitationDoc = Mutable<Invitation>;
+export type EmailChangeDoc = Mutable<EmailChange>;
+export type AutoJoinDomainDoc = Mutable<AutoJoinDomain>;
 
 /** One message a test environment's sandbox peer received, in a ring of slots (see SandboxOutboxRepository). */
 export type SandboxOutboxDoc = Scoped<{
@@ -122,4 +128,14 @@ export const Collections = {
     key: ['accountId', 'userId'],
     lookups: ['userId'],
   } satisfies CollectionDefinition<MembershipDoc>,
+  invitations: {
+    name: 'invitations',
+    key: ['accountId', 'email'],
+  } satisfies CollectionDefinition<InvitationDoc>,
+  emailChanges: { name: 'email_changes', key: ['userId'] } satisfies CollectionDefinition<EmailChangeDoc>,
+  autoJoinDomains: {
+    name: 'auto_join_domains',
+    key: ['domain'],
+    lookups: ['accountId'],
+  } satisfies CollectionDefinition<AutoJoinDomainDoc>,
 } as const;

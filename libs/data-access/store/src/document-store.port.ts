@@ -33,7 +33,11 @@ export interface DocumentCollection<T extends Doc> {
    * Resolves to the stored document afterwards.
    */
   modify(key: readonly string[], change: (current: T | undefined) => T | undefined): Promise<T | undefined>;
-  remove(key: readonly string[]): Promise<boolean>;
+  /**
+   * Removes the document; with `when`, only if it holds for the document as stored at that moment
+   * (an atomic compare-and-delete). True when removed.
+   */
+  remove(key: readonly string[], when?: (current: T) => boolean): Promise<boolean>;
   /** Documents whose key starts with `prefix`, in key order. */
   list(prefix: readonly string[], page?: Page): Promise<T[]>;
   /** Documents whose `lookups` fields equal the filter's values. */

@@ -3,13 +3,15 @@ export { EmbeddedDocumentStore } from './embedded/embedded.document-store';
 export { MongoDocumentStore } from './mongo/mongo.document-store';
 export { AccountRepository } from './repositories/account.repository';
 export { ApiKeyRepository } from './repositories/api-key.repository';
+export { AutoJoinRepository } from './repositories/auto-join.repository';
 export { InAppRepository } from './repositories/inapp/inapp.repository';
 export {
   type AddressWrite,
   InboundAddressRepository,
   MAX_ADDRESS_ALIASES,
 } from './repositories/inbound-address.repository';
-export { MembershipRepository } from './repositories/membership.repository';
+export { InvitationRepository } from './repositories/invitation.repository';
+export { MembershipRepository, type MembershipOutcome } from './repositories/membership.repository';
 export { NotificationTypeRepository } from './repositories/notification-type.repository';
 export { PeopleRepository } from './repositories/people.repository';
 export { PreferenceRepository } from './repositories/preference.repository';

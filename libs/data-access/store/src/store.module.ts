@@ -9,8 +9,10 @@ import { APP_CONFIG, type AppConfig, ReadinessRegistry } from '@notify/platform'
 import { DOCUMENT_STORE, type DocumentStore } from './document-store.port';
 import { AccountRepository } from './repositories/account.repository';
 import { ApiKeyRepository } from './repositories/api-key.repository';
+import { AutoJoinRepository } from './repositories/auto-join.repository';
 import { InAppRepository } from './repositories/inapp/inapp.repository';
 import { InboundAddressRepository } from './repositories/inbound-address.repository';
+import { InvitationRepository } from './repositories/invitation.repository';
 import { MembershipRepository } from './repositories/membership.repository';
 import { NotificationTypeRepository } from './repositories/notification-type.repository';
 import { PeopleRepository } from './repositories/people.repository';
@@ -24,8 +26,10 @@ import { createDocumentStore } from './store.factory';
 const repositories = [
   AccountRepository,
   ApiKeyRepository,
+  AutoJoinRepository,
   InAppRepository,
   InboundAddressRepository,
+  InvitationRepository,
   MembershipRepository,
   NotificationTypeRepository,
   PeopleRepository,

@@ -13,6 +13,11 @@ export interface Account {
   readonly createdAt: string;
   /** Environments created so far, kept to cap them (MAX_ENVIRONMENTS_PER_ACCOUNT). */
   readonly environmentCount?: number;
+  /**
+   * Owners the last-owner rule may count on: never more than the account has (changes that lose an
+   * owner lower it first), so the last owner cannot go. Absent until the first such change counts them.
+   */
+  readonly ownerCount?: number;
 }
 
 export interface Environment {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { Environment, Membership, Person } from '@notify/domain';
-import { ForbiddenError, NotFoundError } from '@notify/util';
-import { AccountRepository, MembershipRepository, PeopleRepository } from '@notify/store';
+import { emailDomain, type Environment, type Membership, type Person } from '@notify/domain';
+import { InjectClock } from '@notify/platform';
+import { type Clock, ForbiddenError, NotFoundError } from '@notify/util';
+import { AccountRepository, AutoJoinRepository, MembershipRepository, PeopleRepository } from '@notify/store';
 import { JwtVerifier } from './jwt.verifier';
 import type { MemberCaller } from './tenant';
 
@@ -22,6 +23,8 @@ const notFound = (what: string) =>
  * A JWT to the member it names. The token's `sub` finds the person once bound; before that its
  * email does, and the first token binds its `sub` (a token for the same email with another subject
  * is refused). The account is the one of `?envId=`, else `?accountId=`, else the person's first.
+ * Someone who belongs to no account but whose email domain auto-joins one becomes its member
+ * (role member) on first sign-in.
  */
 @Injectable()
 export class MemberAuthenticator {
@@ -30,6 +33,8 @@ export class MemberAuthenticator {
     private readonly people: PeopleRepository,
     private readonly memberships: MembershipRepository,
     private readonly accounts: AccountRepository,
+    private readonly autoJoins: AutoJoinRepository,
+    @InjectClock() private readonly clock: Clock,
   ) {}
 
   async authenticate(
@@ -43,13 +48,16 @@ export class MemberAuthenticator {
     if (context.envId !== undefined) {
       environment = await this.accounts.findEnvironment(context.envId);
       membership =
-        environment === undefined ? undefined : await this.memberships.get(environment.accountId, person.userId);
+        environment === undefined
+          ? undefined
+          : await this.memberships.get(environment.accountId, person.userId);
       if (membership === undefined) throw notFound(`environment ${context.envId}`);
     } else if (context.accountId !== undefined) {
       membership = await this.memberships.get(context.accountId, person.userId);
       if (membership === undefined) throw notFound(`account ${context.accountId}`);
     } else {
       [membership] = await this.memberships.listByPerson(person.userId);
+      membership ??= await this.autoJoin(person);
     }
     if (membership === undefined)
       throw new ForbiddenError({
@@ -72,6 +80,10 @@ export class MemberAuthenticator {
     if (bound !== undefined) return bound;
     const byEmail = await this.people.findByEmail(email);
     if (byEmail !== undefined && (await this.people.bindSub(byEmail.userId, sub))) return byEmail;
+    if (byEmail === undefined && (await this.autoJoins.accountFor(emailDomain(email))) !== undefined) {
+      const { person } = await this.people.findOrCreate(email, new Date(this.clock.now()).toISOString());
+      if (await this.people.bindSub(person.userId, sub)) return person;
+    }
     throw new ForbiddenError({
       code: 'FORBIDDEN',
       message:
@@ -80,5 +92,21 @@ export class MemberAuthenticator {
           : `${email} is bound to another identity (sub) than this token's.`,
       fix: 'Ask an owner or admin of the account for an invitation.',
     });
+  }
+
+  /** The membership a person of no account gets when their email domain auto-joins one. */
+  private async autoJoin(person: Person): Promise<Membership | undefined> {
+    const accountId = await this.autoJoins.accountFor(emailDomain(person.email));
+    if (accountId === undefined) return undefined;
+    const now = new Date(this.clock.now()).toISOString();
+    const membership: Membership = {
+      accountId,
+      userId: person.userId,
+      role: 'member',
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.memberships.add(membership);
+    return this.memberships.get(accountId, person.userId);
   }
 }

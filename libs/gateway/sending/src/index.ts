@@ -1,1 +1,2 @@
+export { AcceptSendUseCase } from './accept-send.usecase';
 export { SendingModule } from './sending.module';

@@ -89,9 +89,15 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     });
   }
 
-  remove(key: readonly string[]): Promise<boolean> {
+  remove(key: readonly string[], when?: (current: T) => boolean): Promise<boolean> {
     const stored = this.storedKey(key);
-    return this.db.transaction(() => this.db.removeSync(stored));
+    return this.db.transaction(() => {
+      if (when !== undefined) {
+        const current = this.db.get(stored);
+        if (current === undefined || !when(current)) return false;
+      }
+      return this.db.removeSync(stored);
+    });
   }
 
   list(prefix: readonly string[], page: Page = {}): Promise<T[]> {

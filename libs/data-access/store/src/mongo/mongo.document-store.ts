@@ -112,9 +112,19 @@ class MongoCollection<T extends Doc> implements DocumentCollection<T> {
     throw new Error(`${this.definition.name}: too many concurrent writes to one document`);
   }
 
-  async remove(key: readonly string[]): Promise<boolean> {
-    const result = await this.model.deleteOne(this.filter(key)).exec();
-    return result.deletedCount === 1;
+  async remove(key: readonly string[], when?: (current: T) => boolean): Promise<boolean> {
+    const filter = this.filter(key);
+    if (when === undefined) return (await this.model.deleteOne(filter).exec()).deletedCount === 1;
+    // Compare-and-delete: the revision read is the one deleted, or another write came between.
+    for (let attempt = 0; attempt < MAX_MODIFY_ATTEMPTS; attempt++) {
+      const stored = await this.model.findOne(filter, { _id: 0 }).lean<T & { [REVISION]?: number }>().exec();
+      if (stored === null) return false;
+      const { [REVISION]: revision, ...current } = stored;
+      if (!when(current as T)) return false;
+      const result = await this.model.collection.deleteOne({ ...filter, [REVISION]: revision });
+      if (result.deletedCount === 1) return true;
+    }
+    throw new Error(`${this.definition.name}: too many concurrent writes to one document`);
   }
 
   async list(prefix: readonly string[], page: Page = {}): Promise<T[]> {

@@ -37,6 +37,7 @@ const definitions: Record<string, SchemaDefinition> = {
     name: String,
     createdAt: String,
     environmentCount: Number,
+    ownerCount: Number,
   },
   [Collections.environments.name]: {
     accountId: String,
@@ -65,6 +66,23 @@ const definitions: Record<string, SchemaDefinition> = {
   },
   [Collections.people.name]: { userId: String, email: String, sub: String, createdAt: String },
   [Collections.personEmails.name]: { email: String, userId: String },
+  [Collections.invitations.name]: {
+    accountId: String,
+    email: String,
+    role: String,
+    tokenHash: String,
+    invitedBy: String,
+    createdAt: String,
+    expiresAt: String,
+  },
+  [Collections.emailChanges.name]: {
+    userId: String,
+    newEmail: String,
+    tokenHash: String,
+    createdAt: String,
+    expiresAt: String,
+  },
+  [Collections.autoJoinDomains.name]: { domain: String, accountId: String, createdAt: String },
   [Collections.memberships.name]: {
     accountId: String,
     userId: String,

@@ -1,0 +1,144 @@
+import type { Role } from '@notify/domain';
+import { requireBackend } from '@notify/testing';
+import { Collections, type MembershipDoc } from './collections';
+import type { DocumentStore } from './document-store.port';
+import { AccountRepository } from './repositories/account.repository';
+import { AutoJoinRepository } from './repositories/auto-join.repository';
+import { InvitationRepository } from './repositories/invitation.repository';
+import { MembershipRepository } from './repositories/membership.repository';
+import { newStoreLocation, openStore, type StoreLocation } from './testing/store-harness';
+
+const NOW = '2026-01-01T00:00:00.000Z';
+const member = (accountId: string, userId: string, role: Role): MembershipDoc => ({
+  accountId,
+  userId,
+  role,
+  createdAt: NOW,
+  updatedAt: NOW,
+});
+
+describe.each(['embedded', 'mongodb'] as const)('Identity stores contract (%s)', (adapter) => {
+  let location: StoreLocation;
+  let store: DocumentStore;
+  let memberships: MembershipRepository;
+  let accounts: AccountRepository;
+  let invitations: InvitationRepository;
+  let autoJoin: AutoJoinRepository;
+
+  beforeAll(async () => {
+    if (adapter === 'mongodb') await requireBackend('mongo');
+  });
+
+  beforeEach(async () => {
+    location = await newStoreLocation(adapter);
+    store = openStore(location);
+    memberships = new MembershipRepository(store);
+    accounts = new AccountRepository(store);
+    invitations = new InvitationRepository(store);
+    autoJoin = new AutoJoinRepository(store);
+    // Indexes are made for the collections repositories opened (as the service does at start).
+    await store.ensureIndexes();
+    await accounts.createAccount({ accountId: 'acct-1', name: 'One', createdAt: NOW });
+  });
+
+  afterEach(async () => {
+    await store?.close();
+    await location?.cleanup();
+  });
+
+  it('removes a document only while the condition holds for it as stored', async () => {
+    const collection = store.collection(Collections.memberships);
+    await collection.insert(member('acct-1', 'u1', 'admin'));
+    expect(await collection.remove(['acct-1', 'u1'], (m) => m.role === 'owner')).toBe(false);
+    expect(await collection.get(['acct-1', 'u1'])).toBeDefined();
+    expect(await collection.remove(['acct-1', 'u1'], (m) => m.role === 'admin')).toBe(true);
+    expect(await collection.remove(['acct-1', 'u1'], () => true)).toBe(false);
+  });
+
+  it('changes roles and removes members, but never the last owner', async () => {
+    await memberships.add(member('acct-1', 'u1', 'owner'));
+    await memberships.add(member('acct-1', 'u2', 'member'));
+    expect(await memberships.changeRole('acct-1', 'u1', 'admin', NOW)).toBe('last_owner');
+    expect(await memberships.remove('acct-1', 'u1')).toBe('last_owner');
+    expect(await memberships.changeRole('acct-1', 'u2', 'owner', NOW)).toBe('done');
+    expect(await memberships.remove('acct-1', 'u2', { owners: false })).toBe('owner');
+    expect(await memberships.changeRole('acct-1', 'u1', 'admin', NOW)).toBe('done');
+    expect(await memberships.remove('acct-1', 'u2')).toBe('last_owner');
+    expect(await memberships.remove('acct-1', 'u1')).toBe('done');
+    expect(await memberships.remove('acct-1', 'u1')).toBe('not_found');
+    expect(await memberships.changeRole('acct-1', 'nobody', 'admin', NOW)).toBe('not_found');
+    expect((await memberships.listByAccount('acct-1')).map((m) => [m.userId, m.role])).toEqual([
+      ['u2', 'owner'],
+    ]);
+  });
+
+  it('keeps one owner whatever concurrent demotions and removals of the owners race', async () => {
+    await Promise.all(['o1', 'o2', 'o3'].map((id) => memberships.add(member('acct-1', id, 'owner'))));
+    const outcomes = await Promise.all([
+      memberships.changeRole('acct-1', 'o1', 'member', NOW),
+      memberships.remove('acct-1', 'o2'),
+      memberships.remove('acct-1', 'o3'),
+      memberships.changeRole('acct-1', 'o3', 'admin', NOW),
+      memberships.remove('acct-1', 'o1'),
+    ]);
+    const owners = (await memberships.listByAccount('acct-1')).filter((m) => m.role === 'owner');
+    expect(owners).toHaveLength(1);
+    expect(outcomes).toContain('last_owner');
+    expect((await accounts.getAccount('acct-1'))?.ownerCount).toBe(1);
+  });
+
+  it('counts the owners of an account stored before owners were counted', async () => {
+    const collection = store.collection(Collections.memberships);
+    await collection.insert(member('acct-1', 'u1', 'owner'));
+    await collection.insert(member('acct-1', 'u2', 'owner'));
+    expect(await memberships.remove('acct-1', 'u1')).toBe('done');
+    expect(await memberships.changeRole('acct-1', 'u2', 'member', NOW)).toBe('last_owner');
+  });
+
+  it('redeems an invitation once, and never a replaced one', async () => {
+    const invitation = {
+      accountId: 'acct-1',
+      email: 'Ann@Example.com',
+      role: 'admin' as const,
+      tokenHash: 'h1',
+      invitedBy: 'u1',
+      createdAt: NOW,
+      expiresAt: NOW,
+    };
+    await invitations.invite(invitation);
+    await invitations.invite({ ...invitation, tokenHash: 'h2' });
+    expect(await invitations.redeemInvitation('acct-1', 'ann@example.com', 'h1')).toBeUndefined();
+    const redeemed = await Promise.all([
+      invitations.redeemInvitation('acct-1', 'ann@example.com', 'h2'),
+      invitations.redeemInvitation('acct-1', 'ann@example.com', 'h2'),
+    ]);
+    expect(redeemed.filter((r) => r !== undefined)).toEqual([
+      { ...invitation, email: 'ann@example.com', tokenHash: 'h2' },
+    ]);
+    expect(await invitations.getInvitation('acct-1', 'ann@example.com')).toBeUndefined();
+
+    await invitations.requestEmailChange({
+      userId: 'u1',
+      newEmail: 'New@Example.com',
+      tokenHash: 'e1',
+      createdAt: NOW,
+      expiresAt: NOW,
+    });
+    expect(await invitations.redeemEmailChange('u1', 'e0')).toBeUndefined();
+    expect((await invitations.redeemEmailChange('u1', 'e1'))?.newEmail).toBe('new@example.com');
+    expect(await invitations.redeemEmailChange('u1', 'e1')).toBeUndefined();
+  });
+
+  it('gives an auto-join domain to one account only', async () => {
+    expect(await autoJoin.replace('acct-1', ['a.example', 'b.example'], NOW)).toEqual({ taken: [] });
+    expect(await autoJoin.replace('acct-2', ['c.example', 'b.example'], NOW)).toEqual({
+      taken: ['b.example'],
+    });
+    expect(await autoJoin.list('acct-2')).toEqual([]);
+    expect(await autoJoin.replace('acct-1', ['b.example'], NOW)).toEqual({ taken: [] });
+    expect(await autoJoin.list('acct-1')).toEqual(['b.example']);
+    expect(await autoJoin.accountFor('a.example')).toBeUndefined();
+    expect(await autoJoin.replace('acct-2', ['a.example'], NOW)).toEqual({ taken: [] });
+    expect(await autoJoin.accountFor('a.example')).toBe('acct-2');
+  });
+});

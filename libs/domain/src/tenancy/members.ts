@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { emailAddressSchema } from '../sends/send-body';
+import { type Role, roleAllows, roleSchema } from './identity';
+
+/** A pending invitation of one email address to one account; a new one for the same address replaces it. */
+export interface Invitation {
+  readonly accountId: string;
+  readonly email: string;
+  readonly role: Role;
+  /** SHA-256 of the token mailed in the link: the link is good while this record holds its hash. */
+  readonly tokenHash: string;
+  /** The member (`usr_…`) or API key (`key:<keyId>`) that invited. */
+  readonly invitedBy: string;
+  readonly createdAt: string;
+  readonly expiresAt: string;
+}
+
+/** A person's requested move to a new email address, waiting for the link mailed there. */
+export interface EmailChange {
+  readonly userId: string;
+  readonly newEmail: string;
+  readonly tokenHash: string;
+  readonly createdAt: string;
+  readonly expiresAt: string;
+}
+
+/** An email domain whose people join one account, as members, on their first sign-in. */
+export interface AutoJoinDomain {
+  readonly domain: string;
+  readonly accountId: string;
+  readonly createdAt: string;
+}
+
+export const MAX_AUTO_JOIN_DOMAINS = 20;
+
+const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** A DNS name with at least two labels (`example.com`), lower-cased; no wildcards, no addresses. */
+export const autoJoinDomainSchema = z
+  .string()
+  .max(253)
+  .transform((domain) => domain.trim().toLowerCase())
+  .refine((domain) => DOMAIN.test(domain), { message: 'expected a domain name such as example.com' });
+
+export const autoJoinBodySchema = z.object({
+  domains: z
+    .array(autoJoinDomainSchema)
+    .max(MAX_AUTO_JOIN_DOMAINS)
+    .transform((domains) => [...new Set(domains)].sort()),
+});
+export type AutoJoinBody = z.output<typeof autoJoinBodySchema>;
+
+export const inviteBodySchema = z.object({
+  email: emailAddressSchema,
+  role: roleSchema.optional(),
+});
+export type InviteBody = z.output<typeof inviteBodySchema>;
+
+export const memberUpdateBodySchema = z.object({ role: roleSchema });
+
+export const tokenBodySchema = z.object({ token: z.string().min(1).max(2_048) });
+
+export const changeEmailBodySchema = z.object({ newEmail: emailAddressSchema });
+
+/** The domain of an email address, lower-cased (`ann@Corp.Example` → `corp.example`). */
+export const emailDomain = (email: string): string =>
+  email
+    .slice(email.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase();
+
+/**
+ * Whether someone with `actor` may give `role` (by invitation or a role change): owners give any
+ * role; admins give admin or member; members give none.
+ */
+export const mayGrantRole = (actor: Role, role: Role): boolean =>
+  roleAllows(actor, 'admin') && roleAllows(actor, role);

@@ -1,0 +1,80 @@
+import { AcceptInviteUseCase } from './accept-invite.usecase';
+import { ACCEPT_INVITE_PATH, InviteMemberUseCase } from './invite-member.usecase';
+import { ACCOUNT, type MembersHarness, membersHarness } from './testing/members.harness';
+
+describe('AcceptInviteUseCase', () => {
+  let h: MembersHarness;
+  const accept = (token: string) =>
+    new AcceptInviteUseCase(h.tokens, h.invitations, h.people, h.memberships, h.clock).execute(token);
+  const invite = async (email: string, role: 'owner' | 'admin' | 'member' = 'admin') => {
+    await new InviteMemberUseCase(h.people, h.memberships, h.invitations, h.tokens, h.mail, h.clock).execute({
+      accountId: ACCOUNT,
+      email,
+      role,
+      invitedBy: `member:${h.ownerId}`,
+      inviterRole: 'owner',
+    });
+    return h.tokenMailedTo(email, ACCEPT_INVITE_PATH);
+  };
+  const roleOf = async (email: string) => {
+    const person = await h.people.findByEmail(email);
+    return person === undefined ? undefined : (await h.memberships.get(ACCOUNT, person.userId))?.role;
+  };
+
+  beforeEach(async () => {
+    h = await membersHarness();
+  });
+  afterEach(() => h.close());
+
+  it('creates the person and the membership with the invited role, once', async () => {
+    const token = await invite('ann@example.com');
+    expect(await accept(token)).toEqual({
+      success: true,
+      accountId: ACCOUNT,
+      userExists: false,
+      inviteeEmail: 'ann@example.com',
+    });
+    expect(await roleOf('ann@example.com')).toBe('admin');
+    await expect(accept(token)).rejects.toMatchObject({ kind: 'invalid', code: 'TOKEN_USED' });
+  });
+
+  it('adds a person who already exists (another account) and counts a new owner', async () => {
+    await h.join('bob@example.com', 'owner', 'acct-other');
+    expect((await accept(await invite('bob@example.com', 'owner'))).userExists).toBe(true);
+    expect(await roleOf('bob@example.com')).toBe('owner');
+    // Two owners now: the first may step down.
+    expect(await h.memberships.changeRole(ACCOUNT, h.ownerId, 'admin', '2026-01-02T00:00:00.000Z')).toBe(
+      'done',
+    );
+  });
+
+  it('refuses an expired link and writes nothing', async () => {
+    const token = await invite('ann@example.com');
+    h.clock.advance(168 * 3_600_000);
+    await expect(accept(token)).rejects.toMatchObject({ code: 'TOKEN_EXPIRED' });
+    expect(await h.people.findByEmail('ann@example.com')).toBeUndefined();
+    expect(await h.invitations.getInvitation(ACCOUNT, 'ann@example.com')).toBeDefined();
+  });
+
+  it('refuses forged, tampered and replaced links, and tokens made for something else', async () => {
+    const first = await invite('ann@example.com');
+    const second = await invite('ann@example.com');
+    await expect(accept(first)).rejects.toMatchObject({ code: 'TOKEN_USED' });
+    const [payload, mac] = second.split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
+    const forged = Buffer.from(JSON.stringify({ ...claims, accountId: 'acct-other' })).toString('base64url');
+    await expect(accept(`${forged}.${mac}`)).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
+    await expect(accept('not-a-token')).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
+    const other = h.tokens.issue({ purpose: 'email_change', userId: h.ownerId, email: 'ann@example.com' });
+    await expect(accept(other.token)).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
+    expect(await h.people.findByEmail('ann@example.com')).toBeUndefined();
+    expect((await accept(second)).inviteeEmail).toBe('ann@example.com');
+  });
+
+  it('keeps the role of someone who became a member meanwhile', async () => {
+    const token = await invite('ann@example.com', 'admin');
+    await h.join('ann@example.com', 'member');
+    expect((await accept(token)).userExists).toBe(true);
+    expect(await roleOf('ann@example.com')).toBe('member');
+  });
+});

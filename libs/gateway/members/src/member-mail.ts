@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { type Environment, normalizeDirectEmail, requestSummary } from '@notify/domain';
+import { AcceptSendUseCase } from '@notify/gateway-sending';
+import { type AppConfig, InjectClock, InjectConfig } from '@notify/platform';
+import { AccountRepository } from '@notify/store';
+import { type Clock, InvalidRequestError, NotFoundError } from '@notify/util';
+
+export interface MemberMailMessage {
+  readonly accountId: string;
+  /** The environment to send from (`?envId=`, or the caller key's); else the account's oldest. */
+  readonly envId?: string;
+  readonly to: string;
+  /** The notification type it is logged under. */
+  readonly type: string;
+  readonly subject: string;
+  readonly html: string;
+  /** Logged as the sender: `member:<userId>` or an API key's id. */
+  readonly sentBy: string;
+}
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A paragraph and a button-like link, the whole body of the service's own mails. */
+export const linkMail = (text: string, label: string, url: string): string =>
+  `<p>${escapeHtml(text)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>` +
+  `<p>Or open ${escapeHtml(url)}</p>`;
+
+/**
+ * Mail the service sends about membership (invitations, email-change confirmations) goes through
+ * the account's own email pipeline, as a direct email of one of its environments: it is logged
+ * there and, locally, shows in the dev outbox like any other.
+ */
+@Injectable()
+export class MemberMail {
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly accept: AcceptSendUseCase,
+    @InjectConfig() private readonly config: AppConfig,
+    @InjectClock() private readonly clock: Clock,
+  ) {}
+
+  /** `${PUBLIC_URL}/<path>?token=…` (the address the service listens on when PUBLIC_URL is unset). */
+  link(path: string, token: string): string {
+    const base = this.config.http.publicUrl ?? `http://localhost:${this.config.http.port}`;
+    const url = new URL(path, base.endsWith('/') ? base : `${base}/`);
+    url.searchParams.set('token', token);
+    return url.toString();
+  }
+
+  /** Checks where the mail would go before anything is written (404 for another account's environment). */
+  async environment(accountId: string, envId?: string): Promise<Environment> {
+    if (envId !== undefined) {
+      const environment = await this.accounts.getEnvironment(accountId, envId);
+      if (environment === undefined)
+        throw new NotFoundError({
+          code: 'NOT_FOUND',
+          message: `No environment ${envId} in this account.`,
+          fix: 'Name an environment of the account (GET /environments).',
+        });
+      return environment;
+    }
+    const [oldest] = (await this.accounts.listEnvironments(accountId)).sort(
+      (a, b) => a.createdAt.localeCompare(b.createdAt) || a.envId.localeCompare(b.envId),
+    );
+    if (oldest === undefined)
+      throw new InvalidRequestError({
+        code: 'NO_ENVIRONMENT',
+        message: 'The account has no environment to send the email from.',
+        fix: 'Create an environment first (POST /environments).',
+      });
+    return oldest;
+  }
+
+  async send(message: MemberMailMessage, environment: Environment): Promise<string> {
+    const receivedAt = this.clock.now();
+    const body = { type: message.type, to: message.to, subject: message.subject, html: message.html };
+    const accepted = await this.accept.execute(
+      {
+        accountId: environment.accountId,
+        envId: environment.envId,
+        keyId: message.sentBy,
+        test: environment.test,
+      },
+      normalizeDirectEmail(body, receivedAt, this.config.limits),
+      // The link is a credential: the log's request field keeps everything else.
+      { source: 'email', request: requestSummary({ ...body, html: '[link]' }), receivedAt },
+    );
+    return accepted.trackingId;
+  }
+}

@@ -1,0 +1,152 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  type AutoJoinBody,
+  autoJoinBodySchema,
+  type InviteBody,
+  inviteBodySchema,
+  memberUpdateBodySchema,
+  type Role,
+} from '@notify/domain';
+import { type Caller, CurrentCaller, RequiresRole } from '@notify/gateway-auth';
+import { ApiErrors, ApiMoreErrors, ApiPathParam, namedSchema, openApi } from '@notify/gateway-openapi';
+import { ZodPipe } from '@notify/platform';
+import { z } from 'zod';
+import { type AutoJoinView, GetAutoJoinUseCase } from './get-auto-join.usecase';
+import { InviteMemberUseCase } from './invite-member.usecase';
+import { ListMembersUseCase, type MemberView } from './list-members.usecase';
+import { actorOf, roleOf } from './member-errors';
+import { RemoveMemberUseCase } from './remove-member.usecase';
+import { SetAutoJoinUseCase } from './set-auto-join.usecase';
+import { UpdateMemberUseCase } from './update-member.usecase';
+
+const userIdSchema = z.string().min(1).max(256);
+const envQuerySchema = z.object({ envId: z.string().max(200).optional() });
+const memberSchema = z.object({
+  organizationId: z.string(),
+  accountId: z.string(),
+  userId: z.string(),
+  createdAt: z.string(),
+  email: z.string().optional(),
+  groups: z.array(z.string()),
+});
+const autoJoinSchema = z.object({ organizationId: z.string(), domains: z.array(z.string()) });
+const successSchema = z.object({ success: z.boolean() });
+// Named in the OpenAPI document as the pingram client names the shapes.
+namedSchema('GetMembersResponseInner', memberSchema);
+namedSchema('MemberInviteRequest', inviteBodySchema);
+namedSchema('MemberUpdateRequest', memberUpdateBodySchema);
+namedSchema('AutoJoinRequestBody', autoJoinBodySchema);
+
+/**
+ * `/members`: the people of the caller's account (members are account-level: the `envId` the
+ * pingram client sends only picks the environment whose email pipeline sends an invitation).
+ * Members list; admins invite, remove and set auto-join; owners change roles.
+ */
+@ApiTags('Members')
+@ApiErrors()
+@Controller('members')
+export class MembersController {
+  constructor(
+    private readonly list: ListMembersUseCase,
+    private readonly invite: InviteMemberUseCase,
+    private readonly update: UpdateMemberUseCase,
+    private readonly remove: RemoveMemberUseCase,
+    private readonly getAutoJoin: GetAutoJoinUseCase,
+    private readonly setAutoJoin: SetAutoJoinUseCase,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: "List the account's members", operationId: 'listMembers' })
+  @ApiOkResponse({ schema: openApi(z.array(memberSchema), 'output') })
+  listMembers(@CurrentCaller() caller: Caller): Promise<MemberView[]> {
+    return this.list.execute(caller.accountId);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequiresRole('admin')
+  @ApiOperation({
+    summary: 'Invite someone by email (role member by default; only an owner invites an owner)',
+    operationId: 'inviteMember',
+  })
+  @ApiMoreErrors(409)
+  @ApiBody({ schema: openApi(inviteBodySchema) })
+  @ApiOkResponse({ schema: openApi(z.object({ message: z.string() }), 'output') })
+  async inviteMember(
+    @CurrentCaller() caller: Caller,
+    @Body(new ZodPipe(inviteBodySchema)) body: InviteBody,
+    @Query(new ZodPipe(envQuerySchema)) { envId }: z.infer<typeof envQuerySchema>,
+  ): Promise<{ message: string }> {
+    const { message } = await this.invite.execute({
+      accountId: caller.accountId,
+      email: body.email,
+      role: body.role ?? 'member',
+      invitedBy: actorOf(caller),
+      inviterRole: roleOf(caller),
+      ...(envId !== undefined ? { envId } : caller.kind === 'key' ? { envId: caller.envId } : {}),
+    });
+    return { message };
+  }
+
+  @Get('autojoin')
+  @RequiresRole('admin')
+  @ApiOperation({
+    summary: 'The email domains that join the account on first sign-in',
+    operationId: 'getAutoJoin',
+  })
+  @ApiOkResponse({ schema: openApi(autoJoinSchema, 'output') })
+  autoJoin(@CurrentCaller() caller: Caller): Promise<AutoJoinView> {
+    return this.getAutoJoin.execute(caller.accountId);
+  }
+
+  @Post('autojoin')
+  @HttpCode(200)
+  @RequiresRole('admin')
+  @ApiOperation({
+    summary: 'Replace the email domains whose people join the account as members on first sign-in',
+    operationId: 'setAutoJoin',
+  })
+  @ApiMoreErrors(409)
+  @ApiBody({ schema: openApi(autoJoinBodySchema) })
+  @ApiOkResponse({ schema: openApi(autoJoinSchema, 'output') })
+  changeAutoJoin(
+    @CurrentCaller() caller: Caller,
+    @Body(new ZodPipe(autoJoinBodySchema)) body: AutoJoinBody,
+  ): Promise<AutoJoinView> {
+    return this.setAutoJoin.execute(caller.accountId, body.domains);
+  }
+
+  @Patch(':userId')
+  @RequiresRole('owner')
+  @ApiOperation({ summary: "Change a member's role (owners only)", operationId: 'update' })
+  @ApiPathParam('userId', userIdSchema)
+  @ApiBody({ schema: openApi(memberUpdateBodySchema) })
+  @ApiOkResponse({ schema: openApi(successSchema, 'output') })
+  updateMember(
+    @CurrentCaller() caller: Caller,
+    @Param('userId', new ZodPipe(userIdSchema)) userId: string,
+    @Body(new ZodPipe(memberUpdateBodySchema)) body: { role: Role },
+  ): Promise<{ success: true }> {
+    return this.update.execute({ accountId: caller.accountId, userId, role: body.role });
+  }
+
+  @Delete(':userId')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Remove a member (admins; an owner only by an owner), or leave the account yourself',
+    operationId: 'removeMember',
+  })
+  @ApiPathParam('userId', userIdSchema)
+  @ApiOkResponse({ schema: openApi(successSchema, 'output') })
+  removeMember(
+    @CurrentCaller() caller: Caller,
+    @Param('userId', new ZodPipe(userIdSchema)) userId: string,
+  ): Promise<{ success: true }> {
+    return this.remove.execute({
+      accountId: caller.accountId,
+      userId,
+      actor: caller.kind === 'member' ? { userId: caller.userId, role: caller.role } : { role: 'admin' },
+    });
+  }
+}
