@@ -3,6 +3,7 @@ import { AccountsModule } from '@notify/gateway-accounts';
 import { AddressesModule } from '@notify/gateway-addresses';
 import { GatewayAuthModule } from '@notify/gateway-auth';
 import { InAppModule } from '@notify/gateway-inapp';
+import { LegacySdkModule } from '@notify/gateway-legacy-sdk';
 import { LogsModule } from '@notify/gateway-logs';
 import { PushSettingsModule } from '@notify/gateway-push-settings';
 import { SchedulingModule } from '@notify/gateway-scheduling';
@@ -31,6 +32,7 @@ import { WebhooksModule } from '@notify/gateway-webhooks';
     TemplatesModule,
     WebhooksModule,
     AddressesModule,
+    LegacySdkModule,
   ],
   exports: [AccountsModule],
 })

@@ -6,7 +6,11 @@ import { IdempotentSends } from './idempotent-sends';
 import { SendController } from './send.controller';
 
 /** `POST /send` and `POST /email`: validate, then accept onto the bus. */
-@Module({ controllers: [SendController], providers: [AcceptSendUseCase, IdempotentSends] })
+@Module({
+  controllers: [SendController],
+  providers: [AcceptSendUseCase, IdempotentSends],
+  exports: [AcceptSendUseCase],
+})
 export class SendingModule implements OnApplicationBootstrap {
   constructor(@Inject(EVENT_BUS) private readonly bus: EventBus) {}
 

@@ -104,6 +104,7 @@ const definitions: Record<string, SchemaDefinition> = {
     urgent: Boolean,
     options: Mixed,
     defaultTemplates: Mixed,
+    subNotifications: Mixed,
     createdAt: String,
     updatedAt: String,
   },
