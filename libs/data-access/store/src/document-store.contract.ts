@@ -186,6 +186,21 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
       expect(all.map((i) => i.id)).not.toContain('long');
       expect(await inapp.removeAll(scopeA, 'u1')).toBe(Limits.inappItemsPerUser);
     });
+
+    it("retracts the user's items of a type, or of one sub-notification, and no one else's", async () => {
+      const inapp = repos.inapp;
+      await inapp.add(scopeA, 'u1', item('plain', t0), t0, t0);
+      await inapp.add(scopeA, 'u1', { ...item('sub', t0 + 1), subNotificationId: 's' }, t0, t0);
+      await inapp.add(scopeA, 'u1', { ...item('other', t0 + 2), notificationId: 'digest' }, t0, t0);
+      await inapp.add(scopeA, 'u2', item('theirs', t0), t0, t0);
+      expect(await inapp.retract(scopeB, 'u1', { notificationId: 'welcome' })).toEqual([]);
+      expect(
+        await inapp.retract(scopeA, 'u1', { notificationId: 'welcome', subNotificationId: 's' }),
+      ).toEqual(['sub']);
+      expect(await inapp.retract(scopeA, 'u1', { notificationId: 'welcome' })).toEqual(['plain']);
+      expect((await inapp.page(scopeA, 'u1', { count: 10 }, t0)).items.map((i) => i.id)).toEqual(['other']);
+      expect((await inapp.page(scopeA, 'u2', { count: 10 }, t0)).items.map((i) => i.id)).toEqual(['theirs']);
+    });
   });
 
   describe('users', () => {
@@ -438,6 +453,31 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
         EMAIL: { instant: 'tpl-1', daily: 'tpl-2' },
       });
     });
+
+    it('keeps sub-notifications on the type: added, renamed, removed, within its environment', async () => {
+      await repos.types.ensure(scopeA, 'comments', ['EMAIL'], NOW);
+      await repos.types.putSubNotification(scopeA, 'comments', { subNotificationId: 'p1', title: 'P1' }, NOW);
+      await repos.types.putSubNotification(scopeA, 'comments', { subNotificationId: 'p2', title: 'P2' }, NOW);
+      const renamed = await repos.types.putSubNotification(
+        scopeA,
+        'comments',
+        { subNotificationId: 'p1', title: 'Project 1' },
+        LATER,
+      );
+      expect(renamed?.subNotifications).toEqual([
+        { subNotificationId: 'p1', title: 'Project 1' },
+        { subNotificationId: 'p2', title: 'P2' },
+      ]);
+      expect(await repos.types.removeSubNotification(scopeA, 'comments', 'p2', LATER)).toBe(true);
+      expect(await repos.types.removeSubNotification(scopeA, 'comments', 'p2', LATER)).toBe(false);
+      expect((await repos.types.get(scopeA, 'comments'))?.subNotifications).toEqual([
+        { subNotificationId: 'p1', title: 'Project 1' },
+      ]);
+      expect(
+        await repos.types.putSubNotification(scopeB, 'comments', { subNotificationId: 'x', title: 'X' }, NOW),
+      ).toBeUndefined();
+      expect(await repos.types.removeSubNotification(scopeB, 'comments', 'p1', NOW)).toBe(false);
+    });
   });
 
   describe('templates', () => {
@@ -626,6 +666,22 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
       ]);
       expect(merged.previous).toEqual([{ notificationId: 'n', channel: 'EMAIL', delivery: 'off' }]);
       expect(await repos.preferences.get(scopeB, 'u1')).toEqual([]);
+    });
+
+    it("removes one type's choices, or one sub-notification's, in the user's environment only", async () => {
+      const choices = [
+        { notificationId: 'n', channel: 'EMAIL', delivery: 'off' },
+        { notificationId: 'n', subNotificationId: 's', channel: 'EMAIL', delivery: 'off' },
+        { notificationId: 'm', channel: 'SMS', delivery: 'off' },
+      ] as const;
+      await repos.preferences.update(scopeA, 'u1', choices, NOW);
+      expect(await repos.preferences.remove(scopeB, 'u1', { notificationId: 'n' }, LATER)).toBe(0);
+      expect(
+        await repos.preferences.remove(scopeA, 'u1', { notificationId: 'n', subNotificationId: 's' }, LATER),
+      ).toBe(1);
+      expect(await repos.preferences.remove(scopeA, 'u1', { notificationId: 'n' }, LATER)).toBe(1);
+      expect(await repos.preferences.get(scopeA, 'u1')).toEqual([choices[2]]);
+      expect(await repos.preferences.remove(scopeA, 'nobody', { notificationId: 'n' }, LATER)).toBe(0);
     });
   });
 

@@ -1,4 +1,12 @@
-import { feedPage, inappItemOf, type InAppItem, inappPatchSchema, isUnread, patchItem } from './inapp-item';
+import {
+  feedPage,
+  inappItemOf,
+  type InAppItem,
+  inappPatchSchema,
+  isRetracted,
+  isUnread,
+  patchItem,
+} from './inapp-item';
 
 const t0 = Date.parse('2026-05-01T12:00:00.000Z');
 const job = {
@@ -95,5 +103,18 @@ describe('in-app items', () => {
       inappPatchSchema.safeParse({ trackingIds: ['x'], opened: null, archived: '2026-01-01T00:00:00Z' })
         .success,
     ).toBe(true);
+  });
+});
+
+describe('isRetracted', () => {
+  const plain = inappItemOf(job, t0);
+  const sub = inappItemOf({ ...job, trackingId: 't2', subNotificationId: 's' }, t0);
+
+  it("takes every item of the type when no sub-notification is named, only that sub-notification's otherwise", () => {
+    expect(isRetracted(plain, { notificationId: 'n' })).toBe(true);
+    expect(isRetracted(sub, { notificationId: 'n' })).toBe(true);
+    expect(isRetracted(plain, { notificationId: 'n', subNotificationId: 's' })).toBe(false);
+    expect(isRetracted(sub, { notificationId: 'n', subNotificationId: 's' })).toBe(true);
+    expect(isRetracted(sub, { notificationId: 'other' })).toBe(false);
   });
 });

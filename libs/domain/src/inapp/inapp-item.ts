@@ -111,3 +111,14 @@ export interface InAppFanout extends TenantScope {
   readonly userId: string;
   readonly item: InAppItem;
 }
+
+/** What a retraction names: one type's items of a user, or only one sub-notification's of them. */
+export interface Retraction {
+  readonly notificationId: string;
+  readonly subNotificationId?: string;
+}
+
+/** Whether a retraction takes this item out of the feed. */
+export const isRetracted = (item: InAppItem, retraction: Retraction): boolean =>
+  item.notificationId === retraction.notificationId &&
+  (retraction.subNotificationId === undefined || item.subNotificationId === retraction.subNotificationId);

@@ -1,3 +1,4 @@
+import { InvalidRequestError } from '@notify/util';
 import { type QuietHours, quietHoursSchema } from '../time/quiet-hours';
 import { z } from 'zod';
 import { type Channel, channelSchema } from '../channels/channel';
@@ -66,6 +67,40 @@ export const patchNotificationTypeSchema = z.object({
 });
 export type PatchNotificationType = z.infer<typeof patchNotificationTypeSchema>;
 
+/**
+ * A sub-notification: a subcategory of a type (e.g. one project's comments) that a user may set
+ * preferences for on its own; sends name it with `subNotificationId`.
+ */
+export const subNotificationSchema = z.object({
+  subNotificationId: notificationIdSchema,
+  title: z.string().min(1).max(500),
+});
+export type SubNotification = z.infer<typeof subNotificationSchema>;
+
+/** Sub-notifications kept per type: they are listed with every preferences page. */
+export const MAX_SUB_NOTIFICATIONS = 200;
+
+export class TooManySubNotificationsError extends InvalidRequestError {
+  constructor() {
+    super({
+      code: 'TOO_MANY_SUB_NOTIFICATIONS',
+      message: `A notification type may have at most ${MAX_SUB_NOTIFICATIONS} sub-notifications.`,
+      fix: 'Delete sub-notifications that are no longer used.',
+    });
+  }
+}
+
+/** Adds the sub-notification, or renames it when its id exists (an upsert keeps its place). */
+export function withSubNotification(
+  existing: readonly SubNotification[],
+  sub: SubNotification,
+): SubNotification[] {
+  const at = existing.findIndex((s) => s.subNotificationId === sub.subNotificationId);
+  if (at >= 0) return existing.map((s, i) => (i === at ? sub : s));
+  if (existing.length >= MAX_SUB_NOTIFICATIONS) throw new TooManySubNotificationsError();
+  return [...existing, sub];
+}
+
 /** Template chosen per channel and delivery mode when a send names none. */
 export type DefaultTemplates = Partial<Record<Channel, Partial<Record<DeliveryMode, string>>>>;
 
@@ -81,6 +116,7 @@ export interface NotificationType {
   readonly urgent?: boolean;
   readonly options?: TypeOptions;
   readonly defaultTemplates?: DefaultTemplates;
+  readonly subNotifications?: readonly SubNotification[];
   readonly createdAt: string;
   readonly updatedAt: string;
 }

@@ -4,6 +4,7 @@ import {
   TooManyPreferencesError,
   type UserPreference,
   userPreferenceSchema,
+  withoutPreferences,
 } from './preference';
 
 const pref = (notificationId: string, delivery: UserPreference['delivery'] = 'off'): UserPreference => ({
@@ -46,5 +47,30 @@ describe('userPreferenceSchema', () => {
       ]);
       expect(parse('EMAIL', digest).success).toBe(true);
     }
+  });
+});
+
+describe('withoutPreferences', () => {
+  const stored: UserPreference[] = [
+    pref('a'),
+    { ...pref('a'), subNotificationId: 's1' },
+    { ...pref('a'), subNotificationId: 's2' },
+    pref('b'),
+  ];
+
+  it("drops every choice of the type, its sub-notifications' included, when no sub-notification is named", () => {
+    expect(withoutPreferences(stored, { notificationId: 'a' })).toEqual([pref('b')]);
+  });
+
+  it("drops only the named sub-notification's choices", () => {
+    expect(withoutPreferences(stored, { notificationId: 'a', subNotificationId: 's1' })).toEqual([
+      pref('a'),
+      { ...pref('a'), subNotificationId: 's2' },
+      pref('b'),
+    ]);
+  });
+
+  it('keeps everything when nothing matches', () => {
+    expect(withoutPreferences(stored, { notificationId: 'c' })).toEqual(stored);
   });
 });

@@ -55,3 +55,27 @@ export function mergePreferences(
   if (byTarget.size > Limits.preferencesPerUser) throw new TooManyPreferencesError();
   return [...byTarget.values()];
 }
+
+/** A preferences write (the browser client's and the server SDKs' alike): a bounded list of choices. */
+export const preferenceUpdatesSchema = z.array(userPreferenceSchema).max(500);
+
+/** Which stored choices a deletion removes: a type's, or only one sub-notification's of it. */
+export interface PreferenceTarget {
+  readonly notificationId: string;
+  readonly subNotificationId?: string;
+}
+
+/**
+ * The stored choices minus the target's: without a sub-notification, every choice of the type
+ * (its sub-notifications' included); with one, only that sub-notification's.
+ */
+export function withoutPreferences(
+  stored: readonly UserPreference[],
+  target: PreferenceTarget,
+): UserPreference[] {
+  return stored.filter(
+    (p) =>
+      p.notificationId !== target.notificationId ||
+      (target.subNotificationId !== undefined && p.subNotificationId !== target.subNotificationId),
+  );
+}

@@ -56,3 +56,16 @@ describe('normalizeDirectSms', () => {
     );
   });
 });
+
+describe("normalizeSend: the older SDKs' secondaryId", () => {
+  const body = { type: 't', to: { id: 'u' } };
+  const limits = { scheduleAheadMs: 86_400_000 };
+
+  it('stands for subNotificationId, which wins when both are given', () => {
+    expect(normalizeSend({ ...body, secondaryId: 'old' }, 0, limits).subNotificationId).toBe('old');
+    expect(
+      normalizeSend({ ...body, secondaryId: 'old', subNotificationId: 'new' }, 0, limits).subNotificationId,
+    ).toBe('new');
+    expect(normalizeSend({ ...body, secondaryId: '' }, 0, limits).subNotificationId).toBeUndefined();
+  });
+});

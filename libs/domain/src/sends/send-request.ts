@@ -153,7 +153,8 @@ export function normalizeSend(body: SendBody, receivedAt: number, limits: SendLi
   const { recipient, invalidNumber } = withNormalizedNumber(contactFields(to));
   return {
     notificationId,
-    subNotificationId: body.subNotificationId,
+    // secondaryId is the older SDKs' name for subNotificationId.
+    subNotificationId: body.subNotificationId ?? (body.secondaryId || undefined),
     templateId: body.templateId,
     userId,
     recipient,

@@ -3,6 +3,7 @@ import { AccountsModule } from '@notify/gateway-accounts';
 import { AddressesModule } from '@notify/gateway-addresses';
 import { GatewayAuthModule } from '@notify/gateway-auth';
 import { InAppModule } from '@notify/gateway-inapp';
+import { LegacySdkModule } from '@notify/gateway-legacy-sdk';
 import { LogsModule } from '@notify/gateway-logs';
 import { MembersModule } from '@notify/gateway-members';
 import { PushSettingsModule } from '@notify/gateway-push-settings';
@@ -33,6 +34,7 @@ import { WebhooksModule } from '@notify/gateway-webhooks';
     WebhooksModule,
     AddressesModule,
     MembersModule,
+    LegacySdkModule,
   ],
   exports: [AccountsModule],
 })

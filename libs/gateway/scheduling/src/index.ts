@@ -1,1 +1,2 @@
+export { RescheduleSendUseCase } from './reschedule-send.usecase';
 export { SchedulingModule } from './scheduling.module';

@@ -3,5 +3,9 @@ import { RescheduleSendUseCase } from './reschedule-send.usecase';
 import { SchedulerController } from './scheduler.controller';
 
 /** `PUT/DELETE /sender/scheduler/{trackingId}`: scheduled sends that are still waiting. */
-@Module({ controllers: [SchedulerController], providers: [RescheduleSendUseCase] })
+@Module({
+  controllers: [SchedulerController],
+  providers: [RescheduleSendUseCase],
+  exports: [RescheduleSendUseCase],
+})
 export class SchedulingModule {}

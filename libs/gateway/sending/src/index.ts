@@ -1,2 +1,3 @@
-export { AcceptSendUseCase } from './accept-send.usecase';
+export { type Accepted, AcceptSendUseCase } from './accept-send.usecase';
+export { sendOrigin } from './send.controller';
 export { SendingModule } from './sending.module';

@@ -26,7 +26,8 @@ const acceptedBodySchema = z.object({ trackingId: z.string(), messages: z.array(
 namedSchema('SenderPostResponse', acceptedBodySchema);
 const acceptedSchema = openApi(acceptedBodySchema, 'output');
 
-function origin(
+/** Where a send came from, for its log: the request's body summary, client address and agent. */
+export function sendOrigin(
   request: FastifyRequest,
   source: SendOrigin['source'],
   body: unknown,
@@ -74,7 +75,7 @@ export class SendController {
     return this.accept.execute(
       tenant,
       normalizeSend(body, receivedAt, this.config.limits),
-      origin(request, 'send', body, receivedAt),
+      sendOrigin(request, 'send', body, receivedAt),
       body,
       idempotencyKey,
     );
@@ -96,7 +97,7 @@ export class SendController {
     return this.accept.execute(
       tenant,
       normalizeDirectEmail(body, receivedAt, this.config.limits),
-      origin(request, 'email', body, receivedAt),
+      sendOrigin(request, 'email', body, receivedAt),
       body,
       idempotencyKey,
     );
@@ -119,7 +120,7 @@ export class SendController {
     return this.accept.execute(
       tenant,
       normalizeDirectSms(body, receivedAt, this.config.limits),
-      origin(request, 'sms', body, receivedAt),
+      sendOrigin(request, 'sms', body, receivedAt),
       body,
       idempotencyKey,
     );

@@ -1,6 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-import { channelSchema, type UserPreference, userPreferenceSchema, typeOptionsSchema } from '@notify/domain';
+import {
+  channelSchema,
+  preferenceUpdatesSchema,
+  type UserPreference,
+  userPreferenceSchema,
+  typeOptionsSchema,
+} from '@notify/domain';
 import { ZodPipe } from '@notify/platform';
 import { NotificationTypeRepository, PreferenceRepository } from '@notify/store';
 import { z } from 'zod';
@@ -8,7 +14,6 @@ import { CurrentEndUser, type EndUser, EndUserRoutes } from '@notify/gateway-aut
 import { openApi } from '@notify/gateway-openapi';
 import { PreferenceChanges } from '@notify/delivery-events';
 
-const updateSchema = z.array(userPreferenceSchema).max(500);
 const preferencesOutput = z.array(userPreferenceSchema);
 
 /**
@@ -41,6 +46,9 @@ export class ClientPreferencesController {
             options: typeOptionsSchema,
           }),
         ),
+        subNotifications: z.array(
+          z.object({ notificationId: z.string(), subNotificationId: z.string(), title: z.string() }),
+        ),
       }),
       'output',
     ),
@@ -58,17 +66,20 @@ export class ClientPreferencesController {
         channels: t.channels,
         options: t.options ?? {},
       })),
+      subNotifications: types.flatMap((t) =>
+        (t.subNotifications ?? []).map((sub) => ({ notificationId: t.notificationId, ...sub })),
+      ),
     };
   }
 
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Update delivery preferences', operationId: 'updatePreferences' })
-  @ApiBody({ schema: openApi(updateSchema) })
+  @ApiBody({ schema: openApi(preferenceUpdatesSchema) })
   @ApiOkResponse({ schema: openApi(z.object({ preferences: preferencesOutput }), 'output') })
   async update(
     @CurrentEndUser() user: EndUser,
-    @Body(new ZodPipe(updateSchema)) updates: UserPreference[],
+    @Body(new ZodPipe(preferenceUpdatesSchema)) updates: UserPreference[],
   ): Promise<{ preferences: UserPreference[] }> {
     return { preferences: await this.changes.apply(user, user.userId, updates) };
   }

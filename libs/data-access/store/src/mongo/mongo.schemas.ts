@@ -122,6 +122,7 @@ const definitions: Record<string, SchemaDefinition> = {
     urgent: Boolean,
     options: Mixed,
     defaultTemplates: Mixed,
+    subNotifications: Mixed,
     createdAt: String,
     updatedAt: String,
   },

@@ -5,8 +5,10 @@ import type {
   DeliveryMode,
   NotificationType,
   PatchNotificationType,
+  SubNotification,
   TenantScope,
 } from '@notify/domain';
+import { withSubNotification } from '@notify/domain';
 import { Collections, type NotificationTypeDoc } from '../collections';
 import { DOCUMENT_STORE, type DocumentCollection, type DocumentStore } from '../document-store.port';
 import { scopeKey, scopeOf, unscoped } from './scope';
@@ -141,6 +143,47 @@ export class NotificationTypeRepository {
         updatedAt: now,
       };
     });
+  }
+
+  /**
+   * Adds or renames a sub-notification of the type (TooManySubNotificationsError past the cap);
+   * undefined when the type does not exist.
+   */
+  async putSubNotification(
+    scope: TenantScope,
+    notificationId: string,
+    sub: SubNotification,
+    now: string,
+  ): Promise<NotificationType | undefined> {
+    const doc = await this.types.modify([...scopeKey(scope), notificationId], (current) =>
+      current === undefined
+        ? undefined
+        : {
+            ...current,
+            subNotifications: withSubNotification(current.subNotifications ?? [], sub),
+            updatedAt: now,
+          },
+    );
+    return doc === undefined ? undefined : unscoped(doc);
+  }
+
+  /** false when the type or its sub-notification does not exist. */
+  async removeSubNotification(
+    scope: TenantScope,
+    notificationId: string,
+    subNotificationId: string,
+    now: string,
+  ): Promise<boolean> {
+    let removed = false;
+    await this.types.modify([...scopeKey(scope), notificationId], (current) => {
+      const kept = current?.subNotifications?.filter((s) => s.subNotificationId !== subNotificationId);
+      removed =
+        current !== undefined && kept !== undefined && kept.length < (current.subNotifications?.length ?? 0);
+      return removed && current !== undefined
+        ? { ...current, subNotifications: kept, updatedAt: now }
+        : undefined;
+    });
+    return removed;
   }
 
   delete(scope: TenantScope, notificationId: string): Promise<boolean> {

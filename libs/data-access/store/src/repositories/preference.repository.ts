@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { mergePreferences, type TenantScope, type UserPreference } from '@notify/domain';
+import {
+  mergePreferences,
+  type PreferenceTarget,
+  type TenantScope,
+  type UserPreference,
+  withoutPreferences,
+} from '@notify/domain';
 import { Collections, type PreferencesDoc } from '../collections';
 import { DOCUMENT_STORE, type DocumentCollection, type DocumentStore } from '../document-store.port';
 import { scopeKey, scopeOf } from './scope';
@@ -36,6 +42,18 @@ export class PreferenceRepository {
       };
     });
     return { preferences: doc?.preferences ?? [], previous };
+  }
+
+  /** Forgets the user's choices for a type (or one sub-notification of it); how many went. */
+  async remove(scope: TenantScope, userId: string, target: PreferenceTarget, now: string): Promise<number> {
+    let removed = 0;
+    await this.preferences.modify([...scopeKey(scope), userId], (current) => {
+      if (current === undefined) return undefined;
+      const kept = withoutPreferences(current.preferences, target);
+      removed = current.preferences.length - kept.length;
+      return removed === 0 ? undefined : { ...current, preferences: kept, updatedAt: now };
+    });
+    return removed;
   }
 
   delete(scope: TenantScope, userId: string): Promise<boolean> {

@@ -4,9 +4,11 @@ import {
   type InAppItem,
   type InAppPatch,
   isExpired,
+  isRetracted,
   isUnread,
   Limits,
   patchItem,
+  type Retraction,
   type TenantScope,
 } from '@notify/domain';
 import { Collections, type InAppItemDoc } from '../../collections';
@@ -132,6 +134,15 @@ export class InAppRepository {
       return first !== undefined && current !== undefined ? { ...current, deliveredAt: at } : undefined;
     });
     return first;
+  }
+
+  /** Deletes the user's items the retraction names; the ids removed. */
+  async retract(scope: TenantScope, userId: string, retraction: Retraction): Promise<string[]> {
+    const removed: string[] = [];
+    for (const doc of await this.all(scope, userId))
+      if (isRetracted(doc, retraction) && (await this.items.remove([...scopeKey(scope), userId, doc.id])))
+        removed.push(doc.id);
+    return removed;
   }
 
   removeAll(scope: TenantScope, userId: string): Promise<number> {

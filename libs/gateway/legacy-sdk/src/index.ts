@@ -1,0 +1,1 @@
+export { LegacySdkModule } from './legacy-sdk.module';
