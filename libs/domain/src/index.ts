@@ -5,6 +5,7 @@ export * from './notification-types/notification-type';
 export * from './templates/template';
 export * from './tenancy/tenant-scope';
 export * from './tenancy/identity';
+export * from './tenancy/organization';
 export * from './users/user';
 export * from './preferences/preference';
 export * from './email/email-failure';

@@ -13,6 +13,7 @@ import { InAppRepository } from './repositories/inapp/inapp.repository';
 import { InboundAddressRepository } from './repositories/inbound-address.repository';
 import { MembershipRepository } from './repositories/membership.repository';
 import { NotificationTypeRepository } from './repositories/notification-type.repository';
+import { OrganizationRepository } from './repositories/organization.repository';
 import { PeopleRepository } from './repositories/people.repository';
 import { PreferenceRepository } from './repositories/preference.repository';
 import { SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';
@@ -28,6 +29,7 @@ const repositories = [
   InboundAddressRepository,
   MembershipRepository,
   NotificationTypeRepository,
+  OrganizationRepository,
   PeopleRepository,
   PreferenceRepository,
   SandboxOutboxRepository,
