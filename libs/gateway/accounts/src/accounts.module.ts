@@ -22,6 +22,6 @@ import { UpdateEnvironmentUseCase } from './update-environment.usecase';
     CreateEnvironmentUseCase,
     UpdateEnvironmentUseCase,
   ],
-  exports: [ProvisionTenantUseCase],
+  exports: [ProvisionTenantUseCase, CreateEnvironmentUseCase],
 })
 export class AccountsModule {}

@@ -27,7 +27,8 @@ export class CreateEnvironmentUseCase {
   ) {}
 
   async execute(command: {
-    readonly scope: TenantScope;
+    /** The account to create it in (a caller's environment scope will do). */
+    readonly scope: Pick<TenantScope, 'accountId'>;
     readonly body: CreateEnvironmentBody;
   }): Promise<EnvironmentView & { apiKey: string }> {
     const { scope, body } = command;

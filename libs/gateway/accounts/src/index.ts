@@ -1,2 +1,3 @@
 export { AccountsModule } from './accounts.module';
+export { CreateEnvironmentUseCase } from './create-environment.usecase';
 export { type ProvisionedTenant, provisionerFor, ProvisionTenantUseCase } from './provision-tenant.usecase';
