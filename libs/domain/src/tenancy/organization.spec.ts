@@ -3,7 +3,12 @@ import { newOrganization, nextCycleReset, organizationIdOf, planTierSchema } fro
 describe('organizations', () => {
   it('start free, without caps, letting usage through (the self-hosted defaults)', () => {
     expect(
-      newOrganization({ organizationId: 'org_1', name: 'Acme', creator: 'usr_1', now: '2026-01-05T10:00:00.000Z' }),
+      newOrganization({
+        organizationId: 'org_1',
+        name: 'Acme',
+        creator: 'usr_1',
+        now: '2026-01-05T10:00:00.000Z',
+      }),
     ).toEqual({
       organizationId: 'org_1',
       organizationType: 'free',
@@ -34,9 +39,14 @@ describe('organizations', () => {
 describe('nextCycleReset', () => {
   const at = (iso: string) => Date.parse(iso);
 
-  it('is the anchor day of this month while it is ahead, today included', () => {
+  it('is the anchor day of this month while it is ahead', () => {
     expect(nextCycleReset('2026-01-15T08:00:00.000Z', at('2026-03-10T12:00:00.000Z'))).toBe('2026-03-15');
-    expect(nextCycleReset('2026-01-15T08:00:00.000Z', at('2026-03-15T23:59:00.000Z'))).toBe('2026-03-15');
+    expect(nextCycleReset('2026-01-15T08:00:00.000Z', at('2026-03-14T23:59:00.000Z'))).toBe('2026-03-15');
+  });
+
+  it('is a month away on the reset day itself, and on the day the cycle starts', () => {
+    expect(nextCycleReset('2026-01-15T08:00:00.000Z', at('2026-03-15T00:00:00.000Z'))).toBe('2026-04-15');
+    expect(nextCycleReset('2026-01-15T08:00:00.000Z', at('2026-01-15T08:00:00.000Z'))).toBe('2026-02-15');
   });
 
   it('is the anchor day of next month once passed, across the year', () => {
@@ -47,6 +57,6 @@ describe('nextCycleReset', () => {
   it('falls on the last day of a shorter month', () => {
     expect(nextCycleReset('2026-01-31T08:00:00.000Z', at('2026-02-10T00:00:00.000Z'))).toBe('2026-02-28');
     expect(nextCycleReset('2026-01-31T08:00:00.000Z', at('2028-02-10T00:00:00.000Z'))).toBe('2028-02-29');
-    expect(nextCycleReset('2026-01-31T08:00:00.000Z', at('2026-04-30T12:00:00.000Z'))).toBe('2026-04-30');
+    expect(nextCycleReset('2026-01-31T08:00:00.000Z', at('2026-04-29T12:00:00.000Z'))).toBe('2026-04-30');
   });
 });

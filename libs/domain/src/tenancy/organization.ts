@@ -73,8 +73,9 @@ export const organizationIdOf = (account: { readonly accountId: string; readonly
   account.organizationId ?? `org_${account.accountId}`;
 
 /**
- * The next day (YYYY-MM-DD, UTC) on which a monthly cycle anchored on `anchor` resets, `now`'s day
- * included: the anchor's day of the month, or the month's last day when it is shorter.
+ * The next day (YYYY-MM-DD, UTC) on which a monthly cycle anchored on `anchor` resets: the anchor's
+ * day of the month, or the month's last day when it is shorter. A cycle resets at the start of its
+ * day, so on that day the next reset is a month away (and a cycle started today ends next month).
  */
 export function nextCycleReset(anchor: string, now: number): string {
   const day = new Date(anchor).getUTCDate();
@@ -83,6 +84,6 @@ export function nextCycleReset(anchor: string, now: number): string {
     new Date(Date.UTC(year, month, Math.min(day, new Date(Date.UTC(year, month + 1, 0)).getUTCDate())));
   let reset = onDay(today.getUTCFullYear(), today.getUTCMonth());
   const startOfToday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  if (reset.getTime() < startOfToday) reset = onDay(today.getUTCFullYear(), today.getUTCMonth() + 1);
+  if (reset.getTime() <= startOfToday) reset = onDay(today.getUTCFullYear(), today.getUTCMonth() + 1);
   return reset.toISOString().slice(0, 10);
 }

@@ -4,6 +4,7 @@ import { AddressesModule } from '@notify/gateway-addresses';
 import { GatewayAuthModule } from '@notify/gateway-auth';
 import { InAppModule } from '@notify/gateway-inapp';
 import { LogsModule } from '@notify/gateway-logs';
+import { OrganizationModule } from '@notify/gateway-organization';
 import { PushSettingsModule } from '@notify/gateway-push-settings';
 import { SchedulingModule } from '@notify/gateway-scheduling';
 import { SendingModule } from '@notify/gateway-sending';
@@ -31,6 +32,7 @@ import { WebhooksModule } from '@notify/gateway-webhooks';
     TemplatesModule,
     WebhooksModule,
     AddressesModule,
+    OrganizationModule,
   ],
   exports: [AccountsModule],
 })

@@ -62,7 +62,9 @@ export class AccountRepository {
   /** Gives a slot back when the account it was taken for could not be created. */
   async releaseAccountSlot(userId: string): Promise<void> {
     await this.quotas.modify([userId], (current) =>
-      current === undefined ? undefined : { userId, accountsCreated: Math.max(0, current.accountsCreated - 1) },
+      current === undefined
+        ? undefined
+        : { userId, accountsCreated: Math.max(0, current.accountsCreated - 1) },
     );
   }
 

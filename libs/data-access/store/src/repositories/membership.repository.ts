@@ -28,6 +28,8 @@ export class MembershipRepository {
   /** The accounts a person belongs to, oldest membership first. */
   async listByPerson(userId: string): Promise<Membership[]> {
     const list = await this.memberships.find({ userId });
-    return list.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.accountId.localeCompare(b.accountId));
+    return list.sort(
+      (a, b) => a.createdAt.localeCompare(b.createdAt) || a.accountId.localeCompare(b.accountId),
+    );
   }
 }

@@ -43,7 +43,9 @@ export class OrganizationRepository {
     if (existing !== undefined && account.organizationId !== undefined) return existing;
     if (existing === undefined) await this.organizations.insert({ ...(await make(organizationId)) });
     const bound = await this.accounts.modify([accountId], (current) =>
-      current === undefined || current.organizationId !== undefined ? undefined : { ...current, organizationId },
+      current === undefined || current.organizationId !== undefined
+        ? undefined
+        : { ...current, organizationId },
     );
     return this.organizations.get([bound === undefined ? organizationId : organizationIdOf(bound)]);
   }
