@@ -91,7 +91,9 @@ describe('ProvisionTenantUseCase', () => {
       updatedAt: at(),
     });
     await provision();
-    expect(await new OrganizationRepository(store).get('org_default')).toMatchObject({ creator: 'usr_early' });
+    expect(await new OrganizationRepository(store).get('org_default')).toMatchObject({
+      creator: 'usr_early',
+    });
     expect((await accounts.getAccount('default'))?.organizationId).toBe('org_default');
   });
 
