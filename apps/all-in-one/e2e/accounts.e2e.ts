@@ -179,8 +179,22 @@ describe('accounts and organization (all-in-one, members signing in with JWTs)',
     const bobElsewhere = await call('/account?accountId=default', bob);
     expect(bobElsewhere.status).toBe(404);
     expect(await errorOf(bobElsewhere)).toMatchObject({ code: 'NOT_FOUND' });
-    const ownerElsewhere = await call('/account/organization?accountId=elsewhere', owner);
-    expect(ownerElsewhere.status).toBe(404);
+    // Every route, named with an account the owner does not belong to.
+    for (const [method, path, body] of [
+      ['GET', '/account', undefined],
+      ['POST', '/account', { name: 'Taken over' }],
+      ['GET', '/account/organization', undefined],
+      ['GET', '/accounts', undefined],
+      ['POST', '/accounts', { name: 'Inside' }],
+      ['POST', '/organizations', {}],
+    ] as const) {
+      const response = await call(`${path}?accountId=elsewhere`, owner, {
+        method,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      expect({ method, path, status: response.status }).toEqual({ method, path, status: 404 });
+      expect(await errorOf(response)).toMatchObject({ code: 'NOT_FOUND' });
+    }
     const keyListing = (await (await call('/accounts', key)).json()) as Listed;
     expect(keyListing.accounts).toEqual([expect.objectContaining({ accountId: 'default', role: 'admin' })]);
   });
