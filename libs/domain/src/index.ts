@@ -6,6 +6,7 @@ export * from './templates/template';
 export * from './tenancy/tenant-scope';
 export * from './tenancy/identity';
 export * from './tenancy/members';
+export * from './tenancy/organization';
 export * from './users/user';
 export * from './preferences/preference';
 export * from './email/email-failure';

@@ -11,6 +11,7 @@ import type {
   Membership,
   Person,
   NotificationType,
+  Organization,
   Template,
   User,
   UserPreference,
@@ -22,6 +23,9 @@ type Scoped<T> = { accountId: string; envId: string } & T;
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export type AccountDoc = Mutable<Account>;
+export type OrganizationDoc = Mutable<Organization>;
+/** Accounts a person has created (POST /accounts, POST /organizations), kept to cap them (MAX_ACCOUNTS_PER_MEMBER). */
+export type AccountQuotaDoc = { userId: string; accountsCreated: number };
 /** `smtpUrl` is how 0.1 stored an environment's relay, in plain text; ProviderSettings seals it on first read. */
 export type EnvironmentDoc = Mutable<Environment> & { smtpUrl?: string };
 export type ApiKeyDoc = Mutable<ApiKey>;
@@ -81,6 +85,11 @@ export type SandboxOutboxDoc = Scoped<{
 
 export const Collections = {
   accounts: { name: 'accounts', key: ['accountId'] } satisfies CollectionDefinition<AccountDoc>,
+  organizations: {
+    name: 'organizations',
+    key: ['organizationId'],
+  } satisfies CollectionDefinition<OrganizationDoc>,
+  accountQuotas: { name: 'account_quotas', key: ['userId'] } satisfies CollectionDefinition<AccountQuotaDoc>,
   environments: {
     name: 'environments',
     key: ['envId'],

@@ -13,6 +13,7 @@ export {
 export { InvitationRepository } from './repositories/invitation.repository';
 export { MembershipRepository, type MembershipOutcome } from './repositories/membership.repository';
 export { NotificationTypeRepository } from './repositories/notification-type.repository';
+export { OrganizationRepository } from './repositories/organization.repository';
 export { PeopleRepository } from './repositories/people.repository';
 export { PreferenceRepository } from './repositories/preference.repository';
 export { SANDBOX_OUTBOX_KEEP, SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';

@@ -15,6 +15,7 @@ import { InboundAddressRepository } from './repositories/inbound-address.reposit
 import { InvitationRepository } from './repositories/invitation.repository';
 import { MembershipRepository } from './repositories/membership.repository';
 import { NotificationTypeRepository } from './repositories/notification-type.repository';
+import { OrganizationRepository } from './repositories/organization.repository';
 import { PeopleRepository } from './repositories/people.repository';
 import { PreferenceRepository } from './repositories/preference.repository';
 import { SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';
@@ -32,6 +33,7 @@ const repositories = [
   InvitationRepository,
   MembershipRepository,
   NotificationTypeRepository,
+  OrganizationRepository,
   PeopleRepository,
   PreferenceRepository,
   SandboxOutboxRepository,

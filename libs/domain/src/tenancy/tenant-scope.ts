@@ -1,3 +1,5 @@
+import type { AccountPlan } from './organization';
+
 /**
  * Every stored record belongs to one environment of one account. Repositories take the scope as
  * their first argument, so a query that forgets it does not compile.
@@ -18,6 +20,13 @@ export interface Account {
    * owner lower it first), so the last owner cannot go. Absent until the first such change counts them.
    */
   readonly ownerCount?: number;
+  /** The organization the account belongs to; absent on accounts stored before organizations (see organizationIdOf). */
+  readonly organizationId?: string;
+  /** The budget tier chosen when the account was created, for billing to act on. */
+  readonly plan?: AccountPlan;
+  /** Billing moves the account one tier up near its budget; set by an owner. */
+  readonly autoUpgrade?: boolean;
+  readonly updatedAt?: string;
 }
 
 export interface Environment {

@@ -28,6 +28,6 @@ import { UpdateEnvironmentUseCase } from './update-environment.usecase';
     ListKeysUseCase,
     RevokeKeyUseCase,
   ],
-  exports: [ProvisionTenantUseCase],
+  exports: [ProvisionTenantUseCase, CreateEnvironmentUseCase],
 })
 export class AccountsModule {}

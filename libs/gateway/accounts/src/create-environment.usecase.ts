@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Environment } from '@notify/domain';
+import type { Environment, TenantScope } from '@notify/domain';
 import { type AppConfig, InjectClock, InjectConfig } from '@notify/platform';
 import { VapidKeyring } from '@notify/providers';
 import { AccountRepository } from '@notify/store';
@@ -27,7 +27,8 @@ export class CreateEnvironmentUseCase {
   ) {}
 
   async execute(command: {
-    readonly scope: { readonly accountId: string };
+    /** The account to create it in (a caller's environment scope will do). */
+    readonly scope: Pick<TenantScope, 'accountId'>;
     readonly body: CreateEnvironmentBody;
   }): Promise<EnvironmentView & { apiKey: string }> {
     const { scope, body } = command;

@@ -5,6 +5,7 @@ import {
   ApiKeyRepository,
   EmbeddedDocumentStore,
   MembershipRepository,
+  OrganizationRepository,
   PeopleRepository,
 } from '@notify/store';
 import { anEnvironment, aScope, FakeClock, tempDir } from '@notify/testing';
@@ -40,6 +41,7 @@ describe('ProvisionTenantUseCase', () => {
       new KeyIssuer(keys, accounts, config),
       new PeopleRepository(store),
       new MembershipRepository(store),
+      new OrganizationRepository(store),
       config,
     ).execute({
       ...(apiKey !== undefined ? { apiKey } : {}),
@@ -59,6 +61,40 @@ describe('ProvisionTenantUseCase', () => {
       expect.objectContaining({ userId: owner?.userId, role: 'owner' }),
     ]);
     expect(await people.findByEmail('other@example.com')).toBeUndefined();
+  });
+
+  it('puts the default account in a default organization made by its owner, once', async () => {
+    await provision();
+    const owner = await new PeopleRepository(store).findByEmail('owner@notify.localhost');
+    const organizations = new OrganizationRepository(store);
+    const organization = await organizations.get('org_default');
+    expect(organization).toMatchObject({
+      organizationId: 'org_default',
+      name: 'Default organization',
+      creator: owner?.userId,
+      organizationType: 'free',
+      createdAt: at(),
+    });
+    expect((await accounts.getAccount('default'))?.organizationId).toBe('org_default');
+    clock.advance(60_000);
+    await provision();
+    expect(await organizations.get('org_default')).toEqual(organization);
+  });
+
+  it('gives an installation of before organizations its default organization at the next start', async () => {
+    await accounts.createAccount({ accountId: 'default', name: 'Default account', createdAt: at() });
+    await new MembershipRepository(store).add({
+      accountId: 'default',
+      userId: 'usr_early',
+      role: 'owner',
+      createdAt: at(),
+      updatedAt: at(),
+    });
+    await provision();
+    expect(await new OrganizationRepository(store).get('org_default')).toMatchObject({
+      creator: 'usr_early',
+    });
+    expect((await accounts.getAccount('default'))?.organizationId).toBe('org_default');
   });
 
   it('creates the default account, a secure-mode environment and its first key on a first start', async () => {

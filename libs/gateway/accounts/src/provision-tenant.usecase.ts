@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { newOrganization } from '@notify/domain';
 import { hashApiKey } from '@notify/gateway-auth';
 import { type AppConfig, InjectConfig } from '@notify/platform';
 import {
@@ -6,6 +7,7 @@ import {
   ApiKeyRepository,
   type DocumentStore,
   MembershipRepository,
+  OrganizationRepository,
   PeopleRepository,
 } from '@notify/store';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -27,6 +29,7 @@ const DEFAULT_ACCOUNT = 'default';
  * created once; a given key (BOOTSTRAP_API_KEY) is registered if it is not yet. The environment
  * starts in secure mode like every other (end-user calls must carry hashedUserId). An account
  * without members gets BOOTSTRAP_OWNER_EMAIL as its owner, who signs in with a JWT for that email.
+ * The account belongs to a default organization, made on the first start that lacks it.
  */
 @Injectable()
 export class ProvisionTenantUseCase {
@@ -36,6 +39,7 @@ export class ProvisionTenantUseCase {
     private readonly issuer: KeyIssuer,
     private readonly people: PeopleRepository,
     private readonly memberships: MembershipRepository,
+    private readonly organizations: OrganizationRepository,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
@@ -67,7 +71,10 @@ export class ProvisionTenantUseCase {
         Number.MAX_SAFE_INTEGER,
       );
     }
-    await this.ensureOwner(now);
+    const owner = await this.ensureOwner(now);
+    await this.organizations.ensureForAccount(DEFAULT_ACCOUNT, (organizationId) =>
+      newOrganization({ organizationId, name: 'Default organization', creator: owner, now }),
+    );
     const scope = { accountId: DEFAULT_ACCOUNT, envId };
     const given = options.apiKey;
     const wanted =
@@ -82,8 +89,11 @@ export class ProvisionTenantUseCase {
     return { ...scope, apiKey: key, created };
   }
 
-  private async ensureOwner(now: string): Promise<void> {
-    if ((await this.memberships.listByAccount(DEFAULT_ACCOUNT)).length > 0) return;
+  /** The userId of the account's (first) owner, made from BOOTSTRAP_OWNER_EMAIL when it has no members. */
+  private async ensureOwner(now: string): Promise<string> {
+    const members = await this.memberships.listByAccount(DEFAULT_ACCOUNT);
+    const first = members.find((m) => m.role === 'owner') ?? members[0];
+    if (first !== undefined) return first.userId;
     const { person } = await this.people.findOrCreate(this.config.identity.bootstrapOwnerEmail, now);
     await this.memberships.add({
       accountId: DEFAULT_ACCOUNT,
@@ -92,6 +102,7 @@ export class ProvisionTenantUseCase {
       createdAt: now,
       updatedAt: now,
     });
+    return person.userId;
   }
 }
 
@@ -105,6 +116,7 @@ export function provisionerFor(store: DocumentStore, config: AppConfig): Provisi
     new KeyIssuer(keys, accounts, config),
     new PeopleRepository(store),
     new MembershipRepository(store),
+    new OrganizationRepository(store),
     config,
   );
 }

@@ -70,6 +70,13 @@ export class AuthGuard implements CanActivate {
           message: `No environment ${envId} for this key.`,
           fix: 'An API key acts in its own environment only; use a key of that environment.',
         });
+      const accountId = queryValue(request, 'accountId');
+      if (accountId !== undefined && accountId !== caller.accountId)
+        throw new NotFoundError({
+          code: 'NOT_FOUND',
+          message: `No account ${accountId} for this key.`,
+          fix: 'An API key acts in its own account only; use a key of that account.',
+        });
       const { kind: _kind, keyType: _type, ...tenant } = caller;
       request.tenant = tenant;
     }

@@ -11,9 +11,9 @@ describe('GetAutoJoinUseCase', () => {
   afterEach(() => h.close());
 
   it("answers the account's own domains only", async () => {
-    expect(await get()).toEqual({ organizationId: ACCOUNT, domains: [] });
+    expect(await get()).toEqual({ organizationId: `org_${ACCOUNT}`, domains: [] });
     await h.autoJoin.replace(ACCOUNT, ['a.example'], NOW);
     await h.autoJoin.replace('acct-other', ['z.example'], NOW);
-    expect(await get()).toEqual({ organizationId: ACCOUNT, domains: ['a.example'] });
+    expect(await get()).toEqual({ organizationId: `org_${ACCOUNT}`, domains: ['a.example'] });
   });
 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { organizationIdOf } from '@notify/domain';
 import { AccountRepository, AutoJoinRepository } from '@notify/store';
-import { organizationOf } from './member-errors';
 
 export interface AutoJoinView {
   readonly organizationId: string;
@@ -18,7 +18,7 @@ export class GetAutoJoinUseCase {
   async execute(accountId: string): Promise<AutoJoinView> {
     const account = await this.accounts.getAccount(accountId);
     return {
-      organizationId: account === undefined ? accountId : organizationOf(account),
+      organizationId: organizationIdOf(account ?? { accountId }),
       domains: await this.autoJoin.list(accountId),
     };
   }

@@ -19,7 +19,7 @@ describe('ListMembersUseCase', () => {
     expect(listed).toEqual(
       expect.arrayContaining([
         {
-          organizationId: ACCOUNT,
+          organizationId: `org_${ACCOUNT}`,
           accountId: ACCOUNT,
           userId: h.ownerId,
           createdAt: NOW,
@@ -27,7 +27,7 @@ describe('ListMembersUseCase', () => {
           groups: ['owner'],
         },
         {
-          organizationId: ACCOUNT,
+          organizationId: `org_${ACCOUNT}`,
           accountId: ACCOUNT,
           userId: ann,
           createdAt: NOW,

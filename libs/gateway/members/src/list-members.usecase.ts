@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { organizationIdOf } from '@notify/domain';
 import { AccountRepository, MembershipRepository, PeopleRepository } from '@notify/store';
-import { organizationOf } from './member-errors';
 
 /** One member as the pingram client reads it: `groups` holds the member's role. */
 export interface MemberView {
@@ -23,7 +23,7 @@ export class ListMembersUseCase {
 
   async execute(accountId: string): Promise<MemberView[]> {
     const account = await this.accounts.getAccount(accountId);
-    const organizationId = account === undefined ? accountId : organizationOf(account);
+    const organizationId = organizationIdOf(account ?? { accountId });
     const members = await this.memberships.listByAccount(accountId);
     return Promise.all(
       members.map(async (m) => {

@@ -1,4 +1,3 @@
-import type { Account } from '@notify/domain';
 import { ForbiddenError, InvalidRequestError, NotFoundError } from '@notify/util';
 import type { Caller } from '@notify/gateway-auth';
 
@@ -18,10 +17,6 @@ export const lastOwner = () =>
 
 export const forbidden = (message: string, fix: string) =>
   new ForbiddenError({ code: 'FORBIDDEN', message, fix });
-
-/** The organization an account belongs to: its own id until it joins one. */
-export const organizationOf = (account: Account & { readonly organizationId?: string }): string =>
-  account.organizationId ?? account.accountId;
 
 /** How a caller is recorded as the author of an invitation or a mail: `member:<userId>` or the key's id. */
 export const actorOf = (caller: Caller): string =>

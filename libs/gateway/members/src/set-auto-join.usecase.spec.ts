@@ -15,12 +15,12 @@ describe('SetAutoJoinUseCase', () => {
 
   it("replaces the account's domains and answers them", async () => {
     expect(await set(['b.example', 'a.example'])).toEqual({
-      organizationId: ACCOUNT,
+      organizationId: `org_${ACCOUNT}`,
       domains: ['a.example', 'b.example'],
     });
-    expect(await set(['c.example'])).toEqual({ organizationId: ACCOUNT, domains: ['c.example'] });
-    expect(await view().execute(ACCOUNT)).toEqual({ organizationId: ACCOUNT, domains: ['c.example'] });
-    expect(await set([])).toEqual({ organizationId: ACCOUNT, domains: [] });
+    expect(await set(['c.example'])).toEqual({ organizationId: `org_${ACCOUNT}`, domains: ['c.example'] });
+    expect(await view().execute(ACCOUNT)).toEqual({ organizationId: `org_${ACCOUNT}`, domains: ['c.example'] });
+    expect(await set([])).toEqual({ organizationId: `org_${ACCOUNT}`, domains: [] });
   });
 
   it("refuses another account's domain (409 DOMAIN_TAKEN) and changes nothing", async () => {
@@ -29,7 +29,7 @@ describe('SetAutoJoinUseCase', () => {
       kind: 'conflict',
       code: 'DOMAIN_TAKEN',
     });
-    expect(await view().execute('acct-other')).toEqual({ organizationId: 'acct-other', domains: [] });
+    expect(await view().execute('acct-other')).toEqual({ organizationId: 'org_acct-other', domains: [] });
     expect(await h.autoJoin.accountFor('a.example')).toBe(ACCOUNT);
   });
 });

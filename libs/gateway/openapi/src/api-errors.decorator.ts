@@ -46,7 +46,7 @@ export function ApiErrors(...statuses: number[]): ClassDecorator {
       required: false,
       schema: { type: 'string', maxLength: 200 },
       description:
-        "With a member's JWT and no envId: the account to act in (default: the member's first account).",
+        "With a member's JWT and no envId: the account to act in (default: the member's first account). With an API key it may only name the key's own account (404 otherwise).",
     }),
     ...errorResponses([...statuses, 404]),
   );

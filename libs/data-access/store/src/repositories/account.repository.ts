@@ -1,7 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Account, Environment } from '@notify/domain';
-import { type AccountDoc, type ApiKeyDoc, Collections, type EnvironmentDoc } from '../collections';
+import {
+  type AccountDoc,
+  type AccountQuotaDoc,
+  type ApiKeyDoc,
+  Collections,
+  type EnvironmentDoc,
+} from '../collections';
 import { DOCUMENT_STORE, type DocumentCollection, type DocumentStore } from '../document-store.port';
+
+type AccountChange = Partial<Pick<Account, 'name' | 'autoUpgrade'>> & { readonly updatedAt: string };
 
 type EnvironmentChange = Partial<
   Pick<Environment, 'title' | 'secret' | 'secureMode' | 'disabledChannels' | 'emailTracking'>
@@ -13,9 +21,11 @@ export class AccountRepository {
   private readonly accounts: DocumentCollection<AccountDoc>;
   private readonly environments: DocumentCollection<EnvironmentDoc>;
   private readonly keys: DocumentCollection<ApiKeyDoc>;
+  private readonly quotas: DocumentCollection<AccountQuotaDoc>;
 
   constructor(@Inject(DOCUMENT_STORE) store: DocumentStore) {
     this.accounts = store.collection(Collections.accounts);
+    this.quotas = store.collection(Collections.accountQuotas);
     this.environments = store.collection(Collections.environments);
     this.keys = store.collection(Collections.apiKeys);
   }
@@ -26,6 +36,36 @@ export class AccountRepository {
 
   getAccount(accountId: string): Promise<Account | undefined> {
     return this.accounts.get([accountId]);
+  }
+
+  /** Renames the account or sets its billing choices; undefined when there is no such account. */
+  updateAccount(accountId: string, change: AccountChange): Promise<Account | undefined> {
+    return this.accounts.modify([accountId], (current) =>
+      current === undefined ? undefined : { ...current, ...change },
+    );
+  }
+
+  /**
+   * Takes one of the `max` accounts a person may create; false when they have created that many.
+   * The count moves with compare-and-swap, so concurrent creations cannot overshoot.
+   */
+  async reserveAccountSlot(userId: string, max: number): Promise<boolean> {
+    let reserved = false;
+    await this.quotas.modify([userId], (current) => {
+      const count = current?.accountsCreated ?? 0;
+      reserved = count < max;
+      return reserved ? { userId, accountsCreated: count + 1 } : undefined;
+    });
+    return reserved;
+  }
+
+  /** Gives a slot back when the account it was taken for could not be created. */
+  async releaseAccountSlot(userId: string): Promise<void> {
+    await this.quotas.modify([userId], (current) =>
+      current === undefined
+        ? undefined
+        : { userId, accountsCreated: Math.max(0, current.accountsCreated - 1) },
+    );
   }
 
   /**

@@ -1,0 +1,264 @@
+import type { Role } from '@notify/domain';
+import {
+  AccountRepository,
+  EmbeddedDocumentStore,
+  MembershipRepository,
+  PeopleRepository,
+} from '@notify/store';
+import { aMemberToken, type RunningService, startService, TEST_JWT_SECRET, tempDir } from '@notify/testing';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Pingram } from 'pingram';
+
+const OWNER = 'owner@notify.localhost';
+const BOB = 'bob@example.com';
+
+/**
+ * Accounts and organizations through the pingram client (API key and member JWT) and plain HTTP
+ * where pingram has no operation. Before the first start the store holds people of an older
+ * installation: the bootstrap owner with Bob in account `team`, Bob owning `elsewhere`, and the
+ * owner as admin of `shared`. The owner is then made owner of `default` on first start.
+ */
+describe('accounts and organization (all-in-one, members signing in with JWTs)', () => {
+  let data: { path: string; remove: () => Promise<void> };
+  let service: RunningService;
+  let base: string;
+  /** The API key of the default account's first environment. */
+  let key: string;
+  const owner = aMemberToken({ email: OWNER });
+  const bob = aMemberToken({ email: BOB });
+
+  const call = (path: string, as: string, init: RequestInit = {}) =>
+    fetch(`${base}${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${as}` },
+    });
+  const post = (path: string, as: string, body: unknown) =>
+    call(path, as, { method: 'POST', body: JSON.stringify(body) });
+  const errorOf = async (response: Response) =>
+    ((await response.json()) as { error: { code: string; message: string } }).error;
+  const pingram = (apiKey: string) => new Pingram({ apiKey, baseUrl: base });
+
+  interface Created {
+    accountId: string;
+    name: string;
+    status: string;
+    subscriptionStatus: string;
+    apiKey: string;
+    organizationId: string;
+    envId: string;
+  }
+  interface Listed {
+    accounts: { accountId: string; name: string; role: Role; organizationId: string }[];
+  }
+
+  async function seedOlderInstallation(dir: string): Promise<void> {
+    const store = new EmbeddedDocumentStore(join(dir, 'documents'));
+    const people = new PeopleRepository(store);
+    const accounts = new AccountRepository(store);
+    const memberships = new MembershipRepository(store);
+    const now = new Date().toISOString();
+    let joined = 0;
+    // Memberships a second apart, in the order given: the owner's first account is `team`.
+    const addMember = async (accountId: string, email: string, role: Role) => {
+      const { person } = await people.findOrCreate(email, now);
+      const at = new Date(Date.parse(now) + 1_000 * joined++).toISOString();
+      await memberships.add({ accountId, userId: person.userId, role, createdAt: at, updatedAt: at });
+    };
+    for (const accountId of ['team', 'elsewhere', 'shared'])
+      await accounts.createAccount({ accountId, name: `Account ${accountId}`, createdAt: now });
+    await addMember('team', OWNER, 'owner');
+    await addMember('team', BOB, 'member');
+    await addMember('elsewhere', BOB, 'owner');
+    await addMember('shared', 'carol@example.com', 'owner');
+    await addMember('shared', OWNER, 'admin');
+    await store.close();
+  }
+
+  beforeAll(async () => {
+    data = await tempDir('notify-accounts-');
+    await seedOlderInstallation(data.path);
+    service = await startService('all-in-one', {
+      DATA_DIR: data.path,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: TEST_JWT_SECRET,
+      MAX_ACCOUNTS_PER_MEMBER: '3',
+    });
+    base = service.baseUrl;
+    key = (await readFile(join(data.path, 'api-key.txt'), 'utf8')).trim();
+  }, 120_000);
+
+  afterAll(async () => {
+    await service?.stop();
+    await data?.remove();
+  }, 60_000);
+
+  it('creates an account owned by the member, adding at once a person of one of their accounts', async () => {
+    const response = await post('/accounts', owner, {
+      name: 'Second',
+      memberEmails: [BOB, 'dan@example.com'],
+    });
+    expect(response.status).toBe(200);
+    const created = (await response.json()) as Created;
+    expect(created).toMatchObject({ name: 'Second', status: 'active', subscriptionStatus: 'none' });
+    const mine = (await (await call('/accounts', owner)).json()) as Listed;
+    expect(mine.accounts).toContainEqual(
+      expect.objectContaining({ accountId: created.accountId, role: 'owner' }),
+    );
+    // Bob belongs to `team`, one of the owner's accounts: he is a member of the new account at once.
+    const bobs = (await (await call('/accounts', bob)).json()) as Listed;
+    expect(bobs.accounts).toContainEqual(
+      expect.objectContaining({ accountId: created.accountId, name: 'Second', role: 'member' }),
+    );
+    const asBob = await call(`/account?accountId=${created.accountId}`, bob);
+    expect(await asBob.json()).toMatchObject({ accountId: created.accountId, name: 'Second' });
+  });
+
+  it('gives the new account a key that works in its own environment and not in the default one', async () => {
+    const created = (await (await post('/accounts', owner, { name: 'Keyed' })).json()) as Created;
+    expect(await pingram(created.apiKey).account.getAccountDetails()).toMatchObject({
+      accountId: created.accountId,
+      organizationId: created.organizationId,
+      name: 'Keyed',
+    });
+    const environments = (await (await call('/environments', created.apiKey)).json()) as {
+      clientId: string;
+    }[];
+    expect(environments.map((e) => e.clientId)).toEqual([created.envId]);
+    const [defaultEnvironment] = (await (await call('/environments', key)).json()) as { clientId: string }[];
+    const elsewhere = await call(`/environments?envId=${defaultEnvironment?.clientId}`, created.apiKey);
+    expect(elsewhere.status).toBe(404);
+    const otherAccount = await call('/account?accountId=default', created.apiKey);
+    expect(otherAccount.status).toBe(404);
+    expect(await errorOf(otherAccount)).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('refuses account and organization creation with an API key: 403 with the error body', async () => {
+    for (const [path, body] of [
+      ['/accounts', { name: 'By key' }],
+      ['/organizations', {}],
+    ] as const) {
+      const response = await post(path, key, body);
+      expect(response.status).toBe(403);
+      expect(await errorOf(response)).toMatchObject({
+        code: 'FORBIDDEN',
+        message: expect.stringMatching(/people/),
+      });
+    }
+  });
+
+  it('takes a plan only with a source billing account the caller owns: 403 otherwise, 404 when unknown', async () => {
+    const plan = (sourceBillingAccountId: string) => ({
+      name: 'Paid',
+      plan: { tier: 'budget_50', sourceBillingAccountId },
+    });
+    for (const notOwned of ['elsewhere', 'shared']) {
+      const response = await post('/accounts', owner, plan(notOwned));
+      expect(response.status).toBe(403);
+      expect(await errorOf(response)).toMatchObject({ code: 'FORBIDDEN' });
+    }
+    const own = await post('/accounts', owner, plan('team'));
+    expect(own.status).toBe(200);
+    expect(await own.json()).toMatchObject({ name: 'Paid', status: 'active', subscriptionStatus: 'none' });
+    const unknown = await post('/accounts', owner, plan('no-such-account'));
+    expect(unknown.status).toBe(404);
+    expect(await errorOf(unknown)).toMatchObject({ code: 'NOT_FOUND' });
+    const badTier = await post('/accounts', owner, {
+      name: 'X',
+      plan: { tier: 'budget_7', sourceBillingAccountId: 'team' },
+    });
+    expect(badTier.status).toBe(400);
+    expect(await errorOf(badTier)).toMatchObject({ code: 'VALIDATION_ERROR' });
+  });
+
+  it('keeps accounts apart: a key reads its own account, a member naming another account gets 404', async () => {
+    expect(await pingram(key).account.getAccountDetails()).toMatchObject({
+      accountId: 'default',
+      organizationId: 'org_default',
+    });
+    const bobElsewhere = await call('/account?accountId=default', bob);
+    expect(bobElsewhere.status).toBe(404);
+    expect(await errorOf(bobElsewhere)).toMatchObject({ code: 'NOT_FOUND' });
+    // Every route, named with an account the owner does not belong to.
+    for (const [method, path, body] of [
+      ['GET', '/account', undefined],
+      ['POST', '/account', { name: 'Taken over' }],
+      ['GET', '/account/organization', undefined],
+      ['GET', '/accounts', undefined],
+      ['POST', '/accounts', { name: 'Inside' }],
+      ['POST', '/organizations', {}],
+    ] as const) {
+      const response = await call(`${path}?accountId=elsewhere`, owner, {
+        method,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      expect({ method, path, status: response.status }).toEqual({ method, path, status: 404 });
+      expect(await errorOf(response)).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    const keyListing = (await (await call('/accounts', key)).json()) as Listed;
+    expect(keyListing.accounts).toEqual([expect.objectContaining({ accountId: 'default', role: 'admin' })]);
+  });
+
+  it('lets an admin rename the account and only an owner set autoUpgrade; a member gets 403 with the body', async () => {
+    const asMember = await post('/account?accountId=team', bob, { name: 'Bob was here' });
+    expect(asMember.status).toBe(403);
+    expect(await errorOf(asMember)).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringMatching(/admin/),
+    });
+    const renamed = await post('/account?accountId=shared', owner, { name: 'Shared, renamed' });
+    expect(await renamed.json()).toMatchObject({ accountId: 'shared', name: 'Shared, renamed' });
+    const upgrade = await post('/account?accountId=shared', owner, { autoUpgrade: true });
+    expect(upgrade.status).toBe(403);
+    expect(await errorOf(upgrade)).toMatchObject({ code: 'FORBIDDEN' });
+    const asOwner = await post('/account?accountId=team', owner, { autoUpgrade: true });
+    expect(await asOwner.json()).toMatchObject({ accountId: 'team', autoUpgrade: true });
+    expect(await pingram(key).account.updateAccount({ name: 'Default, renamed' })).toMatchObject({
+      accountId: 'default',
+      name: 'Default, renamed',
+    });
+    expect((await post('/account', key, { autoUpgrade: false })).status).toBe(403);
+  });
+
+  it('answers the organization: the default one made on first start, an older account’s made on first use', async () => {
+    expect(await pingram(key).account.getOrganization()).toMatchObject({
+      organizationId: 'org_default',
+      organizationType: 'free',
+      messagesCap: 0,
+      costCap: 0,
+      allowOverage: true,
+      anniversaryDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    // A JWT without accountId acts in the member's first account: `team`, stored before organizations.
+    const [first] = ((await (await call('/accounts', owner)).json()) as Listed).accounts;
+    expect(first?.accountId).toBe('team');
+    expect(await pingram(owner).account.getOrganization()).toMatchObject({
+      organizationId: 'org_team',
+      name: 'Account team',
+    });
+  });
+
+  it('creates an organization with a new account owned by the member, up to MAX_ACCOUNTS_PER_MEMBER', async () => {
+    const created = await pingram(bob).organization.create();
+    expect(created).toMatchObject({
+      success: true,
+      accountId: expect.any(String),
+      organizationId: expect.any(String),
+    });
+    const organization = await call(`/account/organization?accountId=${created.accountId}`, bob);
+    expect(await organization.json()).toMatchObject({ organizationId: created.organizationId, name: BOB });
+    const bobs = (await (await call('/accounts', bob)).json()) as Listed;
+    expect(bobs.accounts).toContainEqual(
+      expect.objectContaining({
+        accountId: created.accountId,
+        role: 'owner',
+        organizationId: created.organizationId,
+      }),
+    );
+    await pingram(bob).organization.create();
+    await pingram(bob).organization.create();
+    const past = await post('/organizations', bob, {});
+    expect(past.status).toBe(400);
+    expect(await errorOf(past)).toMatchObject({ code: 'LIMIT_REACHED' });
+  });
+});

@@ -1,0 +1,52 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type Organization, organizationIdOf } from '@notify/domain';
+import { type AccountDoc, Collections, type OrganizationDoc } from '../collections';
+import { DOCUMENT_STORE, type DocumentCollection, type DocumentStore } from '../document-store.port';
+
+/**
+ * Organizations, each grouping accounts. An account names its organization; an organization is
+ * written before any account names it, so an account never names a missing one.
+ */
+@Injectable()
+export class OrganizationRepository {
+  private readonly organizations: DocumentCollection<OrganizationDoc>;
+  private readonly accounts: DocumentCollection<AccountDoc>;
+
+  constructor(@Inject(DOCUMENT_STORE) store: DocumentStore) {
+    this.organizations = store.collection(Collections.organizations);
+    this.accounts = store.collection(Collections.accounts);
+  }
+
+  /** Inserts unless one with this id exists; true when inserted. */
+  create(organization: Organization): Promise<boolean> {
+    return this.organizations.insert({ ...organization });
+  }
+
+  get(organizationId: string): Promise<Organization | undefined> {
+    return this.organizations.get([organizationId]);
+  }
+
+  /**
+   * The account's organization; undefined when there is no such account. An account stored before
+   * organizations existed gets one now, made by `make` under the id organizationIdOf gives it: the
+   * id is fixed, so concurrent first calls make one organization, and the account is bound to it
+   * only while it names none.
+   */
+  async ensureForAccount(
+    accountId: string,
+    make: (organizationId: string) => Organization | Promise<Organization>,
+  ): Promise<Organization | undefined> {
+    const account = await this.accounts.get([accountId]);
+    if (account === undefined) return undefined;
+    const organizationId = organizationIdOf(account);
+    const existing = await this.organizations.get([organizationId]);
+    if (existing !== undefined && account.organizationId !== undefined) return existing;
+    if (existing === undefined) await this.organizations.insert({ ...(await make(organizationId)) });
+    const bound = await this.accounts.modify([accountId], (current) =>
+      current === undefined || current.organizationId !== undefined
+        ? undefined
+        : { ...current, organizationId },
+    );
+    return this.organizations.get([bound === undefined ? organizationId : organizationIdOf(bound)]);
+  }
+}

@@ -1,0 +1,2 @@
+export { type MemberInvitation, MemberInvitations } from './member-invitations';
+export { OrganizationModule } from './organization.module';
