@@ -132,7 +132,7 @@ describe('members, invitations and profile (all-in-one)', () => {
     expect(await members(key)).toEqual(expected);
     const [raw] = await pingram(owner()).members.listMembers('unused');
     expect(raw).toMatchObject({
-      organizationId: 'default',
+      organizationId: 'org_default',
       accountId: 'default',
       createdAt: expect.any(String),
     });
@@ -353,11 +353,11 @@ describe('members, invitations and profile (all-in-one)', () => {
       code: 'VALIDATION_ERROR',
     });
     expect(await pingram(owner()).members.setAutoJoin('unused', { domains: ['Corp.Example'] })).toEqual({
-      organizationId: 'default',
+      organizationId: 'org_default',
       domains: ['corp.example'],
     });
     expect(await pingram(key).members.getAutoJoin('unused')).toEqual({
-      organizationId: 'default',
+      organizationId: 'org_default',
       domains: ['corp.example'],
     });
     expect(
