@@ -40,7 +40,9 @@ export class JwksServer {
       this.hits++;
       request.resume();
       if (this.answer !== undefined) return this.answer(response);
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: this.keys }));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ keys: this.keys }));
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     return this;

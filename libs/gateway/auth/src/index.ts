@@ -1,4 +1,11 @@
-export { API_KEY_PREFIX, hashApiKey, isPublicKeyShaped, keyPrefix, newApiKey, PUBLIC_KEY_PREFIX } from './api-key';
+export {
+  API_KEY_PREFIX,
+  hashApiKey,
+  isPublicKeyShaped,
+  keyPrefix,
+  newApiKey,
+  PUBLIC_KEY_PREFIX,
+} from './api-key';
 export { ApiKeyResolver } from './api-key.resolver';
 export { GatewayAuthModule } from './auth.module';
 export {

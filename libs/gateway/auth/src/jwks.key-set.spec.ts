@@ -19,7 +19,7 @@ describe('JwksKeySet', () => {
   });
   afterEach(() => server.stop());
 
-  const unavailable = async (finding: Promise<unknown>, reason: RegExp) => {
+  const expectUnavailable = async (finding: Promise<unknown>, reason: RegExp) => {
     const error = await finding.then(
       () => undefined,
       (e: unknown) => e,
@@ -87,9 +87,9 @@ describe('JwksKeySet', () => {
 
   it('answers 503 JWKS_UNAVAILABLE while it has no keys and the provider fails, until a fetch succeeds', async () => {
     server.answer = (response) => response.writeHead(503).end();
-    await unavailable(keySet.key('rsa-1'), /answered 503/);
+    await expectUnavailable(keySet.key('rsa-1'), /answered 503/);
     // Further tokens within the minute hear the same, without another fetch.
-    await unavailable(keySet.key('rsa-1'), /answered 503/);
+    await expectUnavailable(keySet.key('rsa-1'), /answered 503/);
     expect(server.hits).toBe(1);
     server.answer = undefined;
     clock.advance(JWKS_REFETCH_INTERVAL_MS);
@@ -99,9 +99,9 @@ describe('JwksKeySet', () => {
 
   it('answers 503 when the provider cannot be reached or sends something that is not JSON', async () => {
     server.answer = (response) => response.writeHead(200).end('<html>');
-    await unavailable(keySet.key('rsa-1'), /JSON/);
+    await expectUnavailable(keySet.key('rsa-1'), /JSON/);
     const unreachable = new JwksKeySet(loadAppConfig({ JWT_JWKS_URL: 'http://127.0.0.1:9/jwks' }), clock);
-    await unavailable(unreachable.key('rsa-1'), /fetch failed/);
+    await expectUnavailable(unreachable.key('rsa-1'), /fetch failed/);
   });
 
   it('refuses redirects', async () => {
@@ -109,7 +109,7 @@ describe('JwksKeySet', () => {
     target.keys = [rsa.jwk];
     try {
       server.answer = (response) => response.writeHead(302, { location: target.url }).end();
-      await unavailable(keySet.key('rsa-1'), /./);
+      await expectUnavailable(keySet.key('rsa-1'), /./);
       expect(target.hits).toBe(0);
     } finally {
       await target.stop();
@@ -119,14 +119,14 @@ describe('JwksKeySet', () => {
   it('refuses a huge body, whether it declares its length or streams it', async () => {
     const huge = JSON.stringify({ keys: [rsa.jwk], pad: 'x'.repeat(300 * 1024) });
     server.answer = (response) => response.writeHead(200, { 'content-type': 'application/json' }).end(huge);
-    await unavailable(keySet.key('rsa-1'), /larger than/);
+    await expectUnavailable(keySet.key('rsa-1'), /larger than/);
     server.answer = (response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.write(huge.slice(0, 200_000));
       response.end(huge.slice(200_000));
     };
     clock.advance(JWKS_REFETCH_INTERVAL_MS);
-    await unavailable(keySet.key('rsa-1'), /larger than/);
+    await expectUnavailable(keySet.key('rsa-1'), /larger than/);
   });
 });
 

@@ -43,7 +43,7 @@ describe('JwtVerifier', () => {
     token({ ...options, key: { privateKey: key.privateKey, alg: key.alg, kid: key.kid } });
 
   /** Expects a 401 UNAUTHORIZED whose message matches `reason`. */
-  const refused = async (verifying: Promise<unknown>, reason: RegExp) => {
+  const expectRefused = async (verifying: Promise<unknown>, reason: RegExp) => {
     const error = (await verifying.then(
       () => undefined,
       (e: unknown) => e,
@@ -71,8 +71,14 @@ describe('JwtVerifier', () => {
     });
 
     it('the issuer and an audience among several when JWT_ISSUER and JWT_AUDIENCE are set', async () => {
-      const v = verifier({ JWT_SECRET: TEST_JWT_SECRET, JWT_ISSUER: 'https://idp.test/', JWT_AUDIENCE: 'notify' });
-      await expect(v.verify(token({ claims: { iss: 'https://idp.test/', aud: 'notify' } }))).resolves.toBeDefined();
+      const v = verifier({
+        JWT_SECRET: TEST_JWT_SECRET,
+        JWT_ISSUER: 'https://idp.test/',
+        JWT_AUDIENCE: 'notify',
+      });
+      await expect(
+        v.verify(token({ claims: { iss: 'https://idp.test/', aud: 'notify' } })),
+      ).resolves.toBeDefined();
       await expect(
         v.verify(token({ claims: { iss: 'https://idp.test/', aud: ['console', 'notify'] } })),
       ).resolves.toBeDefined();
@@ -84,84 +90,90 @@ describe('JwtVerifier', () => {
       const early = token({ claims: { nbf: seconds() + 30 } });
       await expect(v.verify(early)).resolves.toBeDefined();
       clock.advance(-1_000);
-      await refused(v.verify(early), /not valid yet/);
+      await expectRefused(v.verify(early), /not valid yet/);
       clock.advance(30_000);
       await expect(v.verify(expiring)).resolves.toBeDefined();
       clock.advance(1_000);
-      await refused(v.verify(expiring), /expired/);
+      await expectRefused(v.verify(expiring), /expired/);
     });
   });
 
   describe('refuses with 401', () => {
     it('an expired token', async () => {
-      await refused(verifier().verify(token({ claims: { exp: seconds() - 3_600 } })), /expired/);
+      await expectRefused(verifier().verify(token({ claims: { exp: seconds() - 3_600 } })), /expired/);
     });
 
     it('a token not valid yet (nbf), or with an nbf that is not a number', async () => {
-      await refused(verifier().verify(token({ claims: { nbf: seconds() + 600 } })), /not valid yet/);
-      await refused(verifier().verify(token({ claims: { nbf: 'now' } })), /not valid yet/);
+      await expectRefused(verifier().verify(token({ claims: { nbf: seconds() + 600 } })), /not valid yet/);
+      await expectRefused(verifier().verify(token({ claims: { nbf: 'now' } })), /not valid yet/);
     });
 
     it('a wrong signature: another secret, or a changed claim', async () => {
-      await refused(verifier().verify(token({ secret: 'x'.repeat(40) })), /signature/);
+      await expectRefused(verifier().verify(token({ secret: 'x'.repeat(40) })), /signature/);
       const [header, , signature] = token().split('.');
       const forged = Buffer.from(
         JSON.stringify({ sub: 'idp|ann', email: 'boss@example.com', exp: seconds() + 60 }),
       ).toString('base64url');
-      await refused(verifier().verify(`${header}.${forged}.${signature}`), /signature/);
+      await expectRefused(verifier().verify(`${header}.${forged}.${signature}`), /signature/);
     });
 
     it('a JWKS token signed by a key the set does not hold under its kid', async () => {
       const impostor = anIdentityProviderKey('RS256', 'rsa-1');
-      await refused(withJwks().verify(signedBy(impostor)), /signature/);
+      await expectRefused(withJwks().verify(signedBy(impostor)), /signature/);
       // The ES256 key named by an RS256 token's kid: the algorithms must match.
-      await refused(withJwks().verify(signedBy({ ...rsa, kid: 'ec-1' })), /signature/);
+      await expectRefused(withJwks().verify(signedBy({ ...rsa, kid: 'ec-1' })), /signature/);
     });
 
     it('an HS256 token when only a JWKS is configured, and an RS256 one when only a secret is', async () => {
-      await refused(withJwks().verify(token()), /alg "HS256" are not accepted/);
-      await refused(verifier().verify(signedBy(rsa)), /alg "RS256" are not accepted/);
+      await expectRefused(withJwks().verify(token()), /alg "HS256" are not accepted/);
+      await expectRefused(verifier().verify(signedBy(rsa)), /alg "RS256" are not accepted/);
     });
 
     it('an HS256 token signed with the JWKS public key as its secret (algorithm confusion)', async () => {
       const pem = String(createPublicKey(rsa.privateKey).export({ format: 'pem', type: 'spki' }));
-      await refused(withJwks().verify(token({ secret: pem, header: { kid: 'rsa-1' } })), /not accepted/);
+      await expectRefused(
+        withJwks().verify(token({ secret: pem, header: { kid: 'rsa-1' } })),
+        /not accepted/,
+      );
     });
 
     it('alg none, with an empty signature part and with none at all', async () => {
-      const unsigned = token({ header: { alg: 'none' } }).split('.').slice(0, 2).join('.');
-      await refused(verifier().verify(`${unsigned}.`), /alg "none" are not accepted/);
-      await refused(verifier().verify(unsigned), /not a well-formed JWT/);
-      await refused(withJwks().verify(`${unsigned}.`), /alg "none" are not accepted/);
+      const unsigned = token({ header: { alg: 'none' } })
+        .split('.')
+        .slice(0, 2)
+        .join('.');
+      await expectRefused(verifier().verify(`${unsigned}.`), /alg "none" are not accepted/);
+      await expectRefused(verifier().verify(unsigned), /not a well-formed JWT/);
+      await expectRefused(withJwks().verify(`${unsigned}.`), /alg "none" are not accepted/);
     });
 
     it('a kid the key set does not hold, or one that is not a short string', async () => {
-      await refused(withJwks().verify(signedBy({ ...rsa, kid: 'rotated-away' })), /kid/);
-      await refused(withJwks().verify(signedBy(rsa, { header: { kid: 42 } })), /kid/);
-      await refused(withJwks().verify(signedBy(rsa, { header: { kid: 'k'.repeat(256) } })), /kid/);
+      await expectRefused(withJwks().verify(signedBy({ ...rsa, kid: 'rotated-away' })), /kid/);
+      await expectRefused(withJwks().verify(signedBy(rsa, { header: { kid: 42 } })), /kid/);
+      await expectRefused(withJwks().verify(signedBy(rsa, { header: { kid: 'k'.repeat(256) } })), /kid/);
     });
 
     it('a wrong issuer, or none, when JWT_ISSUER is set', async () => {
       const v = verifier({ JWT_SECRET: TEST_JWT_SECRET, JWT_ISSUER: 'https://idp.test/' });
-      await refused(v.verify(token({ claims: { iss: 'https://evil.test/' } })), /not issued by/);
-      await refused(v.verify(token()), /not issued by/);
+      await expectRefused(v.verify(token({ claims: { iss: 'https://evil.test/' } })), /not issued by/);
+      await expectRefused(v.verify(token()), /not issued by/);
     });
 
     it('a wrong audience, as a string or an array, or none, when JWT_AUDIENCE is set', async () => {
       const v = verifier({ JWT_SECRET: TEST_JWT_SECRET, JWT_AUDIENCE: 'notify' });
-      await refused(v.verify(token({ claims: { aud: 'console' } })), /audience notify/);
-      await refused(v.verify(token({ claims: { aud: ['console', 'billing'] } })), /audience notify/);
-      await refused(v.verify(token()), /audience notify/);
+      await expectRefused(v.verify(token({ claims: { aud: 'console' } })), /audience notify/);
+      await expectRefused(v.verify(token({ claims: { aud: ['console', 'billing'] } })), /audience notify/);
+      await expectRefused(v.verify(token()), /audience notify/);
     });
 
     it('a token without exp, sub or email, or with an email its provider has not verified', async () => {
-      await refused(verifier().verify(token({ claims: { exp: undefined } })), /no expiry/);
-      await refused(verifier().verify(token({ claims: { exp: '2030-01-01' } })), /no expiry/);
-      await refused(verifier().verify(token({ claims: { sub: undefined } })), /no subject/);
-      await refused(verifier().verify(token({ claims: { sub: '' } })), /no subject/);
-      await refused(verifier().verify(token({ claims: { email: undefined } })), /no email/);
-      await refused(verifier().verify(token({ claims: { email: 'not an address' } })), /no email/);
-      await refused(verifier().verify(token({ claims: { email_verified: false } })), /not verified/);
+      await expectRefused(verifier().verify(token({ claims: { exp: undefined } })), /no expiry/);
+      await expectRefused(verifier().verify(token({ claims: { exp: '2030-01-01' } })), /no expiry/);
+      await expectRefused(verifier().verify(token({ claims: { sub: undefined } })), /no subject/);
+      await expectRefused(verifier().verify(token({ claims: { sub: '' } })), /no subject/);
+      await expectRefused(verifier().verify(token({ claims: { email: undefined } })), /no email/);
+      await expectRefused(verifier().verify(token({ claims: { email: 'not an address' } })), /no email/);
+      await expectRefused(verifier().verify(token({ claims: { email_verified: false } })), /not verified/);
       await expect(verifier().verify(token({ claims: { email_verified: true } }))).resolves.toBeDefined();
     });
 
@@ -175,15 +187,18 @@ describe('JwtVerifier', () => {
         `${part([1, 2])}.${part({ sub: 'x' })}.sig`,
         `${part({ alg: 'HS256' })}.${part(null)}.sig`,
       ])
-        await refused(verifier().verify(malformed), /not a well-formed JWT/);
+        await expectRefused(verifier().verify(malformed), /not a well-formed JWT/);
     });
 
     it('an oversized token, before decoding it', async () => {
-      await refused(verifier().verify(token({ claims: { pad: 'x'.repeat(9_000) } })), /not a well-formed JWT/);
+      await expectRefused(
+        verifier().verify(token({ claims: { pad: 'x'.repeat(9_000) } })),
+        /not a well-formed JWT/,
+      );
     });
 
     it('every token when neither JWT_SECRET nor JWT_JWKS_URL is set', async () => {
-      await refused(verifier({}).verify(token()), /not configured/);
+      await expectRefused(verifier({}).verify(token()), /not configured/);
     });
   });
 

@@ -43,7 +43,9 @@ export class MemberAuthenticator {
     if (context.envId !== undefined) {
       environment = await this.accounts.findEnvironment(context.envId);
       membership =
-        environment === undefined ? undefined : await this.memberships.get(environment.accountId, person.userId);
+        environment === undefined
+          ? undefined
+          : await this.memberships.get(environment.accountId, person.userId);
       if (membership === undefined) throw notFound(`environment ${context.envId}`);
     } else if (context.accountId !== undefined) {
       membership = await this.memberships.get(context.accountId, person.userId);
