@@ -15,7 +15,7 @@ export {
   EndUserGuard,
   hashUserId,
 } from './end-user.guard';
-export { JWKS_REFETCH_INTERVAL_MS } from './jwks.key-set';
+export { JWKS_REFETCH_INTERVAL_MS, JwksKeySet } from './jwks.key-set';
 export { JwtVerifier, type TokenIdentity } from './jwt.verifier';
 export { Administered, RequiresRole } from './roles.decorator';
 export {
