@@ -1,9 +1,12 @@
-"""Schemathesis hooks for the Notify API: both authentication schemes, on every operation.
+"""Schemathesis hooks for the Notify API: every authentication scheme, on every operation.
 
-Server-API operations get `Authorization: Bearer <NOTIFY_API_KEY>`. Browser-client operations
-(/{clientId}/users/{userId}/...) get `Basic base64(clientId:userId:hashedUserId)`, computed for the
-generated userId with the environment's current secret, so fuzzed user ids are authenticated and
-reach the handlers instead of stopping at 401.
+Server-API operations get `Authorization: Bearer <NOTIFY_API_KEY>`, or with NOTIFY_AUTH=jwt the
+bootstrap owner's JWT (`Bearer <NOTIFY_JWT>`) and, where the operation takes `envId`, the
+environment's id in the query (NOTIFY_ENV_ID; a member must name it), so fuzzed requests reach the
+handlers as a member. Browser-client operations (/{clientId}/users/{userId}/...) get
+`Basic base64(clientId:userId:hashedUserId)`, computed for the generated userId with the
+environment's current secret, so fuzzed user ids are authenticated and reach the handlers instead
+of stopping at 401.
 """
 
 import base64
@@ -17,6 +20,14 @@ import schemathesis
 
 API_KEY = os.environ["NOTIFY_API_KEY"]
 BASE_URL = os.environ["NOTIFY_BASE_URL"]
+AS_MEMBER = os.environ.get("NOTIFY_AUTH") == "jwt"
+JWT = os.environ.get("NOTIFY_JWT", "")
+ENV_ID = os.environ.get("NOTIFY_ENV_ID", "")
+
+
+def takes_env_id(case):
+    parameters = case.operation.definition.raw.get("parameters", [])
+    return any(p.get("in") == "query" and p.get("name") == "envId" for p in parameters)
 
 
 @schemathesis.auth(refresh_interval=1)
@@ -34,13 +45,17 @@ class NotifyAuth:
         for attempt in range(attempts):
             try:
                 response = requests.get(
-                    f"{BASE_URL}/environments", headers={"Authorization": f"Bearer {API_KEY}"}, timeout=15
+                    f"{BASE_URL}/environments",
+                    params={"envId": ENV_ID} if AS_MEMBER else {},
+                    headers={"Authorization": f"Bearer {JWT if AS_MEMBER else API_KEY}"},
+                    timeout=15,
                 )
             except requests.RequestException as error:
                 problem = f"GET /environments failed: {error}"
             else:
                 if response.status_code == 200:
-                    NotifyAuth.last = {"secret": response.json()[0]["clientSecret"]}
+                    mine = [e for e in response.json() if e["clientId"] == ENV_ID] or response.json()
+                    NotifyAuth.last = {"secret": mine[0]["clientSecret"]}
                     return NotifyAuth.last
                 problem = f"GET /environments answered {response.status_code}: {response.text[:500]}"
             if attempt + 1 < attempts:
@@ -58,5 +73,9 @@ class NotifyAuth:
             hashed = base64.b64encode(digest).decode()
             token = base64.b64encode(f"{client_id}:{user_id}:{hashed}".encode()).decode()
             case.headers["Authorization"] = f"Basic {token}"
+        elif AS_MEMBER:
+            case.headers["Authorization"] = f"Bearer {JWT}"
+            if takes_env_id(case):
+                case.query = {**(case.query or {}), "envId": ENV_ID}
         else:
             case.headers["Authorization"] = f"Bearer {API_KEY}"

@@ -1,7 +1,8 @@
 // Runs schemathesis (path in $SCHEMATHESIS, installed by tools/fuzz/fuzz.sh) against a fresh
-// all-in-one service and the committed OpenAPI document. Fixed seed, bounded examples: the same
-// cases every run. Prints schemathesis' report and the number of requests it made.
-import { startService, tempDir } from '@notify/testing';
+// all-in-one service and the committed OpenAPI document, once with an API key and once as the
+// bootstrap owner signed in with a JWT. Fixed seed, bounded examples: the same cases every run.
+// Prints schemathesis' report and the number of requests it made.
+import { aMemberToken, startService, tempDir } from '@notify/testing';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -9,7 +10,9 @@ import { join } from 'node:path';
 
 const ROOT = join(__dirname, '../..');
 const SEED = 20261123;
+/** Cases per operation, shared between the two authentication schemes (half each). */
 const EXAMPLES = Number(process.env.FUZZ_EXAMPLES ?? 20);
+const PER_SCHEME = Math.max(1, Math.round(EXAMPLES / 2));
 /** What counts as a failure: 5xx, a status, content type or body the document does not declare. */
 const CHECKS = [
   'not_a_server_error',
@@ -46,8 +49,10 @@ function run(
  * Hypothesis (inside schemathesis) sometimes crashes on a CPython 3.11 bug while describing a
  * strategy ("SystemError: AST constructor recursion depth mismatch"): the fuzzer's own failure,
  * before or after requests, never a finding about the service. A pass that failed with that error
- * alone (no check failed) runs once more; any other failure stands.
+ * alone (no check failed) runs again, up to TOOL_CRASH_RETRIES times (under load the crash hit one
+ * pass twice in a row); any other failure stands.
  */
+const TOOL_CRASH_RETRIES = 2;
 const toolCrashOnly = (output: string) =>
   output.includes('AST constructor recursion depth mismatch') && !/=+ FAILURES =+/.test(output);
 
@@ -68,9 +73,11 @@ async function main(): Promise<number> {
   if (schemathesis === undefined) throw new Error('run through tools/fuzz/fuzz.sh (SCHEMATHESIS is unset)');
   const data = await tempDir('notify-fuzz-');
   const apiKey = `notify_sk_${randomBytes(24).toString('base64url')}`;
+  const jwtSecret = randomBytes(32).toString('base64url');
   const service = await startService('all-in-one', {
     DATA_DIR: join(data.path, 'service'),
     BOOTSTRAP_API_KEY: apiKey,
+    JWT_SECRET: jwtSecret,
     LOG_LEVEL: 'warn',
     // The fuzzer sends malformed credentials on purpose; the failed-login limit must not shut it out.
     AUTH_FAILURES_PER_MINUTE: '1000000',
@@ -81,29 +88,49 @@ async function main(): Promise<number> {
     const environments = (await (
       await fetch(`${service.baseUrl}/environments`, { headers: { authorization: `Bearer ${apiKey}` } })
     ).json()) as { clientId: string }[];
+    const envId = environments[0]?.clientId ?? '';
     const config = join(data.path, 'schemathesis.toml');
     // Browser-client paths carry the real client id, so the fuzzed requests reach the handlers.
     // Every run starts from nothing: no state is kept between runs (no cache, no example database).
-    await writeFile(
-      config,
-      `[cache]\nenabled = false\n\n[parameters]\nclientId = "${environments[0]?.clientId ?? ''}"\n`,
-    );
+    await writeFile(config, `[cache]\nenabled = false\n\n[parameters]\nclientId = "${envId}"\n`);
     const started = Date.now();
-    // Revoking keys goes last: the fuzzer finds key ids (GET /keys) and may revoke its own.
-    const passes = [
-      ['--exclude-operation-id', REVOKE],
-      ['--include-operation-id', REVOKE],
+    const key: Scheme = { NOTIFY_AUTH: 'key', NOTIFY_API_KEY: apiKey, NOTIFY_ENV_ID: envId };
+    // The bootstrap owner (BOOTSTRAP_OWNER_EMAIL's default), valid for longer than any run.
+    const member: Scheme = {
+      ...key,
+      NOTIFY_AUTH: 'jwt',
+      NOTIFY_JWT: aMemberToken({ email: 'owner@notify.localhost', secret: jwtSecret, expiresIn: 6 * 3_600 }),
+    };
+    // Revoking keys goes last: the fuzzer finds key ids (GET /keys) and may revoke its own. The
+    // member's passes add the fuzzing phase only: the coverage phase's boundary values exercise the
+    // same handlers as with a key, and would double the run. The browser-client routes take neither
+    // scheme: the key's pass covers them.
+    const all = 'examples,coverage,fuzzing';
+    const passes: [Scheme, string, string[]][] = [
+      [key, all, ['--exclude-operation-id', REVOKE]],
+      [member, 'fuzzing', ['--exclude-operation-id', REVOKE, '--exclude-path-regex', BROWSER_PATHS]],
+      [key, all, ['--include-operation-id', REVOKE]],
+      [member, 'fuzzing', ['--include-operation-id', REVOKE]],
     ];
     let code = 0;
     let requests = 0;
-    for (const [index, selection] of passes.entries()) {
+    for (const [index, [scheme, phases, selection]] of passes.entries()) {
       const ndjson = join(data.path, `events-${index}.ndjson`);
-      let result = await fuzz(schemathesis, service.baseUrl, apiKey, config, ndjson, selection ?? []);
-      if (result.code !== 0 && toolCrashOnly(result.output)) {
+      const pass = () =>
+        fuzz(schemathesis, service.baseUrl, scheme, config, ndjson, [...selection, '--phases', phases]);
+      process.stdout.write(
+        `\nfuzz: pass ${index + 1} of ${passes.length}, as ${scheme.NOTIFY_AUTH === 'jwt' ? 'the owner (JWT)' : 'an API key'}\n`,
+      );
+      let result = await pass();
+      for (
+        let retry = 0;
+        retry < TOOL_CRASH_RETRIES && result.code !== 0 && toolCrashOnly(result.output);
+        retry++
+      ) {
         process.stdout.write(
           '\nfuzz: schemathesis crashed on a known CPython 3.11 bug (no check failed); running the pass again\n',
         );
-        result = await fuzz(schemathesis, service.baseUrl, apiKey, config, ndjson, selection ?? []);
+        result = await pass();
       }
       code ||= result.code;
       requests += await requestsMade(ndjson);
@@ -120,11 +147,15 @@ async function main(): Promise<number> {
 }
 
 const REVOKE = 'revokeAPIKey';
+const BROWSER_PATHS = '^/\\{clientId\\}/';
+
+/** How the hooks (notify_auth.py) authenticate a pass: NOTIFY_AUTH is `key` or `jwt`. */
+type Scheme = Record<'NOTIFY_AUTH' | 'NOTIFY_API_KEY' | 'NOTIFY_ENV_ID', string> & { NOTIFY_JWT?: string };
 
 function fuzz(
   schemathesis: string,
   baseUrl: string,
-  apiKey: string,
+  scheme: Scheme,
   config: string,
   ndjson: string,
   selection: readonly string[],
@@ -141,13 +172,11 @@ function fuzz(
       '--seed',
       String(SEED),
       '--max-examples',
-      String(EXAMPLES),
+      String(PER_SCHEME),
       '--checks',
       CHECKS.join(','),
       '--max-response-time',
       '2',
-      '--phases',
-      'examples,coverage,fuzzing',
       '--workers',
       '2',
       '--generation-database',
@@ -163,7 +192,7 @@ function fuzz(
     {
       SCHEMATHESIS_HOOKS: 'notify_auth',
       PYTHONPATH: __dirname,
-      NOTIFY_API_KEY: apiKey,
+      ...scheme,
       NOTIFY_BASE_URL: baseUrl,
     },
   );

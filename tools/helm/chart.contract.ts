@@ -252,6 +252,10 @@ describe('Helm chart helm/notify', () => {
       WEB_PUSH_PEER_URL: 'https://web-push.sample.test',
       WEB_PUSH_SUBJECT: 'mailto:sample@example.com',
       WEB_PUSH_TTL_SECONDS: '3600',
+      JWT_SECRET: 'sample-JWT_SECRET-of-at-least-32-characters',
+      JWT_JWKS_URL: 'https://idp.sample.test/jwks.json',
+      BOOTSTRAP_OWNER_EMAIL: 'owner@sample.test',
+      INVITATION_TTL_HOURS: '48',
     };
     const sample = (v: string) => valid[v] ?? `sample-${v}`;
     const dir = mkdtempSync(join(tmpdir(), 'notify-chart-'));
@@ -516,6 +520,34 @@ describe('Helm chart helm/notify', () => {
     expect(named(objects, 'Secret', 'notify-migrate')?.data?.BOOTSTRAP_API_KEY).toBe(
       Buffer.from(key).toString('base64'),
     );
+  });
+
+  it("gives every service members' JWT settings: the HS256 secret in the Secret, the JWKS URL, issuer and audience in the ConfigMap", () => {
+    const secret = 'a-jwt-secret-of-at-least-32-characters!';
+    const objects = render(
+      '--set',
+      `secrets.JWT_SECRET=${secret},config.JWT_JWKS_URL=https://idp.example.com/.well-known/jwks.json`,
+      '--set',
+      'config.JWT_ISSUER=https://idp.example.com/,config.JWT_AUDIENCE=notify,config.BOOTSTRAP_OWNER_EMAIL=ops@example.com',
+    );
+    expect(named(objects, 'ConfigMap', 'notify-config')?.data).toMatchObject({
+      JWT_JWKS_URL: 'https://idp.example.com/.well-known/jwks.json',
+      JWT_ISSUER: 'https://idp.example.com/',
+      JWT_AUDIENCE: 'notify',
+      BOOTSTRAP_OWNER_EMAIL: 'ops@example.com',
+      INVITATION_TTL_HOURS: '168',
+    });
+    expect(named(objects, 'ConfigMap', 'notify-config')?.data).not.toHaveProperty('JWT_SECRET');
+    for (const name of ['notify-secrets', 'notify-migrate'])
+      expect(named(objects, 'Secret', name)?.data?.JWT_SECRET).toBe(Buffer.from(secret).toString('base64'));
+    // Unset by default: only API keys work until the operator configures sign-in.
+    const config = named(defaults, 'ConfigMap', 'notify-config')?.data ?? {};
+    expect([config.JWT_JWKS_URL, named(defaults, 'Secret', 'notify-secrets')?.data?.JWT_SECRET]).toEqual([
+      undefined,
+      undefined,
+    ]);
+    expect(renderError('--set', 'secrets.JWT_SECRET=too-short')).toMatch(/JWT_SECRET/);
+    expect(renderError('--set', 'config.JWT_JWKS_URL=idp.example.com/jwks')).toMatch(/JWT_JWKS_URL/);
   });
 
   it('replays the dead-letter topics it is given with a Job after the upgrade, and renders none by default', () => {

@@ -33,3 +33,4 @@ export { aDigestGroup, aDigestItem, aReleasedDigest } from './factories/routing'
 export { anApnsKey, anEnvironment, anFcmKeyFile } from './factories/gateway';
 export { anInAppItem, aUserPreference, aWebPushJob, aWebPushSubscription } from './factories/users';
 export { aMemberToken, TEST_JWT_SECRET, type TokenOptions } from './factories/identity';
+export { anIdentityProviderKey, type IdentityProviderKey, JwksServer } from './jwks-server';

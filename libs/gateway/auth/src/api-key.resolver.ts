@@ -69,7 +69,7 @@ export class ApiKeyResolver implements OnModuleInit, OnModuleDestroy {
     });
   }
 
-  /** The hash under which a client secret is cached (evicted when the environment's secret is reset). */
+  /** The hash under which a client secret is cached: what to evict (`revoked`) when the environment's secret is reset. */
   static clientSecretHash(clientId: string, secret: string): string {
     return createHash('sha256').update(`client-secret\0${clientId}\0${secret}`).digest('hex');
   }

@@ -2,11 +2,11 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import { type Role, roleAllows } from '@notify/domain';
 import { IS_PUBLIC } from '@notify/platform';
-import { ForbiddenError, NotFoundError, UnauthorizedError } from '@notify/util';
+import { ForbiddenError, InvalidRequestError, NotFoundError, UnauthorizedError } from '@notify/util';
 import { ApiKeyResolver } from './api-key.resolver';
 import { AuthFailureLimiter } from './auth-failure.limiter';
 import { looksLikeJwt } from './jwt.verifier';
-import { MemberAuthenticator } from './member.authenticator';
+import { MemberAuthenticator, type MemberContext } from './member.authenticator';
 import { ADMINISTERED, REQUIRED_ROLE } from './roles.decorator';
 import type { AuthenticatedRequest, Caller, KeyCaller } from './tenant';
 
@@ -34,10 +34,33 @@ function credentials(header: string | undefined): Credentials | undefined {
   return undefined;
 }
 
-const queryValue = (request: AuthenticatedRequest, name: string): string | undefined => {
-  const value = (request.query as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' && value.length > 0 ? value : undefined;
-};
+const MAX_ID = 200;
+
+interface NamedScope extends MemberContext {
+  /** Set when `?envId=` or `?accountId=` is given twice or is too long. */
+  readonly invalid?: InvalidRequestError;
+}
+
+/**
+ * `?envId=` and `?accountId=` (each absent when empty). One given twice or too long is refused
+ * (400), so that no later reading of it can pick another environment than the one checked here.
+ */
+function namedScope(request: AuthenticatedRequest): NamedScope {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const scope: { envId?: string; accountId?: string; invalid?: InvalidRequestError } = {};
+  for (const name of ['envId', 'accountId'] as const) {
+    const value = query[name];
+    if (value === undefined || value === '') continue;
+    if (typeof value === 'string' && value.length <= MAX_ID) scope[name] = value;
+    else
+      scope.invalid ??= new InvalidRequestError({
+        code: 'VALIDATION_ERROR',
+        message: `${name}: expected one value of at most ${MAX_ID} characters.`,
+        fix: `Give ${name} once, as the id of one ${name === 'envId' ? 'environment' : 'account'}.`,
+      });
+  }
+  return scope;
+}
 
 /**
  * Every route needs a caller unless marked @Public(): an API key (its environment's rights), or a
@@ -63,14 +86,14 @@ export class AuthGuard implements CanActivate {
     request.caller = caller;
     this.authorize(caller, this.requiredRole(context, request.method));
     if (caller.kind === 'key') {
-      const envId = queryValue(request, 'envId');
+      const { envId, accountId, invalid } = namedScope(request);
+      if (invalid !== undefined) throw invalid;
       if (envId !== undefined && envId !== caller.envId)
         throw new NotFoundError({
           code: 'NOT_FOUND',
           message: `No environment ${envId} for this key.`,
           fix: 'An API key acts in its own environment only; use a key of that environment.',
         });
-      const accountId = queryValue(request, 'accountId');
       if (accountId !== undefined && accountId !== caller.accountId)
         throw new NotFoundError({
           code: 'NOT_FOUND',
@@ -87,10 +110,10 @@ export class AuthGuard implements CanActivate {
     const given = credentials(request.headers.authorization);
     try {
       if (given?.kind === 'bearer' && looksLikeJwt(given.token)) {
-        const { caller, environment } = await this.members.authenticate(given.token, {
-          envId: queryValue(request, 'envId'),
-          accountId: queryValue(request, 'accountId'),
-        });
+        // The token is checked before the query, so a bad token is a 401 whatever the query says.
+        const { invalid, ...named } = namedScope(request);
+        const { caller, environment } = await this.members.authenticate(given.token, invalid ? {} : named);
+        if (invalid !== undefined) throw invalid;
         if (environment !== undefined)
           request.tenant = {
             accountId: environment.accountId,

@@ -1,4 +1,11 @@
-export { API_KEY_PREFIX, hashApiKey, isPublicKeyShaped, keyPrefix, newApiKey, PUBLIC_KEY_PREFIX } from './api-key';
+export {
+  API_KEY_PREFIX,
+  hashApiKey,
+  isPublicKeyShaped,
+  keyPrefix,
+  newApiKey,
+  PUBLIC_KEY_PREFIX,
+} from './api-key';
 export { ApiKeyResolver } from './api-key.resolver';
 export { GatewayAuthModule } from './auth.module';
 export {
@@ -8,7 +15,7 @@ export {
   EndUserGuard,
   hashUserId,
 } from './end-user.guard';
-export { JWKS_REFETCH_INTERVAL_MS } from './jwks.key-set';
+export { JWKS_REFETCH_INTERVAL_MS, JwksKeySet } from './jwks.key-set';
 export { JwtVerifier, type TokenIdentity } from './jwt.verifier';
 export { Administered, RequiresRole } from './roles.decorator';
 export {

@@ -10,6 +10,7 @@ const MAX_AGE_MS = 10 * 60_000;
 const FETCH_TIMEOUT_MS = 5_000;
 const MAX_SET_BYTES = 256 * 1024;
 const MAX_KEYS = 100;
+const MIN_RSA_BITS = 2048;
 
 export interface JwksKey {
   readonly key: KeyObject;
@@ -19,13 +20,16 @@ export interface JwksKey {
 /**
  * The signing keys of the identity provider (JWT_JWKS_URL), by `kid`. Fetched on first use, kept
  * for ten minutes, and fetched again on an unknown kid no more than once a minute. While the
- * provider is unreachable the keys already fetched keep working.
+ * provider is unreachable the keys already fetched keep working; with none fetched yet, tokens are
+ * answered 503 JWKS_UNAVAILABLE until a fetch succeeds (tried again at most once a minute).
  */
 @Injectable()
 export class JwksKeySet {
   private keys = new Map<string, JwksKey>();
   private fetchedAt = Number.NEGATIVE_INFINITY;
   private inFlight: Promise<void> | undefined;
+  /** Why the last fetch failed while no keys were known: repeated until a fetch is due again. */
+  private unavailable: ServiceUnavailableError | undefined;
 
   constructor(
     @InjectConfig() private readonly config: AppConfig,
@@ -38,6 +42,7 @@ export class JwksKeySet {
     const stale = now - this.fetchedAt > MAX_AGE_MS;
     const unknown = this.find(kid) === undefined && now - this.fetchedAt >= JWKS_REFETCH_INTERVAL_MS;
     if (stale || unknown) await this.refresh();
+    else if (this.unavailable !== undefined) throw this.unavailable;
     return this.find(kid);
   }
 
@@ -59,23 +64,50 @@ export class JwksKeySet {
     this.fetchedAt = this.clock.now();
     let body: unknown;
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'error' });
-      const text = await response.text();
-      if (!response.ok || text.length > MAX_SET_BYTES) throw new Error(`JWKS answered ${response.status}`);
-      body = JSON.parse(text);
+      body = JSON.parse(await fetchBounded(url));
     } catch (error) {
       if (this.keys.size > 0) return;
-      throw new ServiceUnavailableError({
+      this.unavailable = new ServiceUnavailableError({
         code: 'JWKS_UNAVAILABLE',
         message: `The identity provider's keys could not be fetched (${(error as Error).message}).`,
         fix: 'Retry shortly; the operator checks JWT_JWKS_URL.',
       });
+      throw this.unavailable;
     }
+    this.unavailable = undefined;
     this.keys = parseKeySet(body);
   }
 }
 
-/** The usable signing keys of a JWK Set: RSA keys for RS256, P-256 keys for ES256; others are skipped. */
+/**
+ * The JWK Set's text. Redirects are refused (the operator names the URL the keys come from), and
+ * so is a body over MAX_SET_BYTES, by its Content-Length or while it is read, before it is held.
+ */
+async function fetchBounded(url: string): Promise<string> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'error' });
+  const tooLarge = () => new Error(`the key set is larger than ${MAX_SET_BYTES} bytes`);
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new Error(`the key set URL answered ${response.status}`);
+  }
+  if (Number(response.headers.get('content-length') ?? 0) > MAX_SET_BYTES) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength;
+    if (size > MAX_SET_BYTES) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The usable signing keys of a JWK Set: RSA keys of 2048 bits or more for RS256, P-256 keys for
+ * ES256; others (encryption keys, other curves, symmetric keys, short RSA keys) are skipped.
+ */
 export function parseKeySet(body: unknown): Map<string, JwksKey> {
   const keys = new Map<string, JwksKey>();
   const list = (body as { keys?: unknown } | null)?.keys;
@@ -88,6 +120,7 @@ export function parseKeySet(body: unknown): Map<string, JwksKey> {
     if (algorithm === undefined || (alg !== undefined && alg !== algorithm)) continue;
     try {
       const key = createPublicKey({ key: jwk as never, format: 'jwk' });
+      if (algorithm === 'RS256' && (key.asymmetricKeyDetails?.modulusLength ?? 0) < MIN_RSA_BITS) continue;
       keys.set(typeof kid === 'string' ? kid : `#${index}`, { key, algorithm });
     } catch {
       // A malformed key is skipped; the others still verify.

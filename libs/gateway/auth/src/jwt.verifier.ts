@@ -47,6 +47,10 @@ export class JwtVerifier {
       throw refused('The token has no subject (sub).');
     if (typeof email !== 'string' || !/^[^\s@]{1,64}@[^\s@]{1,255}$/.test(email))
       throw refused('The token has no email claim.');
+    // A person is found by email until their sub is bound: an address the provider has not verified
+    // would let whoever typed it in act as its owner.
+    if (jwt.claims.email_verified === false)
+      throw refused("The token's email is not verified (email_verified).");
     return { sub, email };
   }
 

@@ -1,3 +1,4 @@
+import type { Role } from '@notify/domain';
 import { loadAppConfig } from '@notify/platform';
 import {
   AccountRepository,
@@ -6,79 +7,156 @@ import {
   MembershipRepository,
   PeopleRepository,
 } from '@notify/store';
-import { aMemberToken, TEST_JWT_SECRET, tempDir } from '@notify/testing';
-import { ForbiddenError, systemClock } from '@notify/util';
+import { aMemberToken, anEnvironment, FakeClock, TEST_JWT_SECRET, tempDir } from '@notify/testing';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '@notify/util';
 import { JwksKeySet } from './jwks.key-set';
 import { JwtVerifier } from './jwt.verifier';
 import { MemberAuthenticator } from './member.authenticator';
 
-const NOW = '2026-01-01T00:00:00.000Z';
-
-describe('MemberAuthenticator: auto-join', () => {
-  let dir: { path: string; remove: () => Promise<void> };
+describe('MemberAuthenticator', () => {
+  const clock = new FakeClock();
   let store: EmbeddedDocumentStore;
-  let authenticator: MemberAuthenticator;
-  let memberships: MembershipRepository;
+  let remove: () => Promise<void>;
   let people: PeopleRepository;
+  let memberships: MembershipRepository;
+  let accounts: AccountRepository;
+  let authenticator: MemberAuthenticator;
 
   beforeEach(async () => {
-    dir = await tempDir('notify-member-auth-');
+    const dir = await tempDir('notify-members-auth-');
+    remove = dir.remove;
     store = new EmbeddedDocumentStore(dir.path);
-    const config = loadAppConfig({ JWT_SECRET: TEST_JWT_SECRET });
     people = new PeopleRepository(store);
     memberships = new MembershipRepository(store);
-    const autoJoin = new AutoJoinRepository(store);
+    accounts = new AccountRepository(store);
+    const config = loadAppConfig({ JWT_SECRET: TEST_JWT_SECRET });
     authenticator = new MemberAuthenticator(
-      new JwtVerifier(config, systemClock, new JwksKeySet(config, systemClock)),
+      new JwtVerifier(config, clock, new JwksKeySet(config, clock)),
       people,
       memberships,
-      new AccountRepository(store),
-      autoJoin,
-      systemClock,
+      accounts,
+      new AutoJoinRepository(store),
+      clock,
     );
-    await autoJoin.replace('acct-1', ['corp.example'], NOW);
+    for (const accountId of ['acc-1', 'acc-2', 'acc-3'])
+      await accounts.createAccount({ accountId, name: accountId, createdAt: at(0) });
+    await accounts.createEnvironment(anEnvironment({ accountId: 'acc-1', envId: 'env-1' }), 10);
+    await accounts.createEnvironment(anEnvironment({ accountId: 'acc-2', envId: 'env-2', test: true }), 10);
+    await accounts.createEnvironment(anEnvironment({ accountId: 'acc-3', envId: 'env-3' }), 10);
   });
 
   afterEach(async () => {
     await store.close();
-    await dir.remove();
+    await remove();
   });
 
-  const signIn = (email: string, sub = `sub-${email}`) =>
-    authenticator.authenticate(aMemberToken({ email, sub }), {});
+  const at = (minutes: number) =>
+    new Date(Date.parse('2026-01-01T00:00:00.000Z') + minutes * 60_000).toISOString();
+  const seconds = () => Math.floor(clock.now() / 1000);
+  const token = (email: string, sub = `idp|${email}`) =>
+    aMemberToken({ email, sub, claims: { iat: seconds(), exp: seconds() + 3_600 } });
+  /** A person with memberships, the first one oldest. */
+  const member = async (email: string, roles: [accountId: string, role: Role][]) => {
+    const { person } = await people.findOrCreate(email, at(0));
+    for (const [index, [accountId, role]] of roles.entries())
+      await memberships.add({
+        accountId,
+        userId: person.userId,
+        role,
+        createdAt: at(index),
+        updatedAt: at(index),
+      });
+    return person;
+  };
 
-  it('makes a newcomer of an auto-join domain a member on first sign-in, bound to their subject', async () => {
-    const { caller } = await signIn('Frank@Corp.Example');
-    expect(caller).toMatchObject({
+  it('finds a person by email on their first token and binds its sub; later tokens find them by sub', async () => {
+    const ann = await member('ann@example.com', [['acc-1', 'admin']]);
+    const first = await authenticator.authenticate(token('Ann@Example.com', 'idp|ann'), {});
+    expect(first).toEqual({
+      caller: {
+        kind: 'member',
+        accountId: 'acc-1',
+        userId: ann.userId,
+        email: 'ann@example.com',
+        role: 'admin',
+      },
+    });
+    expect(await people.get(ann.userId)).toMatchObject({ sub: 'idp|ann' });
+    // The provider changed her email: the bound sub still names her.
+    const later = await authenticator.authenticate(token('ann.new@example.com', 'idp|ann'), {});
+    expect(later.caller).toMatchObject({ userId: ann.userId, role: 'admin' });
+  });
+
+  it('refuses (403) a token with another sub for an email already bound, and binds nothing', async () => {
+    const ann = await member('ann@example.com', [['acc-1', 'owner']]);
+    await authenticator.authenticate(token('ann@example.com', 'idp|ann'), {});
+    const impostor = authenticator.authenticate(token('ann@example.com', 'other-idp|mallory'), {});
+    await expect(impostor).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(impostor).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringMatching(/bound/),
+    });
+    expect(await people.findBySub('other-idp|mallory')).toBeUndefined();
+    expect(await people.get(ann.userId)).toMatchObject({ sub: 'idp|ann' });
+  });
+
+  it('refuses (403) an email no person has, and a person with no membership', async () => {
+    const stranger = authenticator.authenticate(token('stranger@example.com'), {});
+    await expect(stranger).rejects.toMatchObject({ kind: 'forbidden', code: 'FORBIDDEN' });
+    expect(await people.findByEmail('stranger@example.com')).toBeUndefined();
+    await member('left@example.com', []);
+    const left = authenticator.authenticate(token('left@example.com'), {});
+    await expect(left).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(left).rejects.toMatchObject({ message: 'left@example.com is not a member of any account.' });
+  });
+
+  it('acts in the account of ?envId= and answers that environment, with the role held there', async () => {
+    const bob = await member('bob@example.com', [
+      ['acc-1', 'member'],
+      ['acc-2', 'owner'],
+    ]);
+    const result = await authenticator.authenticate(token('bob@example.com'), { envId: 'env-2' });
+    expect(result.caller).toEqual({
       kind: 'member',
-      accountId: 'acct-1',
-      email: 'frank@corp.example',
-      role: 'member',
+      accountId: 'acc-2',
+      userId: bob.userId,
+      email: 'bob@example.com',
+      role: 'owner',
     });
-    expect((await people.findBySub('sub-Frank@Corp.Example'))?.userId).toBe(caller.userId);
-    expect((await signIn('Frank@Corp.Example')).caller.userId).toBe(caller.userId);
+    expect(result.environment).toMatchObject({ accountId: 'acc-2', envId: 'env-2', test: true });
   });
 
-  it('joins a known person of no account, but not someone who already belongs to one', async () => {
-    const { person: gina } = await people.findOrCreate('gina@corp.example', NOW);
-    expect((await signIn('gina@corp.example')).caller).toMatchObject({
-      userId: gina.userId,
-      accountId: 'acct-1',
-    });
-    const { person: hal } = await people.findOrCreate('hal@corp.example', NOW);
-    await memberships.add({
-      accountId: 'acct-2',
-      userId: hal.userId,
-      role: 'admin',
-      createdAt: NOW,
-      updatedAt: NOW,
-    });
-    expect((await signIn('hal@corp.example')).caller).toMatchObject({ accountId: 'acct-2', role: 'admin' });
-    expect(await memberships.get('acct-1', hal.userId)).toBeUndefined();
+  it('acts in the account of ?accountId=, else in the first account the person joined', async () => {
+    await member('bob@example.com', [
+      ['acc-1', 'member'],
+      ['acc-2', 'owner'],
+    ]);
+    const named = await authenticator.authenticate(token('bob@example.com'), { accountId: 'acc-2' });
+    expect(named).toEqual({ caller: expect.objectContaining({ accountId: 'acc-2', role: 'owner' }) });
+    const first = await authenticator.authenticate(token('bob@example.com'), {});
+    expect(first.caller).toMatchObject({ accountId: 'acc-1', role: 'member' });
   });
 
-  it('refuses someone of another domain (403), creating nobody', async () => {
-    await expect(signIn('ivy@elsewhere.example')).rejects.toBeInstanceOf(ForbiddenError);
-    expect(await people.findByEmail('ivy@elsewhere.example')).toBeUndefined();
+  it('answers 404 for an environment or account of another account, or none at all', async () => {
+    await member('bob@example.com', [['acc-1', 'owner']]);
+    for (const context of [
+      { envId: 'env-3' },
+      { envId: 'env-unknown' },
+      { accountId: 'acc-3' },
+      { accountId: 'nope' },
+    ]) {
+      const result = authenticator.authenticate(token('bob@example.com'), context);
+      await expect(result).rejects.toBeInstanceOf(NotFoundError);
+      await expect(result).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+
+  it('checks the token before anything else (401)', async () => {
+    await member('bob@example.com', [['acc-1', 'owner']]);
+    const expired = aMemberToken({ email: 'bob@example.com', claims: { exp: seconds() - 3_600 } });
+    await expect(authenticator.authenticate(expired, { envId: 'env-1' })).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
+    expect((await people.findByEmail('bob@example.com'))?.sub).toBeUndefined();
   });
 });
