@@ -5,7 +5,14 @@ import {
   MembershipRepository,
   PeopleRepository,
 } from '@notify/store';
-import { aMemberToken, type RunningService, startService, TEST_JWT_SECRET, tempDir } from '@notify/testing';
+import {
+  aMemberToken,
+  eventually,
+  type RunningService,
+  startService,
+  TEST_JWT_SECRET,
+  tempDir,
+} from '@notify/testing';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Pingram } from 'pingram';
@@ -47,6 +54,7 @@ describe('accounts and organization (all-in-one, members signing in with JWTs)',
     apiKey: string;
     organizationId: string;
     envId: string;
+    messages: string[];
   }
   interface Listed {
     accounts: { accountId: string; name: string; role: Role; organizationId: string }[];
@@ -93,7 +101,7 @@ describe('accounts and organization (all-in-one, members signing in with JWTs)',
     await data?.remove();
   }, 60_000);
 
-  it('creates an account owned by the member, adding at once a person of one of their accounts', async () => {
+  it('creates an account owned by the member, adding at once a person of one of their accounts and inviting another', async () => {
     const response = await post('/accounts', owner, {
       name: 'Second',
       memberEmails: [BOB, 'dan@example.com'],
@@ -112,6 +120,19 @@ describe('accounts and organization (all-in-one, members signing in with JWTs)',
     );
     const asBob = await call(`/account?accountId=${created.accountId}`, bob);
     expect(await asBob.json()).toMatchObject({ accountId: created.accountId, name: 'Second' });
+    // Dan belongs to none of them: he is invited, by mail through the new account's own pipeline.
+    expect(created.messages).toEqual([]);
+    const invitation = await eventually(async () => {
+      const outbox = (await (await call('/dev/outbox/email', created.apiKey)).json()) as {
+        messages: { to: string[] | string; html?: string; text?: string }[];
+      };
+      const found = outbox.messages.find((m) => JSON.stringify(m.to).includes('dan@example.com'));
+      if (found === undefined) throw new Error('no invitation mailed to dan@example.com yet');
+      return JSON.stringify(found);
+    }, 20_000);
+    expect(invitation).toMatch(/accept_invite\?token=/);
+    const dans = await call('/accounts', aMemberToken({ email: 'dan@example.com' }));
+    expect(dans.status).toBe(403);
   });
 
   it('gives the new account a key that works in its own environment and not in the default one', async () => {
