@@ -19,7 +19,10 @@ describe('SetAutoJoinUseCase', () => {
       domains: ['a.example', 'b.example'],
     });
     expect(await set(['c.example'])).toEqual({ organizationId: `org_${ACCOUNT}`, domains: ['c.example'] });
-    expect(await view().execute(ACCOUNT)).toEqual({ organizationId: `org_${ACCOUNT}`, domains: ['c.example'] });
+    expect(await view().execute(ACCOUNT)).toEqual({
+      organizationId: `org_${ACCOUNT}`,
+      domains: ['c.example'],
+    });
     expect(await set([])).toEqual({ organizationId: `org_${ACCOUNT}`, domains: [] });
   });
 

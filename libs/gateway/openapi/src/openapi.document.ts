@@ -80,7 +80,7 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
       type: 'http',
       scheme: 'bearer',
       description:
-        'A secret API key of one environment (`notify_sk_…`, an opaque string, not a JWT): `Authorization: Bearer <key>`. The older SDKs\' `Basic base64(clientId:clientSecret)` is accepted too. Public keys (`notify_pk_…`) are refused here (403): they stand in for the client id on the browser routes only.',
+        "A secret API key of one environment (`notify_sk_…`, an opaque string, not a JWT): `Authorization: Bearer <key>`. The older SDKs' `Basic base64(clientId:clientSecret)` is accepted too. Public keys (`notify_pk_…`) are refused here (403): they stand in for the client id on the browser routes only.",
     })
     .addSecurity(JWT_SCHEME, {
       type: 'http',

@@ -144,7 +144,10 @@ const envSchema = z.object({
   SECRETS_KEY: envSecretKey.optional(),
   SECRETS_PREVIOUS_KEYS: envSecretKeyList.optional(),
 
-  JWT_SECRET: z.string().min(32, { message: 'expected at least 32 characters (HS256 needs 256 bits)' }).optional(),
+  JWT_SECRET: z
+    .string()
+    .min(32, { message: 'expected at least 32 characters (HS256 needs 256 bits)' })
+    .optional(),
   JWT_JWKS_URL: envUrl(['http', 'https']).optional(),
   JWT_ISSUER: z.string().min(1).max(1_000).optional(),
   JWT_AUDIENCE: z.string().min(1).max(1_000).optional(),

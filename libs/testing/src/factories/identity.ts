@@ -21,7 +21,12 @@ const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('bas
 export function aMemberToken(options: TokenOptions = {}): string {
   const now = Math.floor(Date.now() / 1000);
   const alg = options.key?.alg ?? 'HS256';
-  const header = { alg, typ: 'JWT', ...(options.key?.kid ? { kid: options.key.kid } : {}), ...options.header };
+  const header = {
+    alg,
+    typ: 'JWT',
+    ...(options.key?.kid ? { kid: options.key.kid } : {}),
+    ...options.header,
+  };
   const email = options.email ?? 'owner@notify.localhost';
   const claims = {
     sub: options.sub ?? `sub-${email}`,
@@ -32,7 +37,9 @@ export function aMemberToken(options: TokenOptions = {}): string {
   };
   const input = `${part(header)}.${part(claims)}`;
   if (options.key === undefined)
-    return `${input}.${createHmac('sha256', options.secret ?? TEST_JWT_SECRET).update(input).digest('base64url')}`;
+    return `${input}.${createHmac('sha256', options.secret ?? TEST_JWT_SECRET)
+      .update(input)
+      .digest('base64url')}`;
   const signature =
     options.key.alg === 'ES256'
       ? sign('sha256', Buffer.from(input), { key: options.key.privateKey, dsaEncoding: 'ieee-p1363' })
