@@ -6,7 +6,7 @@ import { aMemberToken, startService, tempDir } from '@notify/testing';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 
 const ROOT = join(__dirname, '../..');
 const SEED = 20261123;
@@ -21,40 +21,14 @@ const CHECKS = [
   'response_schema_conformance',
 ];
 
-/** Runs a command, its output passed through; resolves to its exit code and the output's tail. */
-function run(
-  command: string,
-  args: readonly string[],
-  env: Record<string, string>,
-): Promise<{ code: number; output: string }> {
+/** Runs a command, its output passed through; resolves to its exit code. */
+function run(command: string, args: readonly string[], env: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const keep = (chunk: Buffer, to: NodeJS.WriteStream) => {
-      to.write(chunk);
-      output = (output + chunk.toString('utf8')).slice(-1_000_000);
-    };
-    child.stdout.on('data', (chunk: Buffer) => keep(chunk, process.stdout));
-    child.stderr.on('data', (chunk: Buffer) => keep(chunk, process.stderr));
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
     child.once('error', reject);
-    child.once('exit', (code) => resolve({ code: code ?? 1, output }));
+    child.once('exit', (code) => resolve(code ?? 1));
   });
 }
-
-/**
- * Hypothesis (inside schemathesis) sometimes crashes on a CPython 3.11 bug while describing a
- * strategy ("SystemError: AST constructor recursion depth mismatch"): the fuzzer's own failure,
- * before or after requests, never a finding about the service. A pass that failed with that error
- * alone (no check failed) runs again, up to TOOL_CRASH_RETRIES times (under load the crash hit one
- * pass twice in a row); any other failure stands.
- */
-const TOOL_CRASH_RETRIES = 2;
-const toolCrashOnly = (output: string) =>
-  output.includes('AST constructor recursion depth mismatch') && !/=+ FAILURES =+/.test(output);
 
 /** Requests made: one ScenarioFinished event per test case, each with its recorded interactions. */
 async function requestsMade(ndjson: string): Promise<number> {
@@ -116,23 +90,14 @@ async function main(): Promise<number> {
     let requests = 0;
     for (const [index, [scheme, phases, selection]] of passes.entries()) {
       const ndjson = join(data.path, `events-${index}.ndjson`);
-      const pass = () =>
-        fuzz(schemathesis, service.baseUrl, scheme, config, ndjson, [...selection, '--phases', phases]);
       process.stdout.write(
         `\nfuzz: pass ${index + 1} of ${passes.length}, as ${scheme.NOTIFY_AUTH === 'jwt' ? 'the owner (JWT)' : 'an API key'}\n`,
       );
-      let result = await pass();
-      for (
-        let retry = 0;
-        retry < TOOL_CRASH_RETRIES && result.code !== 0 && toolCrashOnly(result.output);
-        retry++
-      ) {
-        process.stdout.write(
-          '\nfuzz: schemathesis crashed on a known CPython 3.11 bug (no check failed); running the pass again\n',
-        );
-        result = await pass();
-      }
-      code ||= result.code;
+      code ||= await fuzz(schemathesis, service.baseUrl, scheme, config, ndjson, [
+        ...selection,
+        '--phases',
+        phases,
+      ]);
       requests += await requestsMade(ndjson);
     }
     process.stdout.write(
@@ -159,7 +124,7 @@ function fuzz(
   config: string,
   ndjson: string,
   selection: readonly string[],
-): Promise<{ code: number; output: string }> {
+): Promise<number> {
   return run(
     schemathesis,
     [
@@ -191,7 +156,8 @@ function fuzz(
     ],
     {
       SCHEMATHESIS_HOOKS: 'notify_auth',
-      PYTHONPATH: __dirname,
+      // notify_auth (the hooks) and python/sitecustomize.py (a CPython 3.11 workaround, see there).
+      PYTHONPATH: `${__dirname}${delimiter}${join(__dirname, 'python')}`,
       ...scheme,
       NOTIFY_BASE_URL: baseUrl,
     },
