@@ -168,16 +168,17 @@ describe('accounts and organization (all-in-one, members signing in with JWTs)',
     }
   });
 
-  it('takes a plan only with a source billing account the caller owns: 403 otherwise, 404 when unknown', async () => {
+  it('takes a plan only with a source billing account the caller owns: 403 for one they only help run, 404 for another tenant’s or none', async () => {
     const plan = (sourceBillingAccountId: string) => ({
       name: 'Paid',
       plan: { tier: 'budget_50', sourceBillingAccountId },
     });
-    for (const notOwned of ['elsewhere', 'shared']) {
-      const response = await post('/accounts', owner, plan(notOwned));
-      expect(response.status).toBe(403);
-      expect(await errorOf(response)).toMatchObject({ code: 'FORBIDDEN' });
-    }
+    const notOwned = await post('/accounts', owner, plan('shared'));
+    expect(notOwned.status).toBe(403);
+    expect(await errorOf(notOwned)).toMatchObject({ code: 'FORBIDDEN' });
+    const anotherTenants = await post('/accounts', owner, plan('elsewhere'));
+    expect(anotherTenants.status).toBe(404);
+    expect(await errorOf(anotherTenants)).toMatchObject({ code: 'NOT_FOUND' });
     const own = await post('/accounts', owner, plan('team'));
     expect(own.status).toBe(200);
     expect(await own.json()).toMatchObject({ name: 'Paid', status: 'active', subscriptionStatus: 'none' });

@@ -422,7 +422,7 @@ describe('the older server SDK (notificationapi-node-server-sdk)', () => {
     expect(await errorOf(response)).toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
-  it('takes a member JWT naming the environment; a member without the admin role gets 403 on sub-notifications', async () => {
+  it('takes a member JWT naming the environment (query or path); a member without the admin role gets 403 on sub-notifications', async () => {
     const auth = `Bearer ${aMemberToken({ email: memberEmail })}`;
     const type = uniqueName('legacy_member');
     const sent = await call(`/${envId}/sender?envId=${envId}`, {
@@ -444,10 +444,14 @@ describe('the older server SDK (notificationapi-node-server-sdk)', () => {
     });
     expect(deleting.status).toBe(403);
     expect(await errorOf(deleting)).toMatchObject({ code: 'FORBIDDEN' });
-    // Without ?envId= a member names no environment: 400, as everywhere.
-    const unnamed = await call(`/${envId}/sender`, { method: 'POST', auth, body: JSON.stringify({ type }) });
-    expect(unnamed.status).toBe(400);
-    expect(await errorOf(unnamed)).toMatchObject({ code: 'MISSING_ENV_ID' });
+    // Without ?envId= the path's client id names the environment.
+    const byPath = await call(`/${envId}/sender`, {
+      method: 'POST',
+      auth,
+      body: JSON.stringify({ type, to: { id: 'x', email: 'x@example.test' } }),
+    });
+    expect(byPath.status).toBe(200);
+    expect(await byPath.json()).toMatchObject({ trackingId: expect.any(String) });
   });
 
   it('leaves the current routes that share a shape with the older paths where they were', async () => {

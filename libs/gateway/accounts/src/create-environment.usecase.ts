@@ -53,6 +53,7 @@ export class CreateEnvironmentUseCase {
     // Its web push key pair is made with it (environments made before web push get theirs on first use).
     await this.vapid.keysOf(environment);
     const { key } = await this.issuer.issue(environment, 'first key', now);
-    return { ...(await this.presenter.present(environment)), apiKey: key };
+    // Its creator administers environments, so sees its secret.
+    return { ...(await this.presenter.present(environment, { seesSecrets: true })), apiKey: key };
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Environment } from '@notify/domain';
 import { ProviderSettings } from '@notify/provider-settings';
+import { maskSecret } from '@notify/util';
 import { ENVIRONMENT_SETTINGS } from './environment.schemas';
 
 /** The pingram client's Environment: `clientId` is the environment id, `clientSecret` its HMAC key. */
@@ -22,7 +23,10 @@ export interface EnvironmentView {
 export class EnvironmentPresenter {
   constructor(private readonly settings: ProviderSettings) {}
 
-  async present(environment: Environment): Promise<EnvironmentView> {
+  async present(
+    environment: Environment,
+    viewer: { readonly seesSecrets: boolean },
+  ): Promise<EnvironmentView> {
     const shown = await Promise.all(
       ENVIRONMENT_SETTINGS.map(
         async (kind) => [kind.field, await this.settings.present(environment, kind)] as const,
@@ -30,7 +34,7 @@ export class EnvironmentPresenter {
     );
     return {
       clientId: environment.envId,
-      clientSecret: environment.secret,
+      clientSecret: viewer.seesSecrets ? environment.secret : maskSecret(environment.secret),
       title: environment.title,
       disableSending: environment.disabledChannels,
       secureMode: environment.secureMode,

@@ -13,7 +13,7 @@ import {
   patchEnvironmentSchema,
 } from './environment.schemas';
 import { ListEnvironmentsUseCase } from './list-environments.usecase';
-import { reachOf } from './reach';
+import { reachOf, seesSecrets } from './reach';
 import { UpdateEnvironmentUseCase } from './update-environment.usecase';
 
 const environmentSchema = z.object({
@@ -54,7 +54,7 @@ export class EnvironmentsController {
   })
   @ApiOkResponse({ schema: openApi(z.array(environmentSchema), 'output') })
   async list(@CurrentCaller() caller: Caller) {
-    return this.listEnvironments.execute(reachOf(caller));
+    return this.listEnvironments.execute(reachOf(caller), { seesSecrets: seesSecrets(caller) });
   }
 
   /** New environments start in secure mode: browser calls need the user's HMAC (`hashedUserId`). */

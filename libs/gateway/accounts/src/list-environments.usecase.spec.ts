@@ -14,10 +14,11 @@ describe('ListEnvironmentsUseCase', () => {
   });
 
   afterEach(() => h.close());
+  const shown = { seesSecrets: true };
 
   it("answers the key's own environment only, as the pingram client names its fields", async () => {
     await h.accounts.createEnvironment(anEnvironment({ envId: 'env-2', title: 'Staging' }), 10);
-    expect(await new ListEnvironmentsUseCase(h.accounts, h.presenter).execute(scope)).toEqual([
+    expect(await new ListEnvironmentsUseCase(h.accounts, h.presenter).execute(scope, shown)).toEqual([
       {
         clientId: 'env-1',
         clientSecret: 'hmac-secret',
@@ -32,17 +33,26 @@ describe('ListEnvironmentsUseCase', () => {
 
   it('answers nothing for an environment that is gone', async () => {
     expect(
-      await new ListEnvironmentsUseCase(h.accounts, h.presenter).execute(aScope({ envId: 'gone' })),
+      await new ListEnvironmentsUseCase(h.accounts, h.presenter).execute(aScope({ envId: 'gone' }), shown),
     ).toEqual([]);
   });
 
   it('answers a member every environment of the account, oldest first, and none of another account', async () => {
     await h.addEnvironment({ envId: 'env-2', title: 'Staging', createdAt: '2026-02-01T00:00:00.000Z' });
     await h.addEnvironment({ accountId: 'acc-2', envId: 'env-9' });
-    const listed = await new ListEnvironmentsUseCase(h.accounts, h.presenter).execute({ accountId: 'acc-1' });
+    const listed = await new ListEnvironmentsUseCase(h.accounts, h.presenter).execute({ accountId: 'acc-1' }, shown);
     expect(listed.map((e) => [e.clientId, e.title])).toEqual([
       ['env-1', 'Production'],
       ['env-2', 'Staging'],
     ]);
+  });
+
+  it('masks the client secret for a viewer who may not see it (a member of the member role)', async () => {
+    const [listed] = await new ListEnvironmentsUseCase(h.accounts, h.presenter).execute(
+      { accountId: 'acc-1' },
+      { seesSecrets: false },
+    );
+    expect(listed?.clientSecret).not.toContain('hmac-secret');
+    expect(listed?.clientSecret).toMatch(/^••••/);
   });
 });

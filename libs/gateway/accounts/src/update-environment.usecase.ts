@@ -62,6 +62,7 @@ export class UpdateEnvironmentUseCase {
     // Evicted after the new secret is stored, so no gateway caches the old one again from the store.
     if (body.resetSecret)
       await this.resolver.revoked(ApiKeyResolver.clientSecretHash(clientId, current.secret));
-    return this.presenter.present(updated);
+    // Changing an environment needs an admin (or a key), who sees its secret.
+    return this.presenter.present(updated, { seesSecrets: true });
   }
 }

@@ -82,8 +82,15 @@ describe('AuthGuard', () => {
     authorization: string | undefined,
     query: Record<string, unknown> = {},
     ip = `192.0.2.${++requests % 250}`,
+    params: Record<string, string> = {},
   ): Promise<AuthenticatedRequest | DomainError> => {
-    const request = { method, headers: { authorization }, query, ip } as unknown as AuthenticatedRequest;
+    const request = {
+      method,
+      headers: { authorization },
+      query,
+      params,
+      ip,
+    } as unknown as AuthenticatedRequest;
     const context = {
       getHandler: () => (controller.prototype as Record<string, unknown>)[handler],
       getClass: () => controller,
@@ -202,6 +209,19 @@ describe('AuthGuard', () => {
       const bare = (await call(SEND, bearer(admin))) as AuthenticatedRequest;
       expect(bare.tenant).toBeUndefined();
       expect(bare.caller).toMatchObject({ kind: 'member', accountId: 'acc-1' });
+    });
+
+    it('takes the environment a path names (/{clientId}/…) for a member who names none in the query', async () => {
+      const other = await h.aMember('admin@example.com', 'acc-2', 'owner');
+      const byPath = (await call(SEND, bearer(other), {}, undefined, {
+        clientId: 'env-2',
+      })) as AuthenticatedRequest;
+      expect(byPath.caller).toMatchObject({ accountId: 'acc-2', role: 'owner' });
+      expect(byPath.tenant).toMatchObject({ accountId: 'acc-2', envId: 'env-2' });
+      const byQuery = (await call(SEND, bearer(other), { envId: 'env-1' }, undefined, {
+        clientId: 'env-2',
+      })) as AuthenticatedRequest;
+      expect(byQuery.caller).toMatchObject({ accountId: 'acc-1', role: 'admin' });
     });
 
     it('answers 404 for a member naming another account’s environment or account', async () => {

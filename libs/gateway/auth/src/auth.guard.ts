@@ -63,6 +63,18 @@ function namedScope(request: AuthenticatedRequest): NamedScope {
 }
 
 /**
+ * The environment a path names (`/environments/{clientId}`, the older SDKs' `/{clientId}/…`): for a
+ * member who names none in the query, it says which of their accounts the request acts in (the
+ * pingram client sends no envId there).
+ */
+function pathEnvId(request: AuthenticatedRequest): string | undefined {
+  const clientId = (request.params as Record<string, unknown> | undefined)?.clientId;
+  return typeof clientId === 'string' && clientId.length > 0 && clientId.length <= MAX_ID
+    ? clientId
+    : undefined;
+}
+
+/**
  * Every route needs a caller unless marked @Public(): an API key (its environment's rights), or a
  * member's JWT (the rights of their role in the account). Authentication failures are 401 and are
  * counted per client address (too many: 429 before the next lookup); a role that does not allow
@@ -112,7 +124,12 @@ export class AuthGuard implements CanActivate {
       if (given?.kind === 'bearer' && looksLikeJwt(given.token)) {
         // The token is checked before the query, so a bad token is a 401 whatever the query says.
         const { invalid, ...named } = namedScope(request);
-        const { caller, environment } = await this.members.authenticate(given.token, invalid ? {} : named);
+        const { caller, environment } = await this.members.authenticate(
+          given.token,
+          invalid
+            ? {}
+            : { ...named, envId: named.envId ?? (named.accountId ? undefined : pathEnvId(request)) },
+        );
         if (invalid !== undefined) throw invalid;
         if (environment !== undefined)
           request.tenant = {

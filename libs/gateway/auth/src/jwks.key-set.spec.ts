@@ -4,6 +4,8 @@ import { ServiceUnavailableError } from '@notify/util';
 import { generateKeyPairSync } from 'node:crypto';
 import { JWKS_REFETCH_INTERVAL_MS, JwksKeySet, parseKeySet } from './jwks.key-set';
 
+const PINNED = { JWT_ISSUER: 'https://idp.test/', JWT_AUDIENCE: 'notify' };
+
 describe('JwksKeySet', () => {
   const rsa = anIdentityProviderKey('RS256', 'rsa-1');
   const ec = anIdentityProviderKey('ES256', 'ec-1');
@@ -15,7 +17,7 @@ describe('JwksKeySet', () => {
     clock = new FakeClock();
     server = await new JwksServer().start();
     server.keys = [rsa.jwk, ec.jwk];
-    keySet = new JwksKeySet(loadAppConfig({ JWT_JWKS_URL: server.url }), clock);
+    keySet = new JwksKeySet(loadAppConfig({ JWT_JWKS_URL: server.url, ...PINNED }), clock);
   });
   afterEach(() => server.stop());
 
@@ -70,7 +72,7 @@ describe('JwksKeySet', () => {
   it('answers the only key for a token without kid, and none when the set holds several', async () => {
     server.keys = [{ ...rsa.jwk, kid: undefined }];
     expect(await keySet.key(undefined)).toMatchObject({ algorithm: 'RS256' });
-    const other = new JwksKeySet(loadAppConfig({ JWT_JWKS_URL: server.url }), clock);
+    const other = new JwksKeySet(loadAppConfig({ JWT_JWKS_URL: server.url, ...PINNED }), clock);
     server.keys = [rsa.jwk, ec.jwk];
     expect(await other.key(undefined)).toBeUndefined();
   });
@@ -100,7 +102,7 @@ describe('JwksKeySet', () => {
   it('answers 503 when the provider cannot be reached or sends something that is not JSON', async () => {
     server.answer = (response) => response.writeHead(200).end('<html>');
     await expectUnavailable(keySet.key('rsa-1'), /JSON/);
-    const unreachable = new JwksKeySet(loadAppConfig({ JWT_JWKS_URL: 'http://127.0.0.1:9/jwks' }), clock);
+    const unreachable = new JwksKeySet(loadAppConfig({ JWT_JWKS_URL: 'http://127.0.0.1:9/jwks', ...PINNED }), clock);
     await expectUnavailable(unreachable.key('rsa-1'), /fetch failed/);
   });
 

@@ -26,19 +26,22 @@ describe('JwtVerifier', () => {
   beforeEach(() => clock.set('2026-01-05T09:00:00.000Z'));
 
   const seconds = () => Math.floor(clock.now() / 1000);
+  /** Who issues the tokens and for whom: a JWKS provider must be pinned to both. */
+  const PROVIDER = { iss: 'https://idp.test/', aud: 'notify' };
+  const pinned = { JWT_ISSUER: PROVIDER.iss, JWT_AUDIENCE: PROVIDER.aud };
   /** A token as the provider issues it, its times on the fake clock. */
   const token = (options: TokenOptions = {}) =>
     aMemberToken({
       email: 'ann@example.com',
       sub: 'idp|ann',
       ...options,
-      claims: { iat: seconds(), exp: seconds() + 3_600, ...options.claims },
+      claims: { iat: seconds(), exp: seconds() + 3_600, ...PROVIDER, ...options.claims },
     });
   const verifier = (env: Record<string, string> = { JWT_SECRET: TEST_JWT_SECRET }) => {
     const config = loadAppConfig(env);
     return new JwtVerifier(config, clock, new JwksKeySet(config, clock));
   };
-  const withJwks = (env: Record<string, string> = {}) => verifier({ JWT_JWKS_URL: jwks.url, ...env });
+  const withJwks = (env: Record<string, string> = {}) => verifier({ JWT_JWKS_URL: jwks.url, ...pinned, ...env });
   const signedBy = (key: typeof rsa, options: TokenOptions = {}) =>
     token({ ...options, key: { privateKey: key.privateKey, alg: key.alg, kid: key.kid } });
 
@@ -55,17 +58,35 @@ describe('JwtVerifier', () => {
 
   describe('accepts', () => {
     it('an HS256 token signed with JWT_SECRET, naming the person by sub and email', async () => {
-      await expect(verifier().verify(token())).resolves.toEqual({ sub: 'idp|ann', email: 'ann@example.com' });
+      await expect(verifier().verify(token())).resolves.toEqual({
+        sub: 'idp|ann',
+        email: 'ann@example.com',
+        emailTrusted: true,
+      });
     });
 
     it('RS256 and ES256 tokens signed with a key of the JWKS, by kid', async () => {
       const v = withJwks();
-      await expect(v.verify(signedBy(rsa))).resolves.toEqual({ sub: 'idp|ann', email: 'ann@example.com' });
+      await expect(v.verify(signedBy(rsa))).resolves.toEqual({
+        sub: 'idp|ann',
+        email: 'ann@example.com',
+        emailTrusted: false,
+      });
       await expect(v.verify(signedBy(ec, { sub: 'idp|ec' }))).resolves.toMatchObject({ sub: 'idp|ec' });
     });
 
+    it("trusts a JWKS token's email only when the provider says email_verified: true", async () => {
+      const v = withJwks();
+      await expect(v.verify(signedBy(rsa, { claims: { email_verified: true } }))).resolves.toMatchObject({
+        emailTrusted: true,
+      });
+      await expect(v.verify(signedBy(rsa, { claims: { email_verified: 'true' } }))).resolves.toMatchObject({
+        emailTrusted: false,
+      });
+    });
+
     it('HS256 and JWKS tokens side by side when both are configured', async () => {
-      const v = verifier({ JWT_SECRET: TEST_JWT_SECRET, JWT_JWKS_URL: jwks.url });
+      const v = verifier({ JWT_SECRET: TEST_JWT_SECRET, JWT_JWKS_URL: jwks.url, ...pinned });
       await expect(v.verify(token())).resolves.toMatchObject({ sub: 'idp|ann' });
       await expect(v.verify(signedBy(ec))).resolves.toMatchObject({ sub: 'idp|ann' });
     });
@@ -156,14 +177,14 @@ describe('JwtVerifier', () => {
     it('a wrong issuer, or none, when JWT_ISSUER is set', async () => {
       const v = verifier({ JWT_SECRET: TEST_JWT_SECRET, JWT_ISSUER: 'https://idp.test/' });
       await expectRefused(v.verify(token({ claims: { iss: 'https://evil.test/' } })), /not issued by/);
-      await expectRefused(v.verify(token()), /not issued by/);
+      await expectRefused(v.verify(token({ claims: { iss: undefined } })), /not issued by/);
     });
 
     it('a wrong audience, as a string or an array, or none, when JWT_AUDIENCE is set', async () => {
       const v = verifier({ JWT_SECRET: TEST_JWT_SECRET, JWT_AUDIENCE: 'notify' });
       await expectRefused(v.verify(token({ claims: { aud: 'console' } })), /audience notify/);
       await expectRefused(v.verify(token({ claims: { aud: ['console', 'billing'] } })), /audience notify/);
-      await expectRefused(v.verify(token()), /audience notify/);
+      await expectRefused(v.verify(token({ claims: { aud: undefined } })), /audience notify/);
     });
 
     it('a token without exp, sub or email, or with an email its provider has not verified', async () => {

@@ -7,6 +7,12 @@ import { JwksKeySet } from './jwks.key-set';
 export interface TokenIdentity {
   readonly sub: string;
   readonly email: string;
+  /**
+   * Whether the email may find (and bind) a person: tokens signed with JWT_SECRET come from the
+   * operator's own issuer, which vouches for them; a JWKS provider's must say `email_verified:
+   * true`, since some providers let users type any address into the claim.
+   */
+  readonly emailTrusted: boolean;
 }
 
 /** Clocks of the identity provider and of this service may differ by this much. */
@@ -51,7 +57,7 @@ export class JwtVerifier {
     // would let whoever typed it in act as its owner.
     if (jwt.claims.email_verified === false)
       throw refused("The token's email is not verified (email_verified).");
-    return { sub, email };
+    return { sub, email, emailTrusted: jwt.header.alg === 'HS256' || jwt.claims.email_verified === true };
   }
 
   private async checkSignature(jwt: DecodedJwt): Promise<void> {

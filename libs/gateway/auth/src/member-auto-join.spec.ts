@@ -77,6 +77,13 @@ describe('MemberAuthenticator: auto-join', () => {
     expect(await memberships.get('acct-1', hal.userId)).toBeUndefined();
   });
 
+  it('does not bring back someone removed from the account when they sign in again', async () => {
+    const { caller } = await signIn('jo@corp.example');
+    await memberships.remove('acct-1', caller.userId);
+    await expect(signIn('jo@corp.example')).rejects.toBeInstanceOf(ForbiddenError);
+    expect(await memberships.get('acct-1', caller.userId)).toBeUndefined();
+  });
+
   it('refuses someone of another domain (403), creating nobody', async () => {
     await expect(signIn('ivy@elsewhere.example')).rejects.toBeInstanceOf(ForbiddenError);
     expect(await people.findByEmail('ivy@elsewhere.example')).toBeUndefined();

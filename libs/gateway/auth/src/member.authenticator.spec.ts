@@ -110,6 +110,22 @@ describe('MemberAuthenticator', () => {
     await expect(left).rejects.toMatchObject({ message: 'left@example.com is not a member of any account.' });
   });
 
+  it('finds nobody by an email the identity provider does not vouch for (403), binding nothing', async () => {
+    const ann = await member('ann@example.com', [['acc-1', 'owner']]);
+    const unvouched = new MemberAuthenticator(
+      {
+        verify: () => Promise.resolve({ sub: 'other-idp|ann', email: 'ann@example.com', emailTrusted: false }),
+      } as unknown as JwtVerifier,
+      people,
+      memberships,
+      accounts,
+      new AutoJoinRepository(store),
+      clock,
+    );
+    await expect(unvouched.authenticate('a.b.c', {})).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect((await people.get(ann.userId))?.sub).toBeUndefined();
+  });
+
   it('acts in the account of ?envId= and answers that environment, with the role held there', async () => {
     const bob = await member('bob@example.com', [
       ['acc-1', 'member'],

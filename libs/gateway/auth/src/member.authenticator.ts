@@ -3,7 +3,7 @@ import { emailDomain, type Environment, type Membership, type Person } from '@no
 import { InjectClock } from '@notify/platform';
 import { type Clock, ForbiddenError, NotFoundError } from '@notify/util';
 import { AccountRepository, AutoJoinRepository, MembershipRepository, PeopleRepository } from '@notify/store';
-import { JwtVerifier } from './jwt.verifier';
+import { JwtVerifier, type TokenIdentity } from './jwt.verifier';
 import type { MemberCaller } from './tenant';
 
 /** What a request names besides its token: the environment (`?envId=`) or account (`?accountId=`). */
@@ -42,7 +42,7 @@ export class MemberAuthenticator {
     context: MemberContext,
   ): Promise<{ caller: MemberCaller; environment?: Environment }> {
     const identity = await this.verifier.verify(token);
-    const person = await this.person(identity.sub, identity.email);
+    const { person, firstSignIn } = await this.person(identity);
     let environment: Environment | undefined;
     let membership: Membership | undefined;
     if (context.envId !== undefined) {
@@ -57,7 +57,8 @@ export class MemberAuthenticator {
       if (membership === undefined) throw notFound(`account ${context.accountId}`);
     } else {
       [membership] = await this.memberships.listByPerson(person.userId);
-      membership ??= await this.autoJoin(person);
+      // Only on the first sign-in: someone removed from the account must not come back by signing in.
+      if (membership === undefined && firstSignIn) membership = await this.autoJoin(person);
     }
     if (membership === undefined)
       throw new ForbiddenError({
@@ -75,14 +76,26 @@ export class MemberAuthenticator {
     return environment === undefined ? { caller } : { caller, environment };
   }
 
-  private async person(sub: string, email: string): Promise<Person> {
+  /**
+   * The person the token names; `firstSignIn` when this token bound them (their first sign-in).
+   * Only a trusted email finds or creates a person (see TokenIdentity.emailTrusted).
+   */
+  private async person(identity: TokenIdentity): Promise<{ person: Person; firstSignIn: boolean }> {
+    const { sub, email, emailTrusted } = identity;
     const bound = await this.people.findBySub(sub);
-    if (bound !== undefined) return bound;
+    if (bound !== undefined) return { person: bound, firstSignIn: false };
+    if (!emailTrusted)
+      throw new ForbiddenError({
+        code: 'FORBIDDEN',
+        message: `The identity provider does not vouch for ${email} (email_verified is not true).`,
+        fix: 'Verify the email address at the identity provider, then sign in again.',
+      });
     const byEmail = await this.people.findByEmail(email);
-    if (byEmail !== undefined && (await this.people.bindSub(byEmail.userId, sub))) return byEmail;
+    if (byEmail !== undefined && (await this.people.bindSub(byEmail.userId, sub)))
+      return { person: byEmail, firstSignIn: true };
     if (byEmail === undefined && (await this.autoJoins.accountFor(emailDomain(email))) !== undefined) {
       const { person } = await this.people.findOrCreate(email, new Date(this.clock.now()).toISOString());
-      if (await this.people.bindSub(person.userId, sub)) return person;
+      if (await this.people.bindSub(person.userId, sub)) return { person, firstSignIn: true };
     }
     throw new ForbiddenError({
       code: 'FORBIDDEN',

@@ -81,7 +81,7 @@ describe('CreateAccountUseCase', () => {
     });
   });
 
-  it('refuses a source billing account the caller does not own (403) or that does not exist (404), writing nothing', async () => {
+  it('refuses a source billing account of the caller’s they do not own (403), another tenant’s or none (404), writing nothing', async () => {
     const plan = (sourceBillingAccountId: string) => ({ tier: 'budget_20' as const, sourceBillingAccountId });
     await expect(
       create('ann@example.com', 'acct-a', { name: 'X', plan: plan('acct-b') }),
@@ -91,7 +91,7 @@ describe('CreateAccountUseCase', () => {
     });
     await expect(
       create('ann@example.com', 'acct-a', { name: 'X', plan: plan('acct-z') }),
-    ).rejects.toBeInstanceOf(ForbiddenError);
+    ).rejects.toBeInstanceOf(NotFoundError);
     await expect(
       create('ann@example.com', 'acct-a', { name: 'X', plan: plan('acct-none') }),
     ).rejects.toBeInstanceOf(NotFoundError);

@@ -62,17 +62,22 @@ export class CreateAccountUseCase {
     });
     const { accountId } = created.account;
     const now = new Date(this.clock.now()).toISOString();
-    for (const member of known)
-      await this.memberships.add({
-        accountId,
-        userId: member.userId,
-        role: 'member',
-        createdAt: now,
-        updatedAt: now,
-      });
-    // The account exists and its key is shown only in this answer: a failed invitation becomes a
-    // warning, never a failed request that would leave the caller an account without its key.
+    // The account exists and its key is shown only in this answer: a person not added or an
+    // invitation not sent becomes a warning, never a failed request that would lose the key.
     const messages: string[] = [];
+    for (const member of known) {
+      try {
+        await this.memberships.add({
+          accountId,
+          userId: member.userId,
+          role: 'member',
+          createdAt: now,
+          updatedAt: now,
+        });
+      } catch {
+        messages.push(`${member.email} was not added; add them again with POST /members.`);
+      }
+    }
     for (const email of strangers) {
       try {
         await this.invitations.invite({
@@ -82,10 +87,8 @@ export class CreateAccountUseCase {
           invitedBy: person.userId,
           envId: created.envId,
         });
-      } catch (error) {
-        messages.push(
-          `The invitation to ${email} was not sent (${(error as Error).message}); invite them again with POST /members.`,
-        );
+      } catch {
+        messages.push(`The invitation to ${email} was not sent; invite them again with POST /members.`);
       }
     }
     return {
@@ -100,15 +103,16 @@ export class CreateAccountUseCase {
     };
   }
 
+  /** Another tenant's account is not found (404), as if it did not exist; only a member learns it needs owning. */
   private async checkSource(person: MemberCaller, accountId: string): Promise<void> {
-    if ((await this.accounts.getAccount(accountId)) === undefined)
+    const membership = await this.memberships.get(accountId, person.userId);
+    if (membership === undefined || (await this.accounts.getAccount(accountId)) === undefined)
       throw new NotFoundError({
         code: 'NOT_FOUND',
-        message: `No account ${accountId}.`,
+        message: `No account ${accountId} among yours.`,
         fix: 'Name as sourceBillingAccountId an account you own.',
       });
-    const membership = await this.memberships.get(accountId, person.userId);
-    if (membership?.role !== 'owner')
+    if (membership.role !== 'owner')
       throw new ForbiddenError({
         code: 'FORBIDDEN',
         message: `Only an owner of account ${accountId} may copy its payment method.`,

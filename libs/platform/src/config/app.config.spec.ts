@@ -47,6 +47,21 @@ describe('loadAppConfig', () => {
     ]);
   });
 
+  it('pins a JWKS identity provider to an issuer and an audience', () => {
+    const problems = problemsOf({ JWT_JWKS_URL: 'https://idp.example.com/jwks' });
+    expect(problems).toEqual([
+      expect.stringMatching(/^JWT_ISSUER: required.*JWT_JWKS_URL is set/),
+      expect.stringMatching(/^JWT_AUDIENCE: required.*JWT_JWKS_URL is set/),
+    ]);
+    expect(() =>
+      loadAppConfig({
+        JWT_JWKS_URL: 'https://idp.example.com/jwks',
+        JWT_ISSUER: 'https://idp.example.com/',
+        JWT_AUDIENCE: 'notify',
+      }),
+    ).not.toThrow();
+  });
+
   it('lists every problem at once', () => {
     const problems = problemsOf({
       PORT: 'eighty',

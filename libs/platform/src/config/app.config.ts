@@ -208,6 +208,13 @@ const requirements: Requirement[] = [
     when: (env: Record<string, string>) => env.APNS_KEY_ID !== undefined,
     because: 'APNS_KEY_ID is set',
   })),
+  // A shared identity provider signs tokens for many applications: without both checks, a token
+  // issued to any other application of the provider would sign its holder in here.
+  ...['JWT_ISSUER', 'JWT_AUDIENCE'].map((variable) => ({
+    variable,
+    when: (env: Record<string, string>) => env.JWT_JWKS_URL !== undefined,
+    because: 'JWT_JWKS_URL is set',
+  })),
   {
     variable: 'SLACK_CLIENT_SECRET',
     when: (env) => env.SLACK_CLIENT_ID !== undefined,
