@@ -18,6 +18,7 @@ export * from './sends/schedule';
 export * from './sends/scheduled-quota';
 export * from './sends/send-body';
 export * from './sends/send-request';
+export * from './sends/sensitive-send';
 export * from './sends/topics';
 export * from './provider-settings/provider-setting';
 export * from './email/smtp-relay';

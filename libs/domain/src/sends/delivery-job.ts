@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SendRequested } from './send-request';
+import { isSensitiveSend } from './sensitive-send';
 
 /** What every channel's job carries besides its content: whose send it is, and when it came in. */
 export const deliveryJobSchema = z.object({
@@ -13,6 +14,8 @@ export const deliveryJobSchema = z.object({
   userId: z.string().min(1),
   /** A digest's other batched sends: its outcome is logged on each of them too. */
   alsoFor: z.array(z.string()).optional(),
+  /** The send is sensitive (see isSensitiveSend): its sender keeps the content as composed. */
+  sensitive: z.literal(true).optional(),
 });
 export type DeliveryJob = z.infer<typeof deliveryJobSchema>;
 
@@ -27,4 +30,5 @@ export const deliveryJobOf = (request: SendRequested): DeliveryJob => ({
   ...(request.digest !== undefined
     ? { alsoFor: request.digest.trackingIds.filter((id) => id !== request.trackingId) }
     : {}),
+  ...(isSensitiveSend(request.send) ? { sensitive: true as const } : {}),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type Channel, channelSchema } from '../channels/channel';
 import { type DeliveryMode, deliveryModeSchema } from '../notification-types/notification-type';
 import { normalizedSendSchema, type SendRequested } from './send-request';
+import { isSensitiveSend } from './sensitive-send';
 
 /** The most sends one digest holds; later ones in the same window fail (hostile input is bounded). */
 export const MAX_DIGEST_ITEMS = 1_000;
@@ -28,7 +29,8 @@ export const digestDueSchema = z.object({
 /**
  * The send a digest goes out as: the latest item's content and parameters, plus `items` (every
  * item's parameters, oldest first) and `count` for the template's `{{#each items}}`, under the
- * first item's tracking id, forced to the digest's channel.
+ * first item's tracking id, forced to the digest's channel. It is sensitive when any item is (the
+ * items' parameters travel in it).
  */
 export function digestRequest(
   due: {
@@ -56,6 +58,7 @@ export function digestRequest(
       ...send,
       forceChannels: [due.channel],
       parameters: { ...send.parameters, items: items.map((i) => i.send.parameters), count: items.length },
+      ...(items.some((i) => isSensitiveSend(i.send)) ? { sensitive: true as const } : {}),
     },
     digest: { channel: due.channel, mode: due.mode, trackingIds: items.map((i) => i.trackingId) },
   };

@@ -39,6 +39,8 @@ export const normalizedSendSchema = z.object({
   slack: sendBodySchema.shape.slack,
   /** A `to.number` that is not a phone number: never stored, and SMS and CALL fail with INVALID_PHONE_NUMBER. */
   invalidNumber: z.string().optional(),
+  /** Set only by the service for its own mails that carry a credential (see isSensitiveSend). */
+  sensitive: z.literal(true).optional(),
 });
 export type NormalizedSend = z.infer<typeof normalizedSendSchema>;
 

@@ -81,8 +81,9 @@ export class MemberMail {
         keyId: message.sentBy,
         test: environment.test,
       },
-      normalizeDirectEmail(body, receivedAt, this.config.limits),
-      // The link is a credential: the log's request field keeps everything else.
+      // The link is a credential: logged without content and untracked (see isSensitiveSend).
+      { ...normalizeDirectEmail(body, receivedAt, this.config.limits), sensitive: true },
+      // The log's request field keeps everything but the link.
       { source: 'email', request: requestSummary({ ...body, html: '[link]' }), receivedAt },
     );
     return accepted.trackingId;

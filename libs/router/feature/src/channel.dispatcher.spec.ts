@@ -28,6 +28,20 @@ describe('ChannelDispatcher', () => {
     ]);
     expect(dispatched.fields).toEqual({ email_preview: expect.stringContaining('hello') });
     expect(dispatched.events).toEqual([]);
+    expect(dispatched.messages[0]?.value).not.toHaveProperty('sensitive');
+  });
+
+  it('writes no preview for a sensitive send and marks its job, on every channel', async () => {
+    const link = 'https://notify.test/accept_invite?token=secret';
+    const email = await dispatch('EMAIL', {
+      send: { email: { subject: 'Join', html: `<a href="${link}">Join</a>` }, sensitive: true },
+    });
+    expect(email.fields).toEqual({});
+    expect(email.messages[0]?.value).toMatchObject({ html: `<a href="${link}">Join</a>`, sensitive: true });
+    const sms = await dispatch('SMS', { send: { sms: { message: link }, sensitive: true } });
+    expect(sms.fields).toEqual({});
+    expect(sms.messages[0]?.value).toMatchObject({ body: link, sensitive: true });
+    expect(JSON.stringify([email.fields, sms.fields, email.events, sms.events])).not.toContain('token');
   });
 
   it("renders the type's default template of a digest's mode over the send's parameters", async () => {

@@ -7,6 +7,7 @@ import {
   type DeliveryEvent,
   type EmailSuppressionStatus,
   hasInlineContent,
+  isSensitiveSend,
   logPrefix,
   type LogFields,
   type NotificationType,
@@ -46,7 +47,8 @@ export interface Dispatched {
 
 /**
  * Hands a send to one channel's sender: finds its template, composes the channel's job through the
- * channel's strategy, and answers the job (with a preview for the log) or the channel's failure.
+ * channel's strategy, and answers the job (with a preview for the log, none for a sensitive send)
+ * or the channel's failure.
  */
 @Injectable()
 export class ChannelDispatcher {
@@ -89,7 +91,9 @@ export class ChannelDispatcher {
             value: composed.job,
           },
         ],
-        fields: { [`${logPrefix(channel)}_preview`]: clip(composed.preview) } as LogFields,
+        fields: isSensitiveSend(request.send)
+          ? {}
+          : ({ [`${logPrefix(channel)}_preview`]: clip(composed.preview) } as LogFields),
         events: [],
       };
     } catch (error) {

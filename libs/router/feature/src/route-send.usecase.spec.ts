@@ -124,6 +124,22 @@ describe('RouteSendUseCase', () => {
     });
   });
 
+  it('logs a sensitive send received and routed, without its content', async () => {
+    const link = 'https://notify.test/profile/accept_invite?token=secret';
+    await routeEmail(
+      't1',
+      {},
+      { email: { subject: 'Join', html: `<a href="${link}">Join</a>` }, sensitive: true },
+    );
+    expect(h.jobs()).toEqual([
+      expect.objectContaining({ value: expect.objectContaining({ html: expect.stringContaining(link) }) }),
+    ]);
+    expect(h.fieldsOf('t1', 'request_received')[0]).toMatchObject({ user_id: 'u-1', type: 'welcome' });
+    expect(routed('t1')).toMatchObject({ processed_at: '2026-01-05T12:00:00.000Z', email_routing: 'SEND' });
+    expect(Object.keys(routed('t1') ?? {}).filter((f) => f.endsWith('_preview'))).toEqual([]);
+    expect(JSON.stringify(h.events())).not.toContain('token=');
+  });
+
   it("holds a send that arrives in the user's quiet hours until they end, logging when it goes out", async () => {
     h.clock.set('2026-01-05T23:00:00.000Z');
     await routeEmail('t1', {}, { recipient: aUser({ number: undefined, quietHours: quietNights }) });

@@ -11,15 +11,24 @@ import type { RelayPools } from './relay-pools';
 import { SendEmailUseCase } from './send-email.usecase';
 
 /** An SMTP relay: each message answers the next queued refusal, or is accepted. */
+interface SentMail {
+  to?: string;
+  subject?: string;
+  html?: string;
+  replyTo?: unknown;
+  messageId: string;
+  headers?: Record<string, string>;
+}
+
 class FakeRelay {
-  readonly sent: { to?: string; subject?: string; messageId: string }[] = [];
+  readonly sent: SentMail[] = [];
   private readonly refusals: Error[] = [];
 
   refuse(...errors: Error[]): void {
     this.refusals.push(...errors);
   }
 
-  sendMail(mail: { to?: string; subject?: string; messageId: string }) {
+  sendMail(mail: SentMail) {
     this.sent.push(mail);
     const refusal = this.refusals.shift();
     return refusal === undefined
@@ -54,13 +63,11 @@ describe('SendEmailUseCase', () => {
   let clock: FakeClock;
   let email: SendEmailUseCase;
 
-  beforeEach(async () => {
-    dir = await tempDir('email-sender-');
-    coordination = new EmbeddedCoordinationStore({ path: dir.path, logger: testLogger() });
-    bus = new RecordingBus();
-    relay = new FakeRelay();
-    users = new FakeUsers();
-    clock = new FakeClock();
+  /**
+   * The sender over the fakes. With `tracked`, the installation can sign links (PUBLIC_URL and
+   * SECRETS_KEY set) and the environment has a built-in inbound address on the inbound mail domain.
+   */
+  const sender = (tracked = false) => {
     const events = new DeliveryEventsPublisher(bus as unknown as EventBus, clock);
     const pools = { defaultRelay: { options: {}, tenant: false }, for: () => relay } as unknown as RelayPools;
     const attachments = {
@@ -68,23 +75,36 @@ describe('SendEmailUseCase', () => {
     } as unknown as AttachmentFetcher;
     const config = {
       email: { verifiedDomains: [], fromAddress: 'notify@example.test', fromName: 'Notify' },
-      secrets: {},
-      http: {},
-      inbound: {},
+      secrets: tracked ? { key: Buffer.alloc(32, 7) } : {},
+      http: tracked ? { publicUrl: 'https://notify.example.test' } : {},
+      inbound: tracked ? { mailDomain: 'in.example.test' } : {},
     } as unknown as AppConfig;
-    email = new SendEmailUseCase(
+    const addresses = {
+      builtin: () => Promise.resolve({ prefix: 'env-1', domain: 'in.example.test' }),
+    } as unknown as InboundAddressRepository;
+    return new SendEmailUseCase(
       pools,
       attachments,
       new OnceDelivery(new DeliveryLedgerStore(coordination), events),
       events,
       { relayOf: () => Promise.resolve(undefined) } as unknown as SmtpResolver,
       users as unknown as UserRepository,
-      {} as InboundAddressRepository,
+      addresses,
       new EmailRepliesStore(coordination),
       config,
       testLogger(),
       clock,
     );
+  };
+
+  beforeEach(async () => {
+    dir = await tempDir('email-sender-');
+    coordination = new EmbeddedCoordinationStore({ path: dir.path, logger: testLogger() });
+    bus = new RecordingBus();
+    relay = new FakeRelay();
+    users = new FakeUsers();
+    clock = new FakeClock();
+    email = sender();
   });
 
   afterEach(async () => {
@@ -152,5 +172,32 @@ describe('SendEmailUseCase', () => {
     expect(relay.sent).toHaveLength(2);
     expect(bus.names()).toEqual(['email_sent', 'email_delivered']);
     expect(users.suppressions).toEqual([]);
+  });
+
+  describe('tracking', () => {
+    const link = 'https://app.example.test/profile/accept_invite?token=secret';
+    const html = `<html><body><p><a href="${link}">Join</a></p></body></html>`;
+    const trackingId = '0b3c8a9e-5f0d-4f6e-9a51-2d7c1e4b8f10';
+
+    it('rewrites the links of a normal email, adds an open pixel and routes replies to the inbound address', async () => {
+      await sender(true).execute(anEmailJob({ trackingId, html }));
+      const [mail] = relay.sent;
+      expect(mail?.html).toContain('https://notify.example.test/t/c/');
+      expect(mail?.html).toContain('https://notify.example.test/t/o/');
+      expect(mail?.html).not.toContain(`href="${link}"`);
+      expect(mail?.replyTo).toEqual([
+        expect.objectContaining({ address: expect.stringMatching(/^env-1\+/) }),
+      ]);
+    });
+
+    it('sends a sensitive email as composed: its links as they are, no pixel, no reply address', async () => {
+      await sender(true).execute(anEmailJob({ trackingId, html, sensitive: true }));
+      const [mail] = relay.sent;
+      expect(mail?.html).toBe(html);
+      expect(mail?.replyTo).toEqual([]);
+      // Its outcome is logged like any other's.
+      expect(bus.names()).toEqual(['email_sent', 'email_delivered']);
+      expect(JSON.stringify(bus.events())).not.toContain('token=');
+    });
   });
 });

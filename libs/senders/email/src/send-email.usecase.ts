@@ -9,6 +9,7 @@ import {
   type EmailFailedCode,
   type EmailJob,
   type EmailReply,
+  isSensitiveSend,
   replyAddress,
   replyKey,
   REPORTS_MAILBOX,
@@ -129,11 +130,12 @@ export class SendEmailUseCase {
   /**
    * Where replies go when the send names no Reply-To: the environment's built-in
    * inbound address with this message's signed token, so the inbound service matches a reply to
-   * its trackingId. None until the environment has a built-in address.
+   * its trackingId. None until the environment has a built-in address, and none for a sensitive
+   * send (a reply quotes its content into the log and the inbound webhook).
    */
   private async replyAddress(job: EmailJob): Promise<Address[]> {
     const { mailDomain } = this.config.inbound;
-    if (this.replyKey === undefined || mailDomain === undefined) return [];
+    if (this.replyKey === undefined || mailDomain === undefined || isSensitiveSend(job)) return [];
     const builtin = await this.addresses.builtin(job);
     if (builtin?.domain !== mailDomain) return [];
     const address = replyAddress(builtin, job, job.trackingId, this.replyKey);
@@ -157,8 +159,9 @@ export class SendEmailUseCase {
     const fromAddress = job.fromAddress ?? this.config.email.fromAddress;
     const messageId = `<${job.trackingId}@${fromAddress.split('@').pop() ?? 'notify.localhost'}>`;
     const tracking = this.tracking(job);
+    // A sensitive send's links are its credential: never rewritten (the click log would keep them).
     const content =
-      job.html !== undefined && tracking !== undefined && job.track !== false
+      job.html !== undefined && tracking !== undefined && job.track !== false && !isSensitiveSend(job)
         ? addEmailTracking(job.html, tracking.base, tracking.token)
         : job.html;
     const replyTo = job.replyTo.length > 0 ? job.replyTo : await this.replyAddress(job);
