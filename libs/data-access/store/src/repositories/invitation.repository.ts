@@ -24,11 +24,7 @@ export class InvitationRepository {
     await this.invitations.modify([doc.accountId, doc.email], () => doc);
   }
 
-  getInvitation(accountId: string, email: string): Promise<Invitation | undefined> {
-    return this.invitations.get([accountId, normalizeEmail(email)]);
-  }
-
-  /** Takes the invitation if it still holds this token's hash; undefined when used, replaced or revoked. */
+  /** Takes the invitation if it still holds this token's hash; undefined when used or replaced. */
   async redeemInvitation(
     accountId: string,
     email: string,
@@ -40,10 +36,6 @@ export class InvitationRepository {
     return (await this.invitations.remove(key, (stored) => stored.tokenHash === tokenHash))
       ? pending
       : undefined;
-  }
-
-  revokeInvitation(accountId: string, email: string): Promise<boolean> {
-    return this.invitations.remove([accountId, normalizeEmail(email)]);
   }
 
   /** Stores the person's requested email change, replacing a pending one. */
