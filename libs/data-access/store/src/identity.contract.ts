@@ -111,7 +111,7 @@ describe.each(['embedded', 'mongodb'] as const)('Identity stores contract (%s)',
         collection: (definition: CollectionDefinition<Doc>) => {
           const collection = store.collection(definition);
           if (definition.name === Collections.memberships.name)
-            collection[operation] = () => Promise.reject(new Error('store down'));
+            Object.assign(collection, { [operation]: () => Promise.reject(new Error('store down')) });
           return collection;
         },
       } as unknown as DocumentStore);
@@ -139,9 +139,7 @@ describe.each(['embedded', 'mongodb'] as const)('Identity stores contract (%s)',
   });
 
   it('creates one person for concurrent first sign-ins', async () => {
-    const created = await Promise.all(
-      [1, 2, 3].map(() => people.findOrCreate('bob@example.com', NOW)),
-    );
+    const created = await Promise.all([1, 2, 3].map(() => people.findOrCreate('bob@example.com', NOW)));
     expect(new Set(created.map((c) => c.person.userId)).size).toBe(1);
     expect(created.filter((c) => c.created)).toHaveLength(1);
   });
@@ -202,6 +200,27 @@ describe.each(['embedded', 'mongodb'] as const)('Identity stores contract (%s)',
     expect(await invitations.redeemEmailChange('u1', 'e0')).toBeUndefined();
     expect((await invitations.redeemEmailChange('u1', 'e1'))?.newEmail).toBe('new@example.com');
     expect(await invitations.redeemEmailChange('u1', 'e1')).toBeUndefined();
+  });
+
+  it("revokes the pending invitations one inviter sent in one account, and no one else's", async () => {
+    const invitation = (accountId: string, email: string, invitedBy: string) =>
+      invitations.invite({
+        accountId,
+        email,
+        role: 'member',
+        tokenHash: `h-${email}`,
+        invitedBy,
+        createdAt: NOW,
+        expiresAt: NOW,
+      });
+    await invitation('acct-1', 'a@example.com', 'member:u1');
+    await invitation('acct-1', 'b@example.com', 'member:u2');
+    await invitation('acct-1', 'c@example.com', 'member:u1');
+    await invitation('acct-2', 'd@example.com', 'member:u1');
+    expect(await invitations.revokeSentBy('acct-1', 'member:u1')).toBe(2);
+    expect(await invitations.redeemInvitation('acct-1', 'a@example.com', 'h-a@example.com')).toBeUndefined();
+    expect(await invitations.redeemInvitation('acct-1', 'b@example.com', 'h-b@example.com')).toBeDefined();
+    expect(await invitations.redeemInvitation('acct-2', 'd@example.com', 'h-d@example.com')).toBeDefined();
   });
 
   it('gives an auto-join domain to one account only', async () => {

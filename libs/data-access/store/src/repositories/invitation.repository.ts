@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type EmailChange, type Invitation, normalizeEmail } from '@notify/domain';
 import { Collections, type EmailChangeDoc, type InvitationDoc } from '../collections';
-import { DOCUMENT_STORE, type DocumentCollection, type DocumentStore } from '../document-store.port';
+import {
+  DOCUMENT_STORE,
+  type DocumentCollection,
+  type DocumentStore,
+  MAX_PAGE_LIMIT,
+} from '../document-store.port';
 
 /**
  * Pending invitations (one per account and email) and email changes (one per person). Each holds
@@ -36,6 +41,26 @@ export class InvitationRepository {
     return (await this.invitations.remove(key, (stored) => stored.tokenHash === tokenHash))
       ? pending
       : undefined;
+  }
+
+  /** Drops the account's pending invitations sent by `invitedBy` (whose right to send them ended); answers how many. */
+  async revokeSentBy(accountId: string, invitedBy: string): Promise<number> {
+    let revoked = 0;
+    let after: string | undefined;
+    for (;;) {
+      const page = await this.invitations.list([accountId], { after, limit: MAX_PAGE_LIMIT });
+      for (const invitation of page)
+        if (
+          invitation.invitedBy === invitedBy &&
+          (await this.invitations.remove(
+            [accountId, invitation.email],
+            (stored) => stored.invitedBy === invitedBy,
+          ))
+        )
+          revoked++;
+      if (page.length < MAX_PAGE_LIMIT) return revoked;
+      after = page.at(-1)?.email;
+    }
   }
 
   /** Stores the person's requested email change, replacing a pending one. */
