@@ -22,7 +22,7 @@ const OTHER_OWNER = 'boss@other.example';
 
 /**
  * Members, invitations and the profile operations through the pingram client, with a member's JWT
- * and with an API key, against the all-in-one service as `npm start` runs it (invitations reach its
+ * and with an API key (which lists members and nothing more), against the all-in-one service as `npm start` runs it (invitations reach its
  * local mail catcher). A second account, written into the data directory before the service
  * starts, stands for another tenant.
  */
@@ -165,8 +165,8 @@ describe('members, invitations and profile (all-in-one)', () => {
     );
   });
 
-  it('accepts the form the page posts, and an invitation sent with an API key', async () => {
-    await pingram(key).members.inviteMember('unused', { email: 'bob@example.com' });
+  it('accepts the form the page posts', async () => {
+    await pingram(owner()).members.inviteMember('unused', { email: 'bob@example.com' });
     const token = await mailedToken('bob@example.com', 'accept_invite');
     const accepted = await fetch(`${base}/profile/accept_invite`, {
       method: 'POST',
@@ -212,7 +212,7 @@ describe('members, invitations and profile (all-in-one)', () => {
       status: 400,
       code: 'VALIDATION_ERROR',
     });
-    // An admin may invite, but not an owner; a member may not invite; an API key is never an owner.
+    // An admin may invite, but not an owner; a member may not invite; an API key may not invite at all.
     expect(
       await errorOf(
         await post('/members', jwt('ann@example.com'), { email: 'x@example.com', role: 'owner' }),
@@ -227,10 +227,11 @@ describe('members, invitations and profile (all-in-one)', () => {
         code: 'FORBIDDEN',
       },
     );
-    expect(await errorOf(await post('/members', key, { email: 'x@example.com', role: 'owner' }))).toEqual({
-      status: 403,
-      code: 'FORBIDDEN',
-    });
+    for (const role of ['member', 'admin', 'owner'])
+      expect(await errorOf(await post('/members', key, { email: 'x@example.com', role }))).toEqual({
+        status: 403,
+        code: 'FORBIDDEN',
+      });
   });
 
   it('lets only owners change roles (403 for an admin and for an API key)', async () => {
@@ -304,25 +305,27 @@ describe('members, invitations and profile (all-in-one)', () => {
       code: 'FORBIDDEN',
     });
     await inviteAndAccept(owner(), 'eve@example.com');
-    expect(await pingram(key).members.removeMember('unused', await memberId('eve@example.com'))).toEqual({
-      success: true,
+    const eve = await memberId('eve@example.com');
+    // An API key lists members but never removes one.
+    expect(await errorOf(await post(`/members/${eve}`, key, {}, 'DELETE'))).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
     });
+    expect(await pingram(owner()).members.removeMember('unused', eve)).toEqual({ success: true });
     expect((await members(owner())).map((m) => m.email)).not.toContain('eve@example.com');
   });
 
   it("answers 404 for another account's member and environment", async () => {
-    for (const as of [owner(), key]) {
-      expect(await errorOf(await post(`/members/${otherOwnerId}`, as, {}, 'DELETE'))).toEqual({
-        status: 404,
-        code: 'NOT_FOUND',
-      });
-      expect(
-        await errorOf(await post(`/members/${otherOwnerId}`, owner(), { role: 'member' }, 'PATCH')),
-      ).toEqual({
-        status: 404,
-        code: 'NOT_FOUND',
-      });
-    }
+    expect(await errorOf(await post(`/members/${otherOwnerId}`, owner(), {}, 'DELETE'))).toEqual({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
+    expect(
+      await errorOf(await post(`/members/${otherOwnerId}`, owner(), { role: 'member' }, 'PATCH')),
+    ).toEqual({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
     expect(
       await errorOf(await post('/members?envId=env-other', owner(), { email: 'z@example.com' })),
     ).toEqual({
@@ -352,7 +355,18 @@ describe('members, invitations and profile (all-in-one)', () => {
       status: 400,
       code: 'VALIDATION_ERROR',
     });
-    expect(await pingram(owner()).members.setAutoJoin('unused', { domains: ['Corp.Example'] })).toEqual({
+    // Only the domain of the caller's own sign-in email, and never with an API key.
+    expect(await errorOf(await post('/members/autojoin', owner(), { domains: ['corp.example'] }))).toEqual({
+      status: 400,
+      code: 'DOMAIN_NOT_VERIFIED',
+    });
+    expect(await errorOf(await post('/members/autojoin', key, { domains: ['corp.example'] }))).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+    await inviteAndAccept(owner(), 'cora@corp.example', 'admin');
+    const cora = jwt('cora@corp.example');
+    expect(await pingram(cora).members.setAutoJoin('unused', { domains: ['Corp.Example'] })).toEqual({
       organizationId: 'org_default',
       domains: ['corp.example'],
     });
@@ -363,8 +377,8 @@ describe('members, invitations and profile (all-in-one)', () => {
     expect(
       await errorOf(await post('/members/autojoin', jwt(OTHER_OWNER), { domains: ['corp.example'] })),
     ).toEqual({
-      status: 409,
-      code: 'DOMAIN_TAKEN',
+      status: 400,
+      code: 'DOMAIN_NOT_VERIFIED',
     });
     expect(await errorOf(await call('/members', jwt('stranger@elsewhere.example')))).toEqual({
       status: 403,
@@ -373,6 +387,21 @@ describe('members, invitations and profile (all-in-one)', () => {
     expect(await members(jwt('frank@corp.example'))).toEqual(
       expect.arrayContaining([{ email: 'frank@corp.example', role: 'member', userId: expect.any(String) }]),
     );
+  });
+
+  it('spends an invitation without effect once its inviter may no longer grant the role', async () => {
+    await inviteAndAccept(owner(), 'hal@example.com', 'owner');
+    await pingram(jwt('hal@example.com')).members.inviteMember('unused', {
+      email: 'ivy@example.com',
+      role: 'owner',
+    });
+    const token = await mailedToken('ivy@example.com', 'accept_invite');
+    await pingram(owner()).members.update('unused', await memberId('hal@example.com'), { role: 'admin' });
+    expect(await errorOf(await post('/profile/accept_invite', null, { token }))).toEqual({
+      status: 400,
+      code: 'INVITATION_REVOKED',
+    });
+    expect((await members(owner())).map((m) => m.email)).not.toContain('ivy@example.com');
   });
 
   it('changes an email only once the link mailed to the new address is followed', async () => {

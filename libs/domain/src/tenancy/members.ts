@@ -9,7 +9,7 @@ export interface Invitation {
   readonly role: Role;
   /** SHA-256 of the token mailed in the link: the link is good while this record holds its hash. */
   readonly tokenHash: string;
-  /** The member (`usr_…`) or API key (`key:<keyId>`) that invited. */
+  /** The member that invited, `member:<userId>`: the link works while they may still grant the role. */
   readonly invitedBy: string;
   readonly createdAt: string;
   readonly expiresAt: string;

@@ -1,18 +1,23 @@
+import type { Invitation, Role } from '@notify/domain';
 import { AcceptInviteUseCase } from './accept-invite.usecase';
 import { ACCEPT_INVITE_PATH, InviteMemberUseCase } from './invite-member.usecase';
-import { ACCOUNT, type MembersHarness, membersHarness } from './testing/members.harness';
+import { ACCOUNT, type MembersHarness, membersHarness, NOW } from './testing/members.harness';
 
 describe('AcceptInviteUseCase', () => {
   let h: MembersHarness;
   const accept = (token: string) =>
     new AcceptInviteUseCase(h.tokens, h.invitations, h.people, h.memberships, h.clock).execute(token);
-  const invite = async (email: string, role: 'owner' | 'admin' | 'member' = 'admin') => {
+  const invite = async (
+    email: string,
+    role: 'owner' | 'admin' | 'member' = 'admin',
+    inviter = { userId: h.ownerId, role: 'owner' as Role },
+  ) => {
     await new InviteMemberUseCase(h.people, h.memberships, h.invitations, h.tokens, h.mail, h.clock).execute({
       accountId: ACCOUNT,
       email,
       role,
-      invitedBy: `member:${h.ownerId}`,
-      inviterRole: 'owner',
+      invitedBy: `member:${inviter.userId}`,
+      inviterRole: inviter.role,
     });
     return h.tokenMailedTo(email, ACCEPT_INVITE_PATH);
   };
@@ -53,7 +58,7 @@ describe('AcceptInviteUseCase', () => {
     h.clock.advance(168 * 3_600_000);
     await expect(accept(token)).rejects.toMatchObject({ code: 'TOKEN_EXPIRED' });
     expect(await h.people.findByEmail('ann@example.com')).toBeUndefined();
-    expect(await h.invitations.getInvitation(ACCOUNT, 'ann@example.com')).toBeDefined();
+    expect(await h.pendingInvitation('ann@example.com')).toBeDefined();
   });
 
   it('refuses forged, tampered and replaced links, and tokens made for something else', async () => {
@@ -76,5 +81,28 @@ describe('AcceptInviteUseCase', () => {
     await h.join('ann@example.com', 'member');
     expect((await accept(token)).userExists).toBe(true);
     expect(await roleOf('ann@example.com')).toBe('member');
+  });
+
+  it('refuses an invitation whose inviter left or may no longer grant its role (400 INVITATION_REVOKED), writing nothing', async () => {
+    const adam = await h.join('adam@example.com', 'admin');
+    const ownerSent = await invite('olga@example.com', 'owner');
+    const adamSent = await invite('ann@example.com', 'member', { userId: adam, role: 'admin' });
+    await h.join('second@example.com', 'owner');
+    expect(await h.memberships.changeRole(ACCOUNT, h.ownerId, 'admin', NOW)).toBe('done');
+    expect(await h.memberships.remove(ACCOUNT, adam)).toBe('done');
+    for (const token of [ownerSent, adamSent])
+      await expect(accept(token)).rejects.toMatchObject({ kind: 'invalid', code: 'INVITATION_REVOKED' });
+    expect(await h.people.findByEmail('olga@example.com')).toBeUndefined();
+    expect(await h.people.findByEmail('ann@example.com')).toBeUndefined();
+    // A demoted owner still holds an admin's right to invite admins.
+    expect((await accept(await invite('bea@example.com', 'admin'))).success).toBe(true);
+    expect(await roleOf('bea@example.com')).toBe('admin');
+  });
+
+  it('refuses an invitation recorded as sent by an API key', async () => {
+    const token = await invite('ann@example.com');
+    const stored = await h.pendingInvitation('ann@example.com');
+    await h.invitations.invite({ ...(stored as Invitation), invitedBy: 'key_1' });
+    await expect(accept(token)).rejects.toMatchObject({ code: 'INVITATION_REVOKED' });
   });
 });

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { mayGrantRole } from '@notify/domain';
 import { InjectClock } from '@notify/platform';
 import { InvitationRepository, MembershipRepository, PeopleRepository } from '@notify/store';
 import type { Clock } from '@notify/util';
+import { invitationRevoked, memberOfActor } from './member-errors';
 import { hashToken, SignedTokens, tokenUsed } from './signed-tokens';
 
 export interface AcceptedInvite {
@@ -15,7 +17,9 @@ export interface AcceptedInvite {
 /**
  * Redeems an invitation link: the person (created if new) becomes a member with the invited role.
  * A forged, expired, used or replaced token is refused before anything is written; someone who
- * became a member meanwhile keeps the role they have.
+ * became a member meanwhile keeps the role they have. An invitation lasts only while its inviter
+ * may still send it: one whose inviter has left the account, or no longer holds a role that may
+ * grant the invited one, is spent without effect (400 INVITATION_REVOKED).
  */
 @Injectable()
 export class AcceptInviteUseCase {
@@ -35,6 +39,10 @@ export class AcceptInviteUseCase {
       hashToken(token),
     );
     if (invitation === undefined) throw tokenUsed();
+    const inviter = memberOfActor(invitation.invitedBy);
+    const inviterRole =
+      inviter === undefined ? undefined : (await this.memberships.get(invitation.accountId, inviter))?.role;
+    if (inviterRole === undefined || !mayGrantRole(inviterRole, invitation.role)) throw invitationRevoked();
     const now = new Date(this.clock.now()).toISOString();
     const { person, created } = await this.people.findOrCreate(invitation.email, now);
     await this.memberships.add({

@@ -1,4 +1,4 @@
-const escapeAttribute = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from './member-mail';
 
 /**
  * The page a mailed link opens: a button that POSTs the token. Opening the link changes nothing,
@@ -7,12 +7,12 @@ const escapeAttribute = (text: string): string => text.replace(/[&<>"']/g, (c) =
 export function confirmPage(title: string, action: string, button: string, token: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<meta name="robots" content="noindex"><title>${escapeAttribute(title)}</title></head>
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto">
-<h1>${escapeAttribute(title)}</h1>
-<form method="post" action="${escapeAttribute(action)}">
-<input type="hidden" name="token" value="${escapeAttribute(token)}">
-<button type="submit">${escapeAttribute(button)}</button>
+<h1>${escapeHtml(title)}</h1>
+<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="token" value="${escapeHtml(token)}">
+<button type="submit">${escapeHtml(button)}</button>
 </form>
 </body></html>
 `;

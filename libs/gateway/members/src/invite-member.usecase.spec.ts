@@ -27,7 +27,6 @@ describe('InviteMemberUseCase', () => {
     expect(h.sent[0]).toMatchObject({
       accountId: ACCOUNT,
       envId: 'env-1',
-      trackingId: answer.trackingId,
       source: 'email',
     });
     expect(h.sent[0]?.request).not.toContain('token');
@@ -35,7 +34,7 @@ describe('InviteMemberUseCase', () => {
     expect(JSON.stringify(h.sent[0]?.send)).toContain(
       `https://notify.example/base/${ACCEPT_INVITE_PATH}?token=${token}`,
     );
-    const stored = await h.invitations.getInvitation(ACCOUNT, 'ann@example.com');
+    const stored = await h.pendingInvitation('ann@example.com');
     expect(stored).toMatchObject({
       role: 'admin',
       invitedBy: `member:${h.ownerId}`,
@@ -51,7 +50,7 @@ describe('InviteMemberUseCase', () => {
     await expect(invite({ email: 'bob@example.com', envId: 'env-elsewhere' })).rejects.toBeInstanceOf(
       NotFoundError,
     );
-    expect(await h.invitations.getInvitation(ACCOUNT, 'bob@example.com')).toBeUndefined();
+    expect(await h.pendingInvitation('bob@example.com')).toBeUndefined();
   });
 
   it('replaces a pending invitation: the earlier link no longer matches', async () => {
@@ -60,7 +59,7 @@ describe('InviteMemberUseCase', () => {
     await invite({ role: 'member' });
     const second = h.tokenMailedTo('ann@example.com', ACCEPT_INVITE_PATH);
     expect(second).not.toBe(first);
-    expect(await h.invitations.getInvitation(ACCOUNT, 'ann@example.com')).toMatchObject({
+    expect(await h.pendingInvitation('ann@example.com')).toMatchObject({
       role: 'member',
       tokenHash: hashToken(second),
     });

@@ -11,9 +11,9 @@ export interface InviteMemberCommand {
   readonly accountId: string;
   readonly email: string;
   readonly role: Role;
-  /** Who invites, as recorded and logged: `member:<userId>` or an API key's id. */
+  /** Who invites, as recorded and logged: `member:<userId>` (checked again when the link is followed). */
   readonly invitedBy: string;
-  /** The inviter's role in the account (an API key counts as admin): only an owner invites an owner. */
+  /** The inviter's role in the account: only an owner invites an owner. */
   readonly inviterRole: Role;
   /** The environment whose email pipeline sends the invitation; else the account's oldest. */
   readonly envId?: string;
@@ -36,7 +36,7 @@ export class InviteMemberUseCase {
     @InjectClock() private readonly clock: Clock,
   ) {}
 
-  async execute(command: InviteMemberCommand): Promise<{ message: string; trackingId: string }> {
+  async execute(command: InviteMemberCommand): Promise<{ message: string }> {
     const email = normalizeEmail(command.email);
     if (!mayGrantRole(command.inviterRole, command.role))
       throw forbidden(
@@ -63,7 +63,7 @@ export class InviteMemberUseCase {
       createdAt: new Date(this.clock.now()).toISOString(),
       expiresAt: new Date(issued.expiresAt).toISOString(),
     });
-    const trackingId = await this.mail.send(
+    await this.mail.send(
       {
         accountId: command.accountId,
         to: email,
@@ -78,6 +78,6 @@ export class InviteMemberUseCase {
       },
       environment,
     );
-    return { message: `Invitation sent to ${email}.`, trackingId };
+    return { message: `Invitation sent to ${email}.` };
   }
 }

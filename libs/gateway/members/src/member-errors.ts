@@ -1,5 +1,5 @@
 import { ForbiddenError, InvalidRequestError, NotFoundError } from '@notify/util';
-import type { Caller } from '@notify/gateway-auth';
+import type { Caller, MemberCaller } from '@notify/gateway-auth';
 
 export const memberNotFound = (userId: string) =>
   new NotFoundError({
@@ -18,9 +18,32 @@ export const lastOwner = () =>
 export const forbidden = (message: string, fix: string) =>
   new ForbiddenError({ code: 'FORBIDDEN', message, fix });
 
-/** How a caller is recorded as the author of an invitation or a mail: `member:<userId>` or the key's id. */
-export const actorOf = (caller: Caller): string =>
-  caller.kind === 'member' ? `member:${caller.userId}` : caller.keyId;
+const MEMBER_ACTOR = 'member:';
 
-/** An API key has an admin's rights over the account's members (never an owner's). */
-export const roleOf = (caller: Caller) => (caller.kind === 'member' ? caller.role : 'admin');
+/** How a member is recorded as the author of an invitation or a mail. */
+export const actorOf = (userId: string): string => `${MEMBER_ACTOR}${userId}`;
+
+/** The userId of the member an actor names; undefined for anything else (an API key's id). */
+export const memberOfActor = (actor: string): string | undefined =>
+  actor.startsWith(MEMBER_ACTOR) ? actor.slice(MEMBER_ACTOR.length) : undefined;
+
+export const invitationRevoked = () =>
+  new InvalidRequestError({
+    code: 'INVITATION_REVOKED',
+    message:
+      'Whoever sent this invitation may no longer grant its role in the account (they left, were removed or lost the role).',
+    fix: 'Ask a current admin or owner of the account to invite you again.',
+  });
+
+/**
+ * The member managing the account's people. An API key may list them but never invite, remove or
+ * change anyone, nor set auto-join: a key is a credential of one environment, and managing people
+ * decides who controls the whole account (403 FORBIDDEN).
+ */
+export const managingMember = (caller: Caller): MemberCaller => {
+  if (caller.kind === 'member') return caller;
+  throw forbidden(
+    "An API key may list the account's members but not manage them: inviting, removing, changing roles and auto-join need a member's sign-in.",
+    'Call this with Authorization: Bearer <the JWT of an admin or owner of the account>.',
+  );
+};

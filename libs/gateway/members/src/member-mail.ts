@@ -18,7 +18,7 @@ export interface MemberMailMessage {
   readonly sentBy: string;
 }
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A paragraph and a button-like link, the whole body of the service's own mails. */
 export const linkMail = (text: string, label: string, url: string): string =>
@@ -59,15 +59,36 @@ export class MemberMail {
         });
       return environment;
     }
-    const [oldest] = (await this.accounts.listEnvironments(accountId)).sort(
-      (a, b) => a.createdAt.localeCompare(b.createdAt) || a.envId.localeCompare(b.envId),
-    );
+    const oldest = await this.oldest(accountId, () => true);
     if (oldest === undefined)
       throw new InvalidRequestError({
         code: 'NO_ENVIRONMENT',
         message: 'The account has no environment to send the email from.',
         fix: 'Create an environment first (POST /environments).',
       });
+    return oldest;
+  }
+
+  /** The account's oldest live (not test) environment: a test one keeps its mail where the caller reads it. */
+  async liveEnvironment(accountId: string): Promise<Environment> {
+    const oldest = await this.oldest(accountId, (environment) => !environment.test);
+    if (oldest === undefined)
+      throw new InvalidRequestError({
+        code: 'NO_LIVE_ENVIRONMENT',
+        message:
+          'The account has only test environments, whose mail stays in a sandbox outbox: a confirmation link sent there would prove nothing.',
+        fix: 'Create a live environment (POST /environments with "test": false) to send the confirmation from.',
+      });
+    return oldest;
+  }
+
+  private async oldest(
+    accountId: string,
+    eligible: (environment: Environment) => boolean,
+  ): Promise<Environment | undefined> {
+    const [oldest] = (await this.accounts.listEnvironments(accountId))
+      .filter(eligible)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.envId.localeCompare(b.envId));
     return oldest;
   }
 

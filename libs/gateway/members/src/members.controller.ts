@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { type AutoJoinView, GetAutoJoinUseCase } from './get-auto-join.usecase';
 import { InviteMemberUseCase } from './invite-member.usecase';
 import { ListMembersUseCase, type MemberView } from './list-members.usecase';
-import { actorOf, roleOf } from './member-errors';
+import { actorOf, managingMember } from './member-errors';
 import { RemoveMemberUseCase } from './remove-member.usecase';
 import { SetAutoJoinUseCase } from './set-auto-join.usecase';
 import { UpdateMemberUseCase } from './update-member.usecase';
@@ -41,7 +41,8 @@ namedSchema('AutoJoinRequestBody', autoJoinBodySchema);
 /**
  * `/members`: the people of the caller's account (members are account-level: the `envId` the
  * pingram client sends only picks the environment whose email pipeline sends an invitation).
- * Members list; admins invite, remove and set auto-join; owners change roles.
+ * Members list; admins invite, remove and set auto-join; owners change roles. An API key may
+ * list, and nothing more (403): managing people takes a member's JWT.
  */
 @ApiTags('Members')
 @ApiErrors()
@@ -78,15 +79,15 @@ export class MembersController {
     @Body(new ZodPipe(inviteBodySchema)) body: InviteBody,
     @Query(new ZodPipe(envQuerySchema)) { envId }: z.infer<typeof envQuerySchema>,
   ): Promise<{ message: string }> {
-    const { message } = await this.invite.execute({
-      accountId: caller.accountId,
+    const member = managingMember(caller);
+    return this.invite.execute({
+      accountId: member.accountId,
       email: body.email,
       role: body.role ?? 'member',
-      invitedBy: actorOf(caller),
-      inviterRole: roleOf(caller),
-      ...(envId !== undefined ? { envId } : caller.kind === 'key' ? { envId: caller.envId } : {}),
+      invitedBy: actorOf(member.userId),
+      inviterRole: member.role,
+      ...(envId !== undefined ? { envId } : {}),
     });
-    return { message };
   }
 
   @Get('autojoin')
@@ -104,7 +105,8 @@ export class MembersController {
   @HttpCode(200)
   @RequiresRole('admin')
   @ApiOperation({
-    summary: 'Replace the email domains whose people join the account as members on first sign-in',
+    summary:
+      'Replace the email domains whose people join the account as members on first sign-in (only the domain of your own sign-in email)',
     operationId: 'setAutoJoin',
   })
   @ApiMoreErrors(409)
@@ -114,7 +116,8 @@ export class MembersController {
     @CurrentCaller() caller: Caller,
     @Body(new ZodPipe(autoJoinBodySchema)) body: AutoJoinBody,
   ): Promise<AutoJoinView> {
-    return this.setAutoJoin.execute(caller.accountId, body.domains);
+    const member = managingMember(caller);
+    return this.setAutoJoin.execute(member.accountId, body.domains, member.email);
   }
 
   @Patch(':userId')
@@ -128,7 +131,7 @@ export class MembersController {
     @Param('userId', new ZodPipe(userIdSchema)) userId: string,
     @Body(new ZodPipe(memberUpdateBodySchema)) body: { role: Role },
   ): Promise<{ success: true }> {
-    return this.update.execute({ accountId: caller.accountId, userId, role: body.role });
+    return this.update.execute({ accountId: managingMember(caller).accountId, userId, role: body.role });
   }
 
   @Delete(':userId')
@@ -143,10 +146,11 @@ export class MembersController {
     @CurrentCaller() caller: Caller,
     @Param('userId', new ZodPipe(userIdSchema)) userId: string,
   ): Promise<{ success: true }> {
+    const member = managingMember(caller);
     return this.remove.execute({
-      accountId: caller.accountId,
+      accountId: member.accountId,
       userId,
-      actor: caller.kind === 'member' ? { userId: caller.userId, role: caller.role } : { role: 'admin' },
+      actor: { userId: member.userId, role: member.role },
     });
   }
 }

@@ -18,7 +18,6 @@ const acceptedSchema = z.object({
   inviteeEmail: z.string().optional(),
 });
 const tokenQuerySchema = z.object({ token: z.string().max(2_048).default('') });
-const envQuerySchema = z.object({ envId: z.string().max(200).optional() });
 // Named in the OpenAPI document as the pingram client names the shapes.
 namedSchema('AcceptInviteRequest', tokenBodySchema);
 namedSchema('AcceptInviteResponse', acceptedSchema);
@@ -78,7 +77,6 @@ export class ProfileController {
   changeEmail(
     @CurrentCaller() caller: Caller,
     @Body(new ZodPipe(changeEmailBodySchema)) body: { newEmail: string },
-    @Query(new ZodPipe(envQuerySchema)) { envId }: z.infer<typeof envQuerySchema>,
   ): Promise<{ success: true }> {
     if (caller.kind !== 'member')
       throw forbidden(
@@ -89,7 +87,6 @@ export class ProfileController {
       userId: caller.userId,
       accountId: caller.accountId,
       newEmail: body.newEmail,
-      ...(envId !== undefined ? { envId } : {}),
     });
   }
 

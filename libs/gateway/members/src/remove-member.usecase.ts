@@ -1,22 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { type Role, roleAllows } from '@notify/domain';
-import { MembershipRepository } from '@notify/store';
-import { forbidden, lastOwner, memberNotFound } from './member-errors';
+import { InvitationRepository, MembershipRepository } from '@notify/store';
+import { actorOf, forbidden, lastOwner, memberNotFound } from './member-errors';
 
 export interface RemoveMemberCommand {
   readonly accountId: string;
   readonly userId: string;
-  /** Who removes: a member (their userId) or an API key (no userId, an admin's rights). */
-  readonly actor: { readonly userId?: string; readonly role: Role };
+  /** The member who removes, with their role in the account. */
+  readonly actor: { readonly userId: string; readonly role: Role };
 }
 
 /**
  * Removes a member: anyone may leave, admins remove others, and only an owner removes an owner.
- * The last owner can neither leave nor be removed (400 LAST_OWNER).
+ * The last owner can neither leave nor be removed (400 LAST_OWNER). The invitations the member
+ * sent and nobody accepted yet go with them (accepting also checks the inviter is still a member
+ * who may grant the role, which covers the invitations of a demoted member).
  */
 @Injectable()
 export class RemoveMemberUseCase {
-  constructor(private readonly memberships: MembershipRepository) {}
+  constructor(
+    private readonly memberships: MembershipRepository,
+    private readonly invitations: InvitationRepository,
+  ) {}
 
   async execute(command: RemoveMemberCommand): Promise<{ success: true }> {
     const self = command.actor.userId === command.userId;
@@ -36,6 +41,7 @@ export class RemoveMemberUseCase {
       case 'owner':
         throw forbidden('Only an owner may remove an owner.', 'Ask an owner of the account.');
       case 'done':
+        await this.invitations.revokeSentBy(command.accountId, actorOf(command.userId));
         return { success: true };
     }
   }

@@ -11,8 +11,6 @@ export interface RequestEmailChangeCommand {
   readonly userId: string;
   readonly accountId: string;
   readonly newEmail: string;
-  /** The environment whose pipeline sends the confirmation; else the account's oldest. */
-  readonly envId?: string;
 }
 
 export const CONFIRM_EMAIL_CHANGE_PATH = 'profile/change-email/confirm';
@@ -27,7 +25,9 @@ export const emailTaken = (email: string) =>
 /**
  * A member asks to move to a new email address: nothing changes yet; a single-use, expiring link
  * is mailed to the new address, and following it makes the change (ConfirmEmailChangeUseCase).
- * A newer request replaces a pending one.
+ * A newer request replaces a pending one. The link goes through the account's oldest live (not
+ * test) environment, whatever environment the request names: a test environment keeps its mail
+ * in a sandbox outbox the requester can read, where the link would prove nothing about the address.
  */
 @Injectable()
 export class RequestEmailChangeUseCase {
@@ -51,7 +51,7 @@ export class RequestEmailChangeUseCase {
       });
     const holder = await this.people.findByEmail(newEmail);
     if (holder !== undefined && holder.userId !== person.userId) throw emailTaken(newEmail);
-    const environment = await this.mail.environment(command.accountId, command.envId);
+    const environment = await this.mail.liveEnvironment(command.accountId);
     const issued = this.tokens.issue({ purpose: 'email_change', userId: person.userId, email: newEmail });
     await this.pending.requestEmailChange({
       userId: person.userId,

@@ -5,8 +5,8 @@ import { ACCOUNT, type MembersHarness, membersHarness } from './testing/members.
 describe('SetAutoJoinUseCase', () => {
   let h: MembersHarness;
   const view = () => new GetAutoJoinUseCase(h.accounts, h.autoJoin);
-  const set = (domains: string[], accountId = ACCOUNT) =>
-    new SetAutoJoinUseCase(h.autoJoin, view(), h.clock).execute(accountId, domains);
+  const set = (domains: string[], accountId = ACCOUNT, callerEmail = 'admin@a.example') =>
+    new SetAutoJoinUseCase(h.autoJoin, view(), h.clock).execute(accountId, domains, callerEmail);
 
   beforeEach(async () => {
     h = await membersHarness();
@@ -14,21 +14,31 @@ describe('SetAutoJoinUseCase', () => {
   afterEach(() => h.close());
 
   it("replaces the account's domains and answers them", async () => {
-    expect(await set(['b.example', 'a.example'])).toEqual({
-      organizationId: `org_${ACCOUNT}`,
-      domains: ['a.example', 'b.example'],
-    });
-    expect(await set(['c.example'])).toEqual({ organizationId: `org_${ACCOUNT}`, domains: ['c.example'] });
+    expect(await set(['a.example'])).toEqual({ organizationId: `org_${ACCOUNT}`, domains: ['a.example'] });
     expect(await view().execute(ACCOUNT)).toEqual({
       organizationId: `org_${ACCOUNT}`,
-      domains: ['c.example'],
+      domains: ['a.example'],
     });
     expect(await set([])).toEqual({ organizationId: `org_${ACCOUNT}`, domains: [] });
   });
 
+  it("takes only the domain of the caller's own sign-in email (400 DOMAIN_NOT_VERIFIED) and changes nothing", async () => {
+    await set(['a.example']);
+    for (const domains of [['b.example'], ['a.example', 'b.example'], ['sub.a.example']])
+      await expect(set(domains)).rejects.toMatchObject({ kind: 'invalid', code: 'DOMAIN_NOT_VERIFIED' });
+    expect(await view().execute(ACCOUNT)).toEqual({
+      organizationId: `org_${ACCOUNT}`,
+      domains: ['a.example'],
+    });
+    expect(await set(['b.example'], ACCOUNT, 'Bea@B.Example')).toEqual({
+      organizationId: `org_${ACCOUNT}`,
+      domains: ['b.example'],
+    });
+  });
+
   it("refuses another account's domain (409 DOMAIN_TAKEN) and changes nothing", async () => {
     await set(['a.example']);
-    await expect(set(['z.example', 'a.example'], 'acct-other')).rejects.toMatchObject({
+    await expect(set(['a.example'], 'acct-other')).rejects.toMatchObject({
       kind: 'conflict',
       code: 'DOMAIN_TAKEN',
     });

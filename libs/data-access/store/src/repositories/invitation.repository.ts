@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type EmailChange, type Invitation, normalizeEmail } from '@notify/domain';
 import { Collections, type EmailChangeDoc, type InvitationDoc } from '../collections';
-import { DOCUMENT_STORE, type DocumentCollection, type DocumentStore } from '../document-store.port';
+import {
+  DOCUMENT_STORE,
+  type DocumentCollection,
+  type DocumentStore,
+  MAX_PAGE_LIMIT,
+} from '../document-store.port';
 
 /**
  * Pending invitations (one per account and email) and email changes (one per person). Each holds
@@ -24,11 +29,7 @@ export class InvitationRepository {
     await this.invitations.modify([doc.accountId, doc.email], () => doc);
   }
 
-  getInvitation(accountId: string, email: string): Promise<Invitation | undefined> {
-    return this.invitations.get([accountId, normalizeEmail(email)]);
-  }
-
-  /** Takes the invitation if it still holds this token's hash; undefined when used, replaced or revoked. */
+  /** Takes the invitation if it still holds this token's hash; undefined when used or replaced. */
   async redeemInvitation(
     accountId: string,
     email: string,
@@ -42,8 +43,24 @@ export class InvitationRepository {
       : undefined;
   }
 
-  revokeInvitation(accountId: string, email: string): Promise<boolean> {
-    return this.invitations.remove([accountId, normalizeEmail(email)]);
+  /** Drops the account's pending invitations sent by `invitedBy` (whose right to send them ended); answers how many. */
+  async revokeSentBy(accountId: string, invitedBy: string): Promise<number> {
+    let revoked = 0;
+    let after: string | undefined;
+    for (;;) {
+      const page = await this.invitations.list([accountId], { after, limit: MAX_PAGE_LIMIT });
+      for (const invitation of page)
+        if (
+          invitation.invitedBy === invitedBy &&
+          (await this.invitations.remove(
+            [accountId, invitation.email],
+            (stored) => stored.invitedBy === invitedBy,
+          ))
+        )
+          revoked++;
+      if (page.length < MAX_PAGE_LIMIT) return revoked;
+      after = page.at(-1)?.email;
+    }
   }
 
   /** Stores the person's requested email change, replacing a pending one. */

@@ -77,13 +77,19 @@ export class MembershipRepository {
       const losesOwner = current.role === 'owner';
       if (losesOwner && !(await this.reserveOwner(accountId))) return 'last_owner';
       let changed = false;
-      await this.memberships.modify(key, (stored) => {
-        changed = stored !== undefined && (stored.role === 'owner') === losesOwner;
-        return changed && stored !== undefined ? { ...stored, role, updatedAt: now } : undefined;
-      });
+      try {
+        let changes = false;
+        await this.memberships.modify(key, (stored) => {
+          changes = stored !== undefined && (stored.role === 'owner') === losesOwner;
+          return changes && stored !== undefined ? { ...stored, role, updatedAt: now } : undefined;
+        });
+        changed = changes;
+      } finally {
+        // The reservation is given back when the membership did not change (or the write failed).
+        if (losesOwner && !changed) await this.gainedOwner(accountId);
+      }
       if (changed && role === 'owner') await this.gainedOwner(accountId);
       if (changed) return 'done';
-      if (losesOwner) await this.releaseOwner(accountId);
     }
     throw new Error(`membership ${accountId}/${userId}: too many concurrent changes`);
   }
@@ -105,43 +111,35 @@ export class MembershipRepository {
       const losesOwner = current.role === 'owner';
       if (losesOwner && options.owners === false) return 'owner';
       if (losesOwner && !(await this.reserveOwner(accountId))) return 'last_owner';
-      if (await this.memberships.remove(key, (stored) => (stored.role === 'owner') === losesOwner))
-        return 'done';
-      if (losesOwner) await this.releaseOwner(accountId);
+      let removed = false;
+      try {
+        removed = await this.memberships.remove(key, (stored) => (stored.role === 'owner') === losesOwner);
+      } finally {
+        if (losesOwner && !removed) await this.gainedOwner(accountId);
+      }
+      if (removed) return 'done';
     }
     throw new Error(`membership ${accountId}/${userId}: too many concurrent changes`);
   }
 
   /**
    * Takes one owner off the count before an owner is demoted or removed; false when only one is
-   * counted. An account not counted yet counts its owners first (a count taken before a concurrent
-   * promotion is low, which is safe).
+   * counted. Memberships (and so owners) began with the count: an account without one has none.
    */
   private async reserveOwner(accountId: string): Promise<boolean> {
-    const account = await this.accounts.get([accountId]);
-    const counted =
-      account?.ownerCount === undefined
-        ? (await this.listByAccount(accountId)).filter((m) => m.role === 'owner').length
-        : undefined;
     let reserved = false;
     await this.accounts.modify([accountId], (stored) => {
-      if (stored === undefined) return undefined;
-      const count = stored.ownerCount ?? counted ?? 0;
-      reserved = count > 1;
-      if (reserved) return { ...stored, ownerCount: count - 1 };
-      return stored.ownerCount === undefined ? { ...stored, ownerCount: count } : undefined;
+      const count = stored?.ownerCount ?? 0;
+      reserved = stored !== undefined && count > 1;
+      return reserved && stored !== undefined ? { ...stored, ownerCount: count - 1 } : undefined;
     });
     return reserved;
   }
 
-  private async releaseOwner(accountId: string): Promise<void> {
-    await this.gainedOwner(accountId);
-  }
-
-  /** An owner more; an account not counted yet stays so (its owners are counted when first needed). */
+  /** One owner more (a promotion, an owner added, or a reservation given back). */
   private async gainedOwner(accountId: string): Promise<void> {
     await this.accounts.modify([accountId], (stored) =>
-      stored?.ownerCount === undefined ? undefined : { ...stored, ownerCount: stored.ownerCount + 1 },
+      stored === undefined ? undefined : { ...stored, ownerCount: (stored.ownerCount ?? 0) + 1 },
     );
   }
 }

@@ -1,11 +1,12 @@
 import type { EventBus, OutgoingMessage } from '@notify/bus';
 import type { ScheduledSendsStore } from '@notify/cache';
-import type { Role, SendRequested } from '@notify/domain';
+import type { EmailChange, Invitation, Role, SendRequested } from '@notify/domain';
 import { AcceptSendUseCase } from '@notify/gateway-sending';
 import { loadAppConfig, SecretBox } from '@notify/platform';
 import {
   AccountRepository,
   AutoJoinRepository,
+  Collections,
   EmbeddedDocumentStore,
   InvitationRepository,
   MembershipRepository,
@@ -86,6 +87,12 @@ export async function membersHarness(env: Record<string, string> = {}) {
     mail,
     join,
     ownerId,
+    /** The pending invitation of `email` to the account, as stored. */
+    pendingInvitation: (email: string, accountId = ACCOUNT) =>
+      store.collection(Collections.invitations).get([accountId, email]) as Promise<Invitation | undefined>,
+    /** The person's pending email change, as stored. */
+    pendingEmailChange: (userId: string) =>
+      store.collection(Collections.emailChanges).get([userId]) as Promise<EmailChange | undefined>,
     /** The token of the last link to `path` mailed to `to`. */
     tokenMailedTo(to: string, path: string): string {
       const mailed = sent.filter((s) => s.send.userId === to).at(-1);
