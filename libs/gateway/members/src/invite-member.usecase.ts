@@ -65,7 +65,6 @@ export class InviteMemberUseCase {
     });
     await this.mail.send(
       {
-        accountId: command.accountId,
         to: email,
         type: 'notify_member_invitation',
         subject: 'You are invited to a Notify account',

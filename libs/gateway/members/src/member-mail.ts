@@ -6,9 +6,6 @@ import { AccountRepository } from '@notify/store';
 import { type Clock, InvalidRequestError, NotFoundError } from '@notify/util';
 
 export interface MemberMailMessage {
-  readonly accountId: string;
-  /** The environment to send from (`?envId=`, or the caller key's); else the account's oldest. */
-  readonly envId?: string;
   readonly to: string;
   /** The notification type it is logged under. */
   readonly type: string;
@@ -18,7 +15,12 @@ export interface MemberMailMessage {
   readonly sentBy: string;
 }
 
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/**
+ * HTML-escapes text, braces included: the mail's html goes through the template engine like every
+ * inline email, and `{{…}}` in an address or a name must stay text.
+ */
+export const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"'{}]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A paragraph and a button-like link, the whole body of the service's own mails. */
 export const linkMail = (text: string, label: string, url: string): string =>
@@ -92,10 +94,10 @@ export class MemberMail {
     return oldest;
   }
 
-  async send(message: MemberMailMessage, environment: Environment): Promise<string> {
+  async send(message: MemberMailMessage, environment: Environment): Promise<void> {
     const receivedAt = this.clock.now();
     const body = { type: message.type, to: message.to, subject: message.subject, html: message.html };
-    const accepted = await this.accept.execute(
+    await this.accept.execute(
       {
         accountId: environment.accountId,
         envId: environment.envId,
@@ -107,6 +109,5 @@ export class MemberMail {
       // The log's request field keeps everything but the link.
       { source: 'email', request: requestSummary({ ...body, html: '[link]' }), receivedAt },
     );
-    return accepted.trackingId;
   }
 }

@@ -62,7 +62,6 @@ export class RequestEmailChangeUseCase {
     });
     await this.mail.send(
       {
-        accountId: command.accountId,
         to: newEmail,
         type: 'notify_email_change',
         subject: 'Confirm your new email address',
