@@ -19,7 +19,11 @@ describe('member-token (local sign-in)', () => {
   it('prints a token the service accepts, for the same identity every time', async () => {
     const token = memberToken({ secret, email: 'Owner@Notify.localhost', now, hours: 12 });
     const identity = await verifier.verify(token);
-    expect(identity).toEqual({ sub: 'local|owner@notify.localhost', email: 'Owner@Notify.localhost' });
+    expect(identity).toEqual({
+      sub: 'local|owner@notify.localhost',
+      email: 'Owner@Notify.localhost',
+      emailTrusted: true,
+    });
     const again = memberToken({ secret, email: 'owner@notify.localhost', now: now + 60, hours: 1 });
     expect((await verifier.verify(again)).sub).toBe(identity.sub);
   });
