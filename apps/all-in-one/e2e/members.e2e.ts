@@ -315,6 +315,43 @@ describe('members, invitations and profile (all-in-one)', () => {
     expect((await members(owner())).map((m) => m.email)).not.toContain('eve@example.com');
   });
 
+  it('lists pending invitations to admins and revokes one, whose link then stops working', async () => {
+    await pingram(owner()).members.inviteMember('unused', { email: 'ivan@example.com', role: 'admin' });
+    const token = await mailedToken('ivan@example.com', 'accept_invite');
+    const listed = await call('/members/invitations', owner());
+    const { invitations } = (await listed.json()) as { invitations: Record<string, unknown>[] };
+    expect(invitations).toContainEqual(
+      expect.objectContaining({ email: 'ivan@example.com', role: 'admin', invitedBy: expect.any(String) }),
+    );
+    expect(JSON.stringify(invitations)).not.toContain(token);
+    expect(JSON.stringify(invitations)).not.toMatch(/tokenHash/);
+    // Another tenant neither sees nor revokes it; an API key lists but may not revoke.
+    const theirs = (await (await call('/members/invitations', jwt(OTHER_OWNER))).json()) as {
+      invitations: { email: string }[];
+    };
+    expect(theirs.invitations.map((i) => i.email)).not.toContain('ivan@example.com');
+    expect(
+      await errorOf(await post('/members/invitations/ivan@example.com', jwt(OTHER_OWNER), {}, 'DELETE')),
+    ).toEqual({ status: 404, code: 'NOT_FOUND' });
+    expect((await call('/members/invitations', key)).status).toBe(200);
+    expect(await errorOf(await post('/members/invitations/ivan@example.com', key, {}, 'DELETE'))).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+    // A plain member may do neither.
+    await inviteAndAccept(owner(), 'mia@example.com');
+    expect(await errorOf(await call('/members/invitations', jwt('mia@example.com')))).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+    const revoked = await post('/members/invitations/ivan@example.com', owner(), {}, 'DELETE');
+    expect(await revoked.json()).toEqual({ success: true });
+    expect(await errorOf(await post('/profile/accept_invite', null, { token }))).toEqual({
+      status: 400,
+      code: 'TOKEN_USED',
+    });
+  });
+
   it("answers 404 for another account's member and environment", async () => {
     expect(await errorOf(await post(`/members/${otherOwnerId}`, owner(), {}, 'DELETE'))).toEqual({
       status: 404,

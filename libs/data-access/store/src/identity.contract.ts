@@ -84,10 +84,12 @@ describe.each(['embedded', 'mongodb'] as const)('Identity stores contract (%s)',
       memberships.changeRole('acct-1', 'o3', 'admin', NOW),
       memberships.remove('acct-1', 'o1'),
     ]);
+    // At least one owner stays. A change can also be refused while another one's reservation is
+    // in flight and later given back, so more than one may stay; the count then matches them.
     const owners = (await memberships.listByAccount('acct-1')).filter((m) => m.role === 'owner');
-    expect(owners).toHaveLength(1);
+    expect(owners.length).toBeGreaterThanOrEqual(1);
     expect(outcomes).toContain('last_owner');
-    expect((await accounts.getAccount('acct-1'))?.ownerCount).toBe(1);
+    expect((await accounts.getAccount('acct-1'))?.ownerCount).toBe(owners.length);
   });
 
   it('counts no owner on an account whose owners were never counted (memberships began with the count)', async () => {
@@ -221,6 +223,41 @@ describe.each(['embedded', 'mongodb'] as const)('Identity stores contract (%s)',
     expect(await invitations.redeemInvitation('acct-1', 'a@example.com', 'h-a@example.com')).toBeUndefined();
     expect(await invitations.redeemInvitation('acct-1', 'b@example.com', 'h-b@example.com')).toBeDefined();
     expect(await invitations.redeemInvitation('acct-2', 'd@example.com', 'h-d@example.com')).toBeDefined();
+  });
+
+  it("lists an account's pending invitations, and revokes one so that its link stops working", async () => {
+    const invite = (accountId: string, email: string) =>
+      invitations.invite({
+        accountId,
+        email,
+        role: 'member',
+        tokenHash: `h-${email.toLowerCase()}`,
+        invitedBy: 'member:u1',
+        createdAt: NOW,
+        expiresAt: NOW,
+      });
+    await invite('acct-1', 'b@example.com');
+    await invite('acct-1', 'A@Example.com');
+    await invite('acct-2', 'c@example.com');
+    expect((await invitations.listInvitations('acct-1')).map((i) => i.email)).toEqual([
+      'a@example.com',
+      'b@example.com',
+    ]);
+    const pending = await invitations.getInvitation('acct-1', 'A@example.com');
+    expect(pending).toMatchObject({ email: 'a@example.com' });
+    expect(await invitations.getInvitation('acct-1', 'c@example.com')).toBeUndefined();
+    // Replaced meanwhile: the newer invitation stays.
+    const b = await invitations.getInvitation('acct-1', 'b@example.com');
+    if (pending === undefined || b === undefined) throw new Error('both invitations are pending');
+    await invitations.invite({ ...b, tokenHash: 'h-b2' });
+    expect(await invitations.revokeInvitation(b)).toBe(false);
+    expect(await invitations.revokeInvitation(pending)).toBe(true);
+    expect(await invitations.revokeInvitation(pending)).toBe(false);
+    expect(await invitations.redeemInvitation('acct-1', 'a@example.com', 'h-a@example.com')).toBeUndefined();
+    expect((await invitations.listInvitations('acct-1')).map((i) => [i.email, i.tokenHash])).toEqual([
+      ['b@example.com', 'h-b2'],
+    ]);
+    expect(await invitations.redeemInvitation('acct-2', 'c@example.com', 'h-c@example.com')).toBeDefined();
   });
 
   it('gives an auto-join domain to one account only', async () => {

@@ -14,9 +14,11 @@ import { ZodPipe } from '@notify/platform';
 import { z } from 'zod';
 import { type AutoJoinView, GetAutoJoinUseCase } from './get-auto-join.usecase';
 import { InviteMemberUseCase } from './invite-member.usecase';
+import { type InvitationView, ListInvitationsUseCase } from './list-invitations.usecase';
 import { ListMembersUseCase, type MemberView } from './list-members.usecase';
 import { actorOf, managingMember } from './member-errors';
 import { RemoveMemberUseCase } from './remove-member.usecase';
+import { RevokeInvitationUseCase } from './revoke-invitation.usecase';
 import { SetAutoJoinUseCase } from './set-auto-join.usecase';
 import { UpdateMemberUseCase } from './update-member.usecase';
 
@@ -32,6 +34,14 @@ const memberSchema = z.object({
 });
 const autoJoinSchema = z.object({ organizationId: z.string(), domains: z.array(z.string()) });
 const successSchema = z.object({ success: z.boolean() });
+const invitationSchema = z.object({
+  email: z.string(),
+  role: z.string(),
+  invitedBy: z.string().describe('member:<userId> of the member who sent it'),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+const emailParamSchema = z.string().min(3).max(320);
 // Named in the OpenAPI document as the pingram client names the shapes.
 namedSchema('GetMembersResponseInner', memberSchema);
 namedSchema('MemberInviteRequest', inviteBodySchema);
@@ -55,6 +65,8 @@ export class MembersController {
     private readonly remove: RemoveMemberUseCase,
     private readonly getAutoJoin: GetAutoJoinUseCase,
     private readonly setAutoJoin: SetAutoJoinUseCase,
+    private readonly listInvitations: ListInvitationsUseCase,
+    private readonly revokeInvitation: RevokeInvitationUseCase,
   ) {}
 
   @Get()
@@ -88,6 +100,34 @@ export class MembersController {
       inviterRole: member.role,
       ...(envId !== undefined ? { envId } : {}),
     });
+  }
+
+  @Get('invitations')
+  @RequiresRole('admin')
+  @ApiOperation({
+    summary: "The account's pending invitations (never their links)",
+    operationId: 'listInvitations',
+  })
+  @ApiOkResponse({ schema: openApi(z.object({ invitations: z.array(invitationSchema) }), 'output') })
+  invitations(@CurrentCaller() caller: Caller): Promise<{ invitations: InvitationView[] }> {
+    return this.listInvitations.execute(caller.accountId);
+  }
+
+  @Delete('invitations/:email')
+  @HttpCode(200)
+  @RequiresRole('admin')
+  @ApiOperation({
+    summary: 'Revoke a pending invitation: its link stops working (an owner’s invitation: owners only)',
+    operationId: 'revokeInvitation',
+  })
+  @ApiPathParam('email', emailParamSchema)
+  @ApiOkResponse({ schema: openApi(successSchema, 'output') })
+  revoke(
+    @CurrentCaller() caller: Caller,
+    @Param('email', new ZodPipe(emailParamSchema)) email: string,
+  ): Promise<{ success: true }> {
+    const member = managingMember(caller);
+    return this.revokeInvitation.execute({ accountId: member.accountId, email, actorRole: member.role });
   }
 
   @Get('autojoin')

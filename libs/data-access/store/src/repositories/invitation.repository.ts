@@ -43,6 +43,30 @@ export class InvitationRepository {
       : undefined;
   }
 
+  /**
+   * The account's pending invitations, by email (expired ones included: their links answer
+   * TOKEN_EXPIRED until replaced or revoked), at most `limit`.
+   */
+  listInvitations(accountId: string, limit = MAX_PAGE_LIMIT): Promise<Invitation[]> {
+    return this.invitations.list([accountId], { limit });
+  }
+
+  /** The account's pending invitation for this email, if any. */
+  getInvitation(accountId: string, email: string): Promise<Invitation | undefined> {
+    return this.invitations.get([accountId, normalizeEmail(email)]);
+  }
+
+  /**
+   * Drops the invitation if it is still the one read (same token hash), so its link stops working;
+   * false when it was redeemed or replaced meanwhile.
+   */
+  revokeInvitation(invitation: Invitation): Promise<boolean> {
+    return this.invitations.remove(
+      [invitation.accountId, normalizeEmail(invitation.email)],
+      (stored) => stored.tokenHash === invitation.tokenHash,
+    );
+  }
+
   /** Drops the account's pending invitations sent by `invitedBy` (whose right to send them ended); answers how many. */
   async revokeSentBy(accountId: string, invitedBy: string): Promise<number> {
     let revoked = 0;
