@@ -35,5 +35,17 @@ export interface Membership {
   readonly updatedAt: string;
 }
 
+const MEMBER_ACTOR = 'member:';
+
+/**
+ * How a member is named where an API key's id would otherwise stand (the tenant a request acts
+ * as, who sent an invitation or a mail): `member:<userId>`.
+ */
+export const memberActor = (userId: string): string => `${MEMBER_ACTOR}${userId}`;
+
+/** The userId of the member an actor names; undefined for anything else (an API key's id). */
+export const memberOfActor = (actor: string): string | undefined =>
+  actor.startsWith(MEMBER_ACTOR) ? actor.slice(MEMBER_ACTOR.length) : undefined;
+
 /** One spelling of an email address for identity: trimmed and lower-cased. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mailDomainSchema } from '../email/inbound-email';
 import { emailAddressSchema } from '../sends/send-body';
 import { type Role, roleAllows, roleSchema } from './identity';
 
@@ -33,18 +34,9 @@ export interface AutoJoinDomain {
 
 export const MAX_AUTO_JOIN_DOMAINS = 20;
 
-const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-
-/** A DNS name with at least two labels (`example.com`), lower-cased; no wildcards, no addresses. */
-export const autoJoinDomainSchema = z
-  .string()
-  .max(253)
-  .transform((domain) => domain.trim().toLowerCase())
-  .refine((domain) => DOMAIN.test(domain), { message: 'expected a domain name such as example.com' });
-
 export const autoJoinBodySchema = z.object({
   domains: z
-    .array(autoJoinDomainSchema)
+    .array(mailDomainSchema)
     .max(MAX_AUTO_JOIN_DOMAINS)
     .transform((domains) => [...new Set(domains)].sort()),
 });

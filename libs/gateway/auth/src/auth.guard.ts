@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { type Role, roleAllows } from '@notify/domain';
+import { memberActor, type Role, roleAllows } from '@notify/domain';
 import { IS_PUBLIC } from '@notify/platform';
 import { ForbiddenError, InvalidRequestError, NotFoundError, UnauthorizedError } from '@notify/util';
 import { ApiKeyResolver } from './api-key.resolver';
@@ -135,7 +135,7 @@ export class AuthGuard implements CanActivate {
           request.tenant = {
             accountId: environment.accountId,
             envId: environment.envId,
-            keyId: `member:${caller.userId}`,
+            keyId: memberActor(caller.userId),
             test: environment.test,
           };
         return caller;

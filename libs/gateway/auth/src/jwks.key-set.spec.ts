@@ -102,7 +102,10 @@ describe('JwksKeySet', () => {
   it('answers 503 when the provider cannot be reached or sends something that is not JSON', async () => {
     server.answer = (response) => response.writeHead(200).end('<html>');
     await expectUnavailable(keySet.key('rsa-1'), /JSON/);
-    const unreachable = new JwksKeySet(loadAppConfig({ JWT_JWKS_URL: 'http://127.0.0.1:9/jwks', ...PINNED }), clock);
+    const unreachable = new JwksKeySet(
+      loadAppConfig({ JWT_JWKS_URL: 'http://127.0.0.1:9/jwks', ...PINNED }),
+      clock,
+    );
     await expectUnavailable(unreachable.key('rsa-1'), /fetch failed/);
   });
 

@@ -41,7 +41,8 @@ describe('JwtVerifier', () => {
     const config = loadAppConfig(env);
     return new JwtVerifier(config, clock, new JwksKeySet(config, clock));
   };
-  const withJwks = (env: Record<string, string> = {}) => verifier({ JWT_JWKS_URL: jwks.url, ...pinned, ...env });
+  const withJwks = (env: Record<string, string> = {}) =>
+    verifier({ JWT_JWKS_URL: jwks.url, ...pinned, ...env });
   const signedBy = (key: typeof rsa, options: TokenOptions = {}) =>
     token({ ...options, key: { privateKey: key.privateKey, alg: key.alg, kid: key.kid } });
 

@@ -114,7 +114,8 @@ describe('MemberAuthenticator', () => {
     const ann = await member('ann@example.com', [['acc-1', 'owner']]);
     const unvouched = new MemberAuthenticator(
       {
-        verify: () => Promise.resolve({ sub: 'other-idp|ann', email: 'ann@example.com', emailTrusted: false }),
+        verify: () =>
+          Promise.resolve({ sub: 'other-idp|ann', email: 'ann@example.com', emailTrusted: false }),
       } as unknown as JwtVerifier,
       people,
       memberships,

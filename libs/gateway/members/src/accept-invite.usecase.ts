@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { mayGrantRole } from '@notify/domain';
+import { mayGrantRole, memberOfActor } from '@notify/domain';
 import { InjectClock } from '@notify/platform';
 import { InvitationRepository, MembershipRepository, PeopleRepository } from '@notify/store';
 import type { Clock } from '@notify/util';
-import { invitationRevoked, memberOfActor } from './member-errors';
+import { invitationRevoked } from './member-errors';
 import { hashToken, SignedTokens, tokenUsed } from './signed-tokens';
 
 export interface AcceptedInvite {

@@ -1,6 +1,6 @@
 import type { KeyCaller, MemberCaller } from '@notify/gateway-auth';
 import { ForbiddenError } from '@notify/util';
-import { actorOf, managingMember, memberOfActor } from './member-errors';
+import { managingMember } from './member-errors';
 
 describe('members area callers', () => {
   const member: MemberCaller = {
@@ -23,11 +23,5 @@ describe('members area callers', () => {
     expect(managingMember(member)).toBe(member);
     expect(() => managingMember(key)).toThrow(ForbiddenError);
     expect(() => managingMember(key)).toThrow(/API key may list the account's members but not manage them/);
-  });
-
-  it('records a member as `member:<userId>` and reads only such actors back', () => {
-    expect(actorOf('usr_1')).toBe('member:usr_1');
-    expect(memberOfActor(actorOf('usr_1'))).toBe('usr_1');
-    expect(memberOfActor('key_1')).toBeUndefined();
   });
 });

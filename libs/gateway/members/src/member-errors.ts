@@ -18,15 +18,6 @@ export const lastOwner = () =>
 export const forbidden = (message: string, fix: string) =>
   new ForbiddenError({ code: 'FORBIDDEN', message, fix });
 
-const MEMBER_ACTOR = 'member:';
-
-/** How a member is recorded as the author of an invitation or a mail. */
-export const actorOf = (userId: string): string => `${MEMBER_ACTOR}${userId}`;
-
-/** The userId of the member an actor names; undefined for anything else (an API key's id). */
-export const memberOfActor = (actor: string): string | undefined =>
-  actor.startsWith(MEMBER_ACTOR) ? actor.slice(MEMBER_ACTOR.length) : undefined;
-
 export const invitationRevoked = () =>
   new InvalidRequestError({
     code: 'INVITATION_REVOKED',

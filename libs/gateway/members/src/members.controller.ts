@@ -5,6 +5,7 @@ import {
   autoJoinBodySchema,
   type InviteBody,
   inviteBodySchema,
+  memberActor,
   memberUpdateBodySchema,
   type Role,
 } from '@notify/domain';
@@ -16,7 +17,7 @@ import { type AutoJoinView, GetAutoJoinUseCase } from './get-auto-join.usecase';
 import { InviteMemberUseCase } from './invite-member.usecase';
 import { type InvitationView, ListInvitationsUseCase } from './list-invitations.usecase';
 import { ListMembersUseCase, type MemberView } from './list-members.usecase';
-import { actorOf, managingMember } from './member-errors';
+import { managingMember } from './member-errors';
 import { RemoveMemberUseCase } from './remove-member.usecase';
 import { RevokeInvitationUseCase } from './revoke-invitation.usecase';
 import { SetAutoJoinUseCase } from './set-auto-join.usecase';
@@ -96,7 +97,7 @@ export class MembersController {
       accountId: member.accountId,
       email: body.email,
       role: body.role ?? 'member',
-      invitedBy: actorOf(member.userId),
+      invitedBy: memberActor(member.userId),
       inviterRole: member.role,
       ...(envId !== undefined ? { envId } : {}),
     });

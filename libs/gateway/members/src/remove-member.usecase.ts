@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { type Role, roleAllows } from '@notify/domain';
+import { memberActor, type Role, roleAllows } from '@notify/domain';
 import { InvitationRepository, MembershipRepository } from '@notify/store';
-import { actorOf, forbidden, lastOwner, memberNotFound } from './member-errors';
+import { forbidden, lastOwner, memberNotFound } from './member-errors';
 
 export interface RemoveMemberCommand {
   readonly accountId: string;
@@ -41,7 +41,7 @@ export class RemoveMemberUseCase {
       case 'owner':
         throw forbidden('Only an owner may remove an owner.', 'Ask an owner of the account.');
       case 'done':
-        await this.invitations.revokeSentBy(command.accountId, actorOf(command.userId));
+        await this.invitations.revokeSentBy(command.accountId, memberActor(command.userId));
         return { success: true };
     }
   }

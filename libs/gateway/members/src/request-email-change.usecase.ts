@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { normalizeEmail } from '@notify/domain';
+import { memberActor, normalizeEmail } from '@notify/domain';
 import { InjectClock } from '@notify/platform';
 import { InvitationRepository, PeopleRepository } from '@notify/store';
 import { type Clock, ConflictError, InvalidRequestError } from '@notify/util';
@@ -70,7 +70,7 @@ export class RequestEmailChangeUseCase {
           'Confirm the new address',
           this.mail.link(CONFIRM_EMAIL_CHANGE_PATH, issued.token),
         ),
-        sentBy: `member:${person.userId}`,
+        sentBy: memberActor(person.userId),
       },
       environment,
     );

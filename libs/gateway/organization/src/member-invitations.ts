@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Role } from '@notify/domain';
+import { memberActor, type Role } from '@notify/domain';
 import { InviteMemberUseCase } from '@notify/gateway-members';
 
 /** An invitation to join an account, for a person who is not yet among the inviter's accounts. */
@@ -33,7 +33,7 @@ export class MailedMemberInvitations extends MemberInvitations {
       accountId: input.accountId,
       email: input.email,
       role: input.role,
-      invitedBy: `member:${input.invitedBy}`,
+      invitedBy: memberActor(input.invitedBy),
       inviterRole: 'owner',
       envId: input.envId,
     });
