@@ -6,7 +6,7 @@ import {
   MembershipRepository,
   PeopleRepository,
 } from '@notify/store';
-import { aMemberToken, TEST_JWT_SECRET, tempDir } from '@notify/testing';
+import { aMemberToken, anEnvironment, TEST_JWT_SECRET, tempDir } from '@notify/testing';
 import { ForbiddenError, systemClock } from '@notify/util';
 import { JwksKeySet } from './jwks.key-set';
 import { JwtVerifier } from './jwt.verifier';
@@ -20,6 +20,7 @@ describe('MemberAuthenticator: auto-join', () => {
   let authenticator: MemberAuthenticator;
   let memberships: MembershipRepository;
   let people: PeopleRepository;
+  let accounts: AccountRepository;
 
   beforeEach(async () => {
     dir = await tempDir('notify-member-auth-');
@@ -28,15 +29,18 @@ describe('MemberAuthenticator: auto-join', () => {
     people = new PeopleRepository(store);
     memberships = new MembershipRepository(store);
     const autoJoin = new AutoJoinRepository(store);
+    accounts = new AccountRepository(store);
     authenticator = new MemberAuthenticator(
       new JwtVerifier(config, systemClock, new JwksKeySet(config, systemClock)),
       people,
       memberships,
-      new AccountRepository(store),
+      accounts,
       autoJoin,
       systemClock,
     );
     await autoJoin.replace('acct-1', ['corp.example'], NOW);
+    await accounts.createAccount({ accountId: 'acct-1', name: 'Corp', createdAt: NOW });
+    await accounts.createEnvironment(anEnvironment({ accountId: 'acct-1', envId: 'env-corp' }), 10);
   });
 
   afterEach(async () => {
@@ -82,6 +86,15 @@ describe('MemberAuthenticator: auto-join', () => {
     await memberships.remove('acct-1', caller.userId);
     await expect(signIn('jo@corp.example')).rejects.toBeInstanceOf(ForbiddenError);
     expect(await memberships.get('acct-1', caller.userId)).toBeUndefined();
+  });
+
+  it('joins on a first sign-in that names an environment of the account (?envId=), acting there', async () => {
+    const { caller, environment } = await authenticator.authenticate(
+      aMemberToken({ email: 'kim@corp.example', sub: 'sub-kim' }),
+      { envId: 'env-corp' },
+    );
+    expect(caller).toMatchObject({ accountId: 'acct-1', role: 'member' });
+    expect(environment?.envId).toBe('env-corp');
   });
 
   it('refuses someone of another domain (403), creating nobody', async () => {

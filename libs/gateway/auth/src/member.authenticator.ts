@@ -43,6 +43,9 @@ export class MemberAuthenticator {
   ): Promise<{ caller: MemberCaller; environment?: Environment }> {
     const identity = await this.verifier.verify(token);
     const { person, firstSignIn } = await this.person(identity);
+    // Only on the first sign-in, whatever the request names: someone removed from the account must
+    // not come back by signing in again.
+    if (firstSignIn) await this.autoJoin(person);
     let environment: Environment | undefined;
     let membership: Membership | undefined;
     if (context.envId !== undefined) {
@@ -57,8 +60,6 @@ export class MemberAuthenticator {
       if (membership === undefined) throw notFound(`account ${context.accountId}`);
     } else {
       [membership] = await this.memberships.listByPerson(person.userId);
-      // Only on the first sign-in: someone removed from the account must not come back by signing in.
-      if (membership === undefined && firstSignIn) membership = await this.autoJoin(person);
     }
     if (membership === undefined)
       throw new ForbiddenError({
@@ -107,19 +108,18 @@ export class MemberAuthenticator {
     });
   }
 
-  /** The membership a person of no account gets when their email domain auto-joins one. */
-  private async autoJoin(person: Person): Promise<Membership | undefined> {
+  /** Makes a person of no account a member of the account their email domain auto-joins, if any. */
+  private async autoJoin(person: Person): Promise<void> {
+    if ((await this.memberships.listByPerson(person.userId)).length > 0) return;
     const accountId = await this.autoJoins.accountFor(emailDomain(person.email));
-    if (accountId === undefined) return undefined;
+    if (accountId === undefined) return;
     const now = new Date(this.clock.now()).toISOString();
-    const membership: Membership = {
+    await this.memberships.add({
       accountId,
       userId: person.userId,
       role: 'member',
       createdAt: now,
       updatedAt: now,
-    };
-    await this.memberships.add(membership);
-    return this.memberships.get(accountId, person.userId);
+    });
   }
 }
