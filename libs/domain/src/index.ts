@@ -63,3 +63,6 @@ export * from './sms/inbound-sms';
 export * from './email/tracking';
 export * from './email/mail-reports';
 export * from './email/inbound-email';
+export * from './tenancy/account-history';
+export * from './registrations/ten-dlc-brand';
+export * from './registrations/brand-review';

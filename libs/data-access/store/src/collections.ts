@@ -1,6 +1,8 @@
 import type {
   Account,
+  AccountEvent,
   ApiKey,
+  BrandRegistration,
   AutoJoinDomain,
   EmailChange,
   Invitation,
@@ -83,6 +85,14 @@ export type SandboxOutboxDoc = Scoped<{
   message?: Record<string, unknown>;
 }>;
 
+/** An account's 10DLC brand, one per account. */
+export type BrandRegistrationDoc = Mutable<BrandRegistration>;
+/**
+ * One slot of an account's history ring (see AccountHistoryRepository): `slot-<n>` holds an event,
+ * `#seq` the ring's counter.
+ */
+export type AccountHistoryDoc = { accountId: string; slot: string; seq: number; event?: AccountEvent };
+
 export const Collections = {
   accounts: { name: 'accounts', key: ['accountId'] } satisfies CollectionDefinition<AccountDoc>,
   organizations: {
@@ -147,4 +157,12 @@ export const Collections = {
     key: ['domain'],
     lookups: ['accountId'],
   } satisfies CollectionDefinition<AutoJoinDomainDoc>,
+  brandRegistrations: {
+    name: 'brand_registrations',
+    key: ['accountId'],
+  } satisfies CollectionDefinition<BrandRegistrationDoc>,
+  accountHistory: {
+    name: 'account_history',
+    key: ['accountId', 'slot'],
+  } satisfies CollectionDefinition<AccountHistoryDoc>,
 } as const;

@@ -1,9 +1,11 @@
 export * from './document-store.port';
 export { EmbeddedDocumentStore } from './embedded/embedded.document-store';
 export { MongoDocumentStore } from './mongo/mongo.document-store';
+export { AccountHistoryRepository } from './repositories/account-history.repository';
 export { AccountRepository } from './repositories/account.repository';
 export { ApiKeyRepository } from './repositories/api-key.repository';
 export { AutoJoinRepository } from './repositories/auto-join.repository';
+export { type BrandChange, BrandRegistrationRepository } from './repositories/brand-registration.repository';
 export { InAppRepository } from './repositories/inapp/inapp.repository';
 export {
   type AddressWrite,

@@ -7,9 +7,11 @@ import {
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig, ReadinessRegistry } from '@notify/platform';
 import { DOCUMENT_STORE, type DocumentStore } from './document-store.port';
+import { AccountHistoryRepository } from './repositories/account-history.repository';
 import { AccountRepository } from './repositories/account.repository';
 import { ApiKeyRepository } from './repositories/api-key.repository';
 import { AutoJoinRepository } from './repositories/auto-join.repository';
+import { BrandRegistrationRepository } from './repositories/brand-registration.repository';
 import { InAppRepository } from './repositories/inapp/inapp.repository';
 import { InboundAddressRepository } from './repositories/inbound-address.repository';
 import { InvitationRepository } from './repositories/invitation.repository';
@@ -25,9 +27,11 @@ import { WebhookEndpointRepository } from './repositories/webhook-endpoint.repos
 import { createDocumentStore } from './store.factory';
 
 const repositories = [
+  AccountHistoryRepository,
   AccountRepository,
   ApiKeyRepository,
   AutoJoinRepository,
+  BrandRegistrationRepository,
   InAppRepository,
   InboundAddressRepository,
   InvitationRepository,
