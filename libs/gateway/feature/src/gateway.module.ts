@@ -8,6 +8,7 @@ import { LogsModule } from '@notify/gateway-logs';
 import { MembersModule } from '@notify/gateway-members';
 import { OrganizationModule } from '@notify/gateway-organization';
 import { PushSettingsModule } from '@notify/gateway-push-settings';
+import { RegistrationsModule } from '@notify/gateway-registrations';
 import { SchedulingModule } from '@notify/gateway-scheduling';
 import { SendingModule } from '@notify/gateway-sending';
 import { SlackModule } from '@notify/gateway-slack';
@@ -37,6 +38,7 @@ import { WebhooksModule } from '@notify/gateway-webhooks';
     MembersModule,
     LegacySdkModule,
     OrganizationModule,
+    RegistrationsModule,
   ],
   exports: [AccountsModule],
 })

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, type SchemaObject, SwaggerModule } from '@nestjs/swagger';
 import { errorBodySchema, openApi } from '@notify/platform';
 import { isDeepStrictEqual } from 'node:util';
-import { API_KEY_SCHEME, END_USER_SCHEME, JWT_SCHEME } from './security-schemes';
+import { API_KEY_SCHEME, END_USER_SCHEME, JWT_SCHEME, OPERATOR_SCHEME } from './security-schemes';
 
 const DEFS = '#/$defs/';
 const COMPONENTS = '#/components/schemas/';
@@ -94,6 +94,12 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
       scheme: 'basic',
       description:
         'Browser client, one end user: `Authorization: Basic base64(clientId:userId:hashedUserId)`, where clientId is the environment id or a public key of it (`notify_pk_…`); hashedUserId is base64(HMAC-SHA256(environment secret, userId)), required in secure mode and checked whenever given',
+    })
+    .addSecurity(OPERATOR_SCHEME, {
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        "The service operator's token (`OPERATOR_TOKEN`), on the operator routes only; tenants' keys and JWTs open nothing there. Unset, those routes answer 404.",
     })
     .build();
   const document = SwaggerModule.createDocument(app, config, {

@@ -4,3 +4,5 @@ export const API_KEY_SCHEME = 'apiKey';
 export const END_USER_SCHEME = 'endUser';
 /** A member (a person) signed in with a JWT from the organisation's identity provider. */
 export const JWT_SCHEME = 'memberJwt';
+/** The service operator (not a tenant), on the operator routes: OPERATOR_TOKEN as a bearer token. */
+export const OPERATOR_SCHEME = 'operatorToken';

@@ -157,6 +157,11 @@ const envSchema = z.object({
     .regex(/^[^\s@]+@[^\s@]+$/, { message: 'expected an email address' })
     .default('owner@notify.localhost'),
   INVITATION_TTL_HOURS: envInt(1, 8_760).default(168),
+  OPERATOR_TOKEN: z
+    .string()
+    .min(32, { message: 'expected at least 32 characters (openssl rand -base64 32)' })
+    .max(1_000)
+    .optional(),
 
   AUTH_FAILURES_PER_MINUTE: envInt(1, 1_000_000).default(30),
   MAX_ENVIRONMENTS_PER_ACCOUNT: envInt(1, 10_000).default(20),
@@ -350,6 +355,8 @@ function toAppConfig(env: Env) {
       bootstrapOwnerEmail: env.BOOTSTRAP_OWNER_EMAIL.toLowerCase(),
       /** How long an invitation (or an email-change confirmation) link stays good. */
       invitationTtlHours: env.INVITATION_TTL_HOURS,
+      /** The service operator's bearer token for the operator routes; unset: those routes do not exist. */
+      operatorToken: env.OPERATOR_TOKEN,
     },
     limits: {
       authFailuresPerMinute: env.AUTH_FAILURES_PER_MINUTE,

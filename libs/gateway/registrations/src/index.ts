@@ -1,0 +1,1 @@
+export { RegistrationsModule } from './registrations.module';
