@@ -66,3 +66,5 @@ export * from './email/inbound-email';
 export * from './tenancy/account-history';
 export * from './registrations/ten-dlc-brand';
 export * from './registrations/brand-review';
+export * from './rendering/sample-parameters';
+export * from './sends/test-email';

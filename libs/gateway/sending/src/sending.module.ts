@@ -4,11 +4,13 @@ import { Topics } from '@notify/domain';
 import { AcceptSendUseCase } from './accept-send.usecase';
 import { IdempotentSends } from './idempotent-sends';
 import { SendController } from './send.controller';
+import { SendTestEmailUseCase } from './send-test-email.usecase';
+import { TestEmailController } from './test-email.controller';
 
-/** `POST /send` and `POST /email`: validate, then accept onto the bus. */
+/** `POST /send`, `/email`, `/sms` and `/sender/test/email`: validate, then accept onto the bus. */
 @Module({
-  controllers: [SendController],
-  providers: [AcceptSendUseCase, IdempotentSends],
+  controllers: [SendController, TestEmailController],
+  providers: [AcceptSendUseCase, IdempotentSends, SendTestEmailUseCase],
   exports: [AcceptSendUseCase],
 })
 export class SendingModule implements OnApplicationBootstrap {
