@@ -1,5 +1,8 @@
+import type { AccountHistoryRepository } from '@notify/store';
+import { testLogger } from '@notify/testing';
 import { ConflictError } from '@notify/util';
 import { GetBrandUseCase } from './get-brand.usecase';
+import { RegistrationHistory } from './registration-history';
 import { SubmitBrandUseCase } from './submit-brand.usecase';
 import {
   aBrand,
@@ -91,5 +94,16 @@ describe('SubmitBrandUseCase', () => {
     expect((await h.brands.get('acct-a'))?.businessType).toBe('PRIVATE_PROFIT');
     expect((await h.brands.get('acct-b'))?.businessType).toBe('GOVERNMENT');
     expect(await h.events('acct-b')).toHaveLength(1);
+  });
+
+  it('keeps a stored move when its history event cannot be written', async () => {
+    const down = {
+      append: () => Promise.reject(new Error('store down')),
+    } as unknown as AccountHistoryRepository;
+    const unrecorded = new SubmitBrandUseCase(h.brands, new RegistrationHistory(down, testLogger()), h.clock);
+    expect(await unrecorded.execute({ caller: aMember('acct-a'), details: aBrand() })).toMatchObject({
+      brandStatus: 'pending_review',
+    });
+    expect((await h.brands.get('acct-a'))?.brandStatus).toBe('pending_review');
   });
 });

@@ -2,7 +2,7 @@ import type { EventBus } from '@notify/bus';
 import { EmbeddedCoordinationStore, ScheduledSendsStore } from '@notify/cache';
 import { type SendRequested, testEmailBodySchema } from '@notify/domain';
 import type { KeyCaller, MemberCaller } from '@notify/gateway-auth';
-import { loadAppConfig } from '@notify/platform';
+import { loadAppConfig, SecretBox } from '@notify/platform';
 import {
   EmbeddedDocumentStore,
   MembershipRepository,
@@ -12,6 +12,7 @@ import {
 } from '@notify/store';
 import { FakeClock, RecordingBus, tempDir, testLogger } from '@notify/testing';
 import { ForbiddenError, InvalidRequestError } from '@notify/util';
+import { randomBytes } from 'node:crypto';
 import { AcceptSendUseCase } from './accept-send.usecase';
 import { SendTestEmailUseCase } from './send-test-email.usecase';
 
@@ -65,7 +66,7 @@ describe('SendTestEmailUseCase', () => {
     await people.findOrCreate('stranger@example.com', NOW);
     const accept = new AcceptSendUseCase(
       bus as unknown as EventBus,
-      new UserRepository(documents),
+      new UserRepository(documents, new SecretBox(randomBytes(32))),
       new ScheduledSendsStore(coordination, config.limits),
       testLogger(),
       new FakeClock(),
