@@ -11,6 +11,7 @@ import type {
   Membership,
   Person,
   NotificationType,
+  PhoneNumberRecord,
   Organization,
   Template,
   User,
@@ -83,6 +84,9 @@ export type SandboxOutboxDoc = Scoped<{
   message?: Record<string, unknown>;
 }>;
 
+/** A number the service bought for an account, unique across the service (see PhoneNumberRepository). */
+export type PhoneNumberDoc = Mutable<PhoneNumberRecord>;
+
 export const Collections = {
   accounts: { name: 'accounts', key: ['accountId'] } satisfies CollectionDefinition<AccountDoc>,
   organizations: {
@@ -147,4 +151,9 @@ export const Collections = {
     key: ['domain'],
     lookups: ['accountId'],
   } satisfies CollectionDefinition<AutoJoinDomainDoc>,
+  phoneNumbers: {
+    name: 'phone_numbers',
+    key: ['phoneNumber'],
+    lookups: ['accountId'],
+  } satisfies CollectionDefinition<PhoneNumberDoc>,
 } as const;

@@ -236,6 +236,16 @@ const definitions: Record<string, SchemaDefinition> = {
     seq: Number,
     message: Mixed,
   },
+  [Collections.phoneNumbers.name]: {
+    accountId: String,
+    phoneNumber: String,
+    countryCode: String,
+    numberType: String,
+    status: String,
+    providerSid: String,
+    createdAt: String,
+    releasedAt: String,
+  },
 };
 
 /** The revision counter behind optimistic concurrency in `modify`; never returned to callers. */
