@@ -1,12 +1,14 @@
 import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENT_BUS, type EventBus } from '@notify/bus';
 import { Topics } from '@notify/domain';
+import { ProvidersModule } from '@notify/providers';
 import { AcceptSendUseCase } from './accept-send.usecase';
 import { IdempotentSends } from './idempotent-sends';
 import { SendController } from './send.controller';
 
-/** `POST /send` and `POST /email`: validate, then accept onto the bus. */
+/** `POST /send`, `POST /email` and `POST /sms`: validate, then accept onto the bus. */
 @Module({
+  imports: [ProvidersModule],
   controllers: [SendController],
   providers: [AcceptSendUseCase, IdempotentSends],
   exports: [AcceptSendUseCase],
