@@ -44,9 +44,7 @@ export class PeopleRepository {
     const address = normalizeEmail(email);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const fresh = `usr_${randomUUID()}`;
-      const userId = (await this.claimFor(address, fresh))
-        ? fresh
-        : (await this.emails.get([address]))?.userId;
+      const userId = (await this.claimFor(address, fresh)) ? fresh : (await this.emails.get([address]))?.userId;
       if (userId === undefined) continue;
       const person: Person = { userId, email: address, createdAt: now };
       if (await this.people.insert({ ...person })) return { person, created: true };
