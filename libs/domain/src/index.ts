@@ -25,6 +25,7 @@ export * from './email/smtp-relay';
 export * from './validation/limits';
 export * from './validation/text-checks';
 export * from './phone/phone-number';
+export * from './phone-numbers/phone-number-record';
 export * from './sms/sms-encoding';
 export * from './sms/sms-job';
 export * from './call/call-job';

@@ -13,6 +13,7 @@ import type {
   Membership,
   Person,
   NotificationType,
+  PhoneNumberRecord,
   Organization,
   Template,
   User,
@@ -92,6 +93,8 @@ export type BrandRegistrationDoc = Mutable<BrandRegistration>;
  * `#seq` the ring's counter.
  */
 export type AccountHistoryDoc = { accountId: string; slot: string; seq: number; event?: AccountEvent };
+/** A number the service bought for an account, unique across the service (see PhoneNumberRepository). */
+export type PhoneNumberDoc = Mutable<PhoneNumberRecord>;
 
 export const Collections = {
   accounts: { name: 'accounts', key: ['accountId'] } satisfies CollectionDefinition<AccountDoc>,
@@ -165,4 +168,9 @@ export const Collections = {
     name: 'account_history',
     key: ['accountId', 'slot'],
   } satisfies CollectionDefinition<AccountHistoryDoc>,
+  phoneNumbers: {
+    name: 'phone_numbers',
+    key: ['phoneNumber'],
+    lookups: ['accountId'],
+  } satisfies CollectionDefinition<PhoneNumberDoc>,
 } as const;

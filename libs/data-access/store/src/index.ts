@@ -17,6 +17,7 @@ export { MembershipRepository, type MembershipOutcome } from './repositories/mem
 export { NotificationTypeRepository } from './repositories/notification-type.repository';
 export { OrganizationRepository } from './repositories/organization.repository';
 export { PeopleRepository } from './repositories/people.repository';
+export { PhoneNumberRepository, type PurchasedNumber } from './repositories/phone-number.repository';
 export { PreferenceRepository } from './repositories/preference.repository';
 export { SANDBOX_OUTBOX_KEEP, SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';
 export { TemplateRepository } from './repositories/template.repository';

@@ -19,6 +19,7 @@ import { MembershipRepository } from './repositories/membership.repository';
 import { NotificationTypeRepository } from './repositories/notification-type.repository';
 import { OrganizationRepository } from './repositories/organization.repository';
 import { PeopleRepository } from './repositories/people.repository';
+import { PhoneNumberRepository } from './repositories/phone-number.repository';
 import { PreferenceRepository } from './repositories/preference.repository';
 import { SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';
 import { TemplateRepository } from './repositories/template.repository';
@@ -39,6 +40,7 @@ const repositories = [
   NotificationTypeRepository,
   OrganizationRepository,
   PeopleRepository,
+  PhoneNumberRepository,
   PreferenceRepository,
   SandboxOutboxRepository,
   TemplateRepository,

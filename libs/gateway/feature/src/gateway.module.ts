@@ -6,6 +6,7 @@ import { InAppModule } from '@notify/gateway-inapp';
 import { LegacySdkModule } from '@notify/gateway-legacy-sdk';
 import { LogsModule } from '@notify/gateway-logs';
 import { MembersModule } from '@notify/gateway-members';
+import { NumbersModule } from '@notify/gateway-numbers';
 import { OrganizationModule } from '@notify/gateway-organization';
 import { PushSettingsModule } from '@notify/gateway-push-settings';
 import { RegistrationsModule } from '@notify/gateway-registrations';
@@ -36,6 +37,7 @@ import { WebhooksModule } from '@notify/gateway-webhooks';
     WebhooksModule,
     AddressesModule,
     MembersModule,
+    NumbersModule,
     LegacySdkModule,
     OrganizationModule,
     RegistrationsModule,

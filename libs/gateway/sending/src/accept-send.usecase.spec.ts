@@ -8,6 +8,7 @@ import {
   type SendRequested,
   type User,
 } from '@notify/domain';
+import type { SenderNumbers } from '@notify/providers';
 import type { UserRepository } from '@notify/store';
 import type { Tenant } from '@notify/gateway-auth';
 import { loadAppConfig } from '@notify/platform';
@@ -16,6 +17,11 @@ import { systemClock } from '@notify/util';
 import { AcceptSendUseCase, CONTACT_LOOKUP_MS, type SendOrigin } from './accept-send.usecase';
 
 const tenant = { accountId: 'acc', envId: 'env', keyId: 'k', test: false };
+/** The environment may send from this number only. */
+const OWNED = '+14155550100';
+const senderNumbers = {
+  mayUse: (_scope: unknown, from: string) => Promise.resolve(from === OWNED),
+} as unknown as SenderNumbers;
 const origin: SendOrigin = { source: 'send', request: '{}', receivedAt: Date.now() };
 const HOUR = 3_600_000;
 
@@ -42,6 +48,7 @@ describe('AcceptSendUseCase', () => {
       new ScheduledSendsStore(store, loadAppConfig(env).limits),
       testLogger('gateway'),
       systemClock,
+      senderNumbers,
     );
   };
   const send = (body: Partial<SendBody> = {}, scheduleIn?: number) =>
@@ -119,6 +126,22 @@ describe('AcceptSendUseCase', () => {
     await capped.execute(tenant, send({}, HOUR), origin);
   });
 
+  it('refuses an sms.from the environment may not send from with 400, publishing and queuing nothing', async () => {
+    const from = (number: string, scheduleIn?: number) =>
+      send({ to: { id: 'u', number: '+14155552671' }, sms: { message: 'hi', from: number } }, scheduleIn);
+    await expect(
+      accept().execute(tenant, from('+14155550199', HOUR), origin, 'unowned'),
+    ).rejects.toMatchObject({
+      kind: 'invalid',
+      code: 'SMS_FROM_NOT_OWNED',
+      message: expect.stringContaining('+14155550199'),
+    });
+    expect(published).toEqual([]);
+    expect(await waiting('unowned')).toBeUndefined();
+    await accept().execute(tenant, from(OWNED), origin);
+    expect(published).toHaveLength(1);
+  });
+
   it('refuses a scheduled send past the byte quota with 402', async () => {
     const capped = accept({ SCHEDULED_SENDS_ENVIRONMENT_MAX_MB: '1' });
     const big = { parameters: { blob: 'x'.repeat(600_000) } };
@@ -145,6 +168,7 @@ describe('AcceptSendUseCase: contact warnings', () => {
     {} as unknown as ScheduledSendsStore,
     testLogger(),
     systemClock,
+    senderNumbers,
   );
 
   beforeEach(() => {

@@ -11,7 +11,8 @@ import {
   userKey,
 } from '@notify/domain';
 import { InjectClock, type Logger, InjectLogger } from '@notify/platform';
-import { type Clock, ServiceUnavailableError } from '@notify/util';
+import { SenderNumbers } from '@notify/providers';
+import { type Clock, InvalidRequestError, ServiceUnavailableError } from '@notify/util';
 import { UserRepository } from '@notify/store';
 import { randomUUID } from 'node:crypto';
 import type { Tenant } from '@notify/gateway-auth';
@@ -40,13 +41,25 @@ export interface Accepted {
   readonly messages: string[];
 }
 
+/** An `sms.from` the environment may not send from is refused when the send is accepted, not failed later. */
+export class SmsFromNotOwnedError extends InvalidRequestError {
+  constructor(from: string) {
+    super({
+      code: 'SMS_FROM_NOT_OWNED',
+      message: `sms.from ${from} is not a number this account may send from.`,
+      fix: 'Name an active number of the account in E.164 (GET /numbers/list; order one with POST /numbers/order), or leave sms.from out to send from the shared number.',
+    });
+  }
+}
+
 /**
  * Accepts a send: it is answered with a tracking id only once the bus has durably stored it (Kafka
  * acks=all), so an accepted send survives any service dying afterwards. Routing and delivery
  * follow asynchronously; the answer's warnings include channels the send asks for that the user has
  * no contact for (read from the stored user alongside the publish, only when `to` lacks one). A send scheduled for later is also put in the delayed queue first
  * (within its environment's quota), so that the answer's tracking id can be changed or deleted at
- * once; the scheduler releases it at its due time.
+ * once; the scheduler releases it at its due time. A send naming an `sms.from` the environment may
+ * not send from (see SenderNumbers) is refused at once, with nothing published.
  */
 @Injectable()
 export class AcceptSendUseCase {
@@ -56,6 +69,7 @@ export class AcceptSendUseCase {
     private readonly scheduled: ScheduledSendsStore,
     @InjectLogger() private readonly logger: Logger,
     @InjectClock() private readonly clock: Clock,
+    private readonly senderNumbers: SenderNumbers,
   ) {}
 
   /** `trackingId`: chosen by the caller when a retry must reuse it (idempotency keys). */
@@ -65,6 +79,9 @@ export class AcceptSendUseCase {
     origin: SendOrigin,
     trackingId: string = randomUUID(),
   ): Promise<Accepted> {
+    const from = send.sms?.from;
+    if (from !== undefined && !(await this.senderNumbers.mayUse(tenant, from)))
+      throw new SmsFromNotOwnedError(from);
     const message: SendRequested = {
       trackingId,
       accountId: tenant.accountId,

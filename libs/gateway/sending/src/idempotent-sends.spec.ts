@@ -3,6 +3,7 @@ import { EmbeddedCoordinationStore, IdempotencyRecordsStore, ScheduledSendsStore
 import type { SendRequested } from '@notify/domain';
 import type { Tenant } from '@notify/gateway-auth';
 import { loadAppConfig } from '@notify/platform';
+import type { SenderNumbers } from '@notify/providers';
 import type { UserRepository } from '@notify/store';
 import { aScope, aSend, FakeClock, tempDir, testLogger } from '@notify/testing';
 import { ConflictError, InvalidRequestError } from '@notify/util';
@@ -37,6 +38,8 @@ describe('IdempotentSends', () => {
       new ScheduledSendsStore(coordination, loadAppConfig({}).limits),
       testLogger(),
       clock,
+      // These sends name no sms.from: the sender-number rule is not reached.
+      {} as SenderNumbers,
     );
     sends = new IdempotentSends(new IdempotencyRecordsStore(coordination), accept);
   });

@@ -15,6 +15,7 @@ import { ForbiddenError, InvalidRequestError } from '@notify/util';
 import { randomBytes } from 'node:crypto';
 import { AcceptSendUseCase } from './accept-send.usecase';
 import { SendTestEmailUseCase } from './send-test-email.usecase';
+import type { SenderNumbers } from '@notify/providers';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 const tenant = { accountId: 'acct-a', envId: 'env-a', keyId: 'key_1', test: false };
@@ -70,6 +71,8 @@ describe('SendTestEmailUseCase', () => {
       new ScheduledSendsStore(coordination, config.limits),
       testLogger(),
       new FakeClock(),
+      // A test email is never an SMS: the sender-number rule is not reached.
+      {} as SenderNumbers,
     );
     useCase = new SendTestEmailUseCase(accept, people, memberships, types, config);
   });

@@ -1,6 +1,7 @@
 import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENT_BUS, type EventBus } from '@notify/bus';
 import { Topics } from '@notify/domain';
+import { ProvidersModule } from '@notify/providers';
 import { AcceptSendUseCase } from './accept-send.usecase';
 import { IdempotentSends } from './idempotent-sends';
 import { SendController } from './send.controller';
@@ -9,6 +10,7 @@ import { TestEmailController } from './test-email.controller';
 
 /** `POST /send`, `/email`, `/sms` and `/sender/test/email`: validate, then accept onto the bus. */
 @Module({
+  imports: [ProvidersModule],
   controllers: [SendController, TestEmailController],
   providers: [AcceptSendUseCase, IdempotentSends, SendTestEmailUseCase],
   exports: [AcceptSendUseCase],

@@ -2,7 +2,7 @@ import { DeliveryLedgerStore, EmbeddedCoordinationStore, SmsConversationsStore }
 import type { EventBus } from '@notify/bus';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import type { AppConfig } from '@notify/platform';
-import type { TwilioResolver } from '@notify/providers';
+import type { SenderNumbers, TwilioResolver } from '@notify/providers';
 import { OnceDelivery } from '@notify/sender-common';
 import { anSmsJob, FakeClock, RecordingBus, tempDir, testLogger } from '@notify/testing';
 import { SendSmsUseCase } from './send-sms.usecase';
@@ -64,6 +64,9 @@ describe('SendSmsUseCase', () => {
       config,
       testLogger(),
       clock,
+      {
+        mayUse: (_scope: unknown, from: string) => Promise.resolve(from === '+15005550009'),
+      } as unknown as SenderNumbers,
     );
   });
 
@@ -99,6 +102,19 @@ describe('SendSmsUseCase', () => {
       expect.objectContaining({
         sms_failed_code: 'Unknown',
         sms_failed_internal: expect.stringContaining('99999'),
+      }),
+    ]);
+  });
+
+  it('sends from a number the environment may use, and fails one it may not (released since it was accepted)', async () => {
+    await sms.execute(anSmsJob({ trackingId: 't-owned', from: '+15005550009' }));
+    await sms.execute(anSmsJob({ trackingId: 't-released', from: '+15005550008' }));
+    expect(messages.created).toEqual([expect.objectContaining({ from: '+15005550009' })]);
+    expect(bus.events().map((e) => e.fields)).toEqual([
+      expect.objectContaining({ sms_sent_from: '+15005550009' }),
+      expect.objectContaining({
+        sms_failed_code: 'Unknown',
+        sms_failed_internal: expect.stringContaining('+15005550008'),
       }),
     ]);
   });

@@ -4,7 +4,6 @@ import { afterMs, DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   type DeliveryEvent,
   type LastSms,
-  ownsNumber,
   phoneFailureCode,
   priceOf,
   smsSegments,
@@ -14,6 +13,7 @@ import { type AppConfig, InjectClock, InjectConfig, InjectLogger, type Logger } 
 import {
   isTransientTwilioError,
   type ResolvedTwilio,
+  SenderNumbers,
   twilioCallbackUrl,
   TwilioResolver,
   twilioRefusal,
@@ -39,6 +39,7 @@ export class SendSmsUseCase {
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
     @InjectClock() private readonly clock: Clock,
+    private readonly senderNumbers: SenderNumbers,
   ) {}
 
   execute(job: SmsJob): Promise<void> {
@@ -56,13 +57,10 @@ export class SendSmsUseCase {
         ),
       ];
     const { account } = twilio;
-    if (job.from !== undefined && !ownsNumber(account, job.from))
+    // Checked when the send was accepted, and again now: the number may have been released since.
+    if (job.from !== undefined && !(await this.senderNumbers.mayUse(job, job.from)))
       return [
-        this.failed(
-          job,
-          'Unknown',
-          `sms.from ${job.from} is not a number of this environment’s Twilio account`,
-        ),
+        this.failed(job, 'Unknown', `sms.from ${job.from} is not a number this environment may send from`),
       ];
     const from = job.from ?? account.fromNumber;
     if (from === undefined && account.messagingServiceSid === undefined)

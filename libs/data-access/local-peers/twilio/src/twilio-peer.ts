@@ -3,6 +3,8 @@ import { HttpPeer, PeerInbox } from '@notify/local-peer-kit';
 import { readBoundedBody } from '@notify/platform';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks';
+import { type Answer, error } from './peer-answer';
+import { PeerNumbers } from './peer-numbers';
 
 export interface TwilioPeerOptions {
   /** Oldest entries are dropped beyond this many (per kind). */
@@ -40,7 +42,6 @@ export interface PeerCall extends Entry {
 export type PeerEntry = PeerSms | PeerCall;
 
 type Form = URLSearchParams;
-type Answer = { status: number; body: unknown };
 
 /** Twilio's magic test numbers that Twilio refuses at the API: refused here with Twilio's code. */
 const REFUSED: Readonly<Record<string, { code: number; message: string }>> = {
@@ -59,10 +60,6 @@ const MAX_BODY = 1024 * 1024;
 const RETRY_DELAYS_MS = [200, 1_000, 3_000];
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
-const error = (status: number, code: number, message: string): Answer => ({
-  status,
-  body: { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status },
-});
 
 const XML_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const decodeXml = (text: string) =>
@@ -91,17 +88,23 @@ const trackingIdOf = (callback: string | undefined): string | undefined => {
   }
 };
 
+/** The account's resources the peer serves, under `/2010-04-01/Accounts/{AccountSid}/`. */
+const RESOURCE =
+  /^\/2010-04-01\/Accounts\/([^/]+)\/(Messages\.json|Calls\.json|IncomingPhoneNumbers\.json|IncomingPhoneNumbers\/(PN[0-9a-f]{32})\.json|AvailablePhoneNumbers\/([A-Z]{2})\/Local\.json)$/;
+
 /**
- * A local HTTP server speaking Twilio's REST API for messages and calls (the `twilio` SDK talks to
- * it unchanged through its base URL): it authenticates like Twilio, answers the magic test
- * numbers with Twilio's errors, keeps what it accepted, and posts status callbacks signed with
- * `X-Twilio-Signature` as Twilio does. Nothing leaves the machine.
+ * A local HTTP server speaking Twilio's REST API for messages, calls and phone numbers (the
+ * `twilio` SDK talks to it unchanged through its base URL): it authenticates like Twilio, answers
+ * the magic test numbers with Twilio's errors, keeps what it accepted, posts status callbacks
+ * signed with `X-Twilio-Signature` as Twilio does, and sells numbers from a fixed pool (see
+ * PeerNumbers). Nothing leaves the machine.
  */
 export class TwilioPeer extends HttpPeer {
   readonly accountSid: string;
   readonly authToken: string;
   private readonly callbackDelayMs: number;
   private readonly inboxes: { sms: PeerInbox<PeerSms>; call: PeerInbox<PeerCall> };
+  private readonly numbers: PeerNumbers;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly aborts = new AbortController();
   private nextId = 1;
@@ -114,6 +117,7 @@ export class TwilioPeer extends HttpPeer {
     const keep = options.keep ?? 1_000;
     this.inboxes = { sms: new PeerInbox(keep), call: new PeerInbox(keep) };
     this.callbackDelayMs = options.callbackDelayMs ?? 50;
+    this.numbers = new PeerNumbers(this.accountSid);
   }
 
   override async stop(): Promise<void> {
@@ -163,21 +167,31 @@ export class TwilioPeer extends HttpPeer {
     } catch {
       answer = error(400, 20001, 'Malformed request');
     }
-    response
-      .writeHead(answer.status, { 'content-type': 'application/json' })
-      .end(JSON.stringify(answer.body));
+    if (answer.body === undefined) response.writeHead(answer.status).end();
+    else
+      response
+        .writeHead(answer.status, { 'content-type': 'application/json' })
+        .end(JSON.stringify(answer.body));
   }
 
   private route(request: IncomingMessage, body: string): Answer {
     const url = new URL(request.url ?? '/', 'http://peer');
-    const match = /^\/2010-04-01\/Accounts\/([^/]+)\/(Messages|Calls)\.json$/.exec(url.pathname);
+    const match = RESOURCE.exec(url.pathname);
     if (match === null) return error(404, 20404, `The requested resource ${url.pathname} was not found`);
     if (match[1] !== this.accountSid || !this.authorized(request.headers.authorization))
       return error(401, 20003, 'Authenticate');
-    if (request.method === 'GET' && match[2] === 'Messages') return this.listMessages(url.searchParams);
-    if (request.method !== 'POST') return error(405, 20004, 'Method not allowed');
+    const [, , resource = '', numberSid, country] = match;
+    const method = request.method ?? 'GET';
     const form = new URLSearchParams(body);
-    return match[2] === 'Messages' ? this.createMessage(form) : this.createCall(form);
+    if (country !== undefined && method === 'GET') return this.numbers.available(country, url.searchParams);
+    if (numberSid !== undefined && method === 'DELETE') return this.numbers.release(numberSid);
+    if (resource === 'IncomingPhoneNumbers.json' && method === 'GET')
+      return this.numbers.list(url.searchParams);
+    if (resource === 'IncomingPhoneNumbers.json' && method === 'POST') return this.numbers.buy(form);
+    if (resource === 'Messages.json' && method === 'GET') return this.listMessages(url.searchParams);
+    if (resource === 'Messages.json' && method === 'POST') return this.createMessage(form);
+    if (resource === 'Calls.json' && method === 'POST') return this.createCall(form);
+    return error(405, 20004, 'Method not allowed');
   }
 
   private authorized(header: string | undefined): boolean {

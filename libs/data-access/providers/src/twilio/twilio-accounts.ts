@@ -59,10 +59,17 @@ export class TwilioAccounts {
 
   async for(scope: TenantScope): Promise<ResolvedTwilio | undefined> {
     const account = await this.accountOf(scope);
-    return account === undefined ? undefined : { account, client: this.client(account) };
+    return account === undefined ? undefined : { account, client: this.clientOf(account) };
   }
 
-  private client(account: TwilioAccount): Twilio {
+  /** The deployment's own account with its client: where the service buys phone numbers for accounts. */
+  managed(): ResolvedTwilio | undefined {
+    const account = this.defaultAccount;
+    return account === undefined ? undefined : { account, client: this.clientOf(account) };
+  }
+
+  /** The client of these credentials, shared by every caller with the same ones. */
+  clientOf(account: TwilioAccount): Twilio {
     const key = createHash('sha256')
       .update(`${account.accountSid}\0${account.authToken}\0${this.config.twilio.apiUrl}`)
       .digest('base64url');

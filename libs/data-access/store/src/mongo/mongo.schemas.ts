@@ -265,6 +265,16 @@ const definitions: Record<string, SchemaDefinition> = {
     seq: Number,
     event: { at: String, type: { type: String }, actor: String, details: Mixed },
   },
+  [Collections.phoneNumbers.name]: {
+    accountId: String,
+    phoneNumber: String,
+    countryCode: String,
+    numberType: String,
+    status: String,
+    providerSid: String,
+    createdAt: String,
+    releasedAt: String,
+  },
 };
 
 /** The revision counter behind optimistic concurrency in `modify`; never returned to callers. */

@@ -3,6 +3,7 @@ import type { ScheduledSendsStore } from '@notify/cache';
 import type { EmailChange, Invitation, Role, SendRequested } from '@notify/domain';
 import { AcceptSendUseCase } from '@notify/gateway-sending';
 import { loadAppConfig, SecretBox } from '@notify/platform';
+import type { SenderNumbers } from '@notify/providers';
 import {
   AccountRepository,
   AutoJoinRepository,
@@ -49,6 +50,8 @@ export async function membersHarness(env: Record<string, string> = {}) {
     {} as ScheduledSendsStore,
     testLogger('gateway'),
     clock,
+    // Member mail names no sms.from: the sender-number rule is not reached.
+    {} as SenderNumbers,
   );
   const accounts = new AccountRepository(store);
   const people = new PeopleRepository(store);

@@ -1,0 +1,274 @@
+import {
+  AccountRepository,
+  EmbeddedDocumentStore,
+  MembershipRepository,
+  PeopleRepository,
+} from '@notify/store';
+import {
+  aMemberToken,
+  eventually,
+  type RunningService,
+  startService,
+  tempDir,
+  TEST_JWT_SECRET,
+  uniqueName,
+} from '@notify/testing';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ChannelsEnum, Pingram } from 'pingram';
+
+const NOW = '2026-01-01T00:00:00.000Z';
+const OTHER_ACCOUNT = 'acct-numbers-other';
+const OTHER_ENV = 'env-numbers-other';
+const OTHER_OWNER = 'boss@other.example';
+const OTHER_MEMBER = 'bob@other.example';
+
+/**
+ * Phone numbers through the pingram NumbersApi against the all-in-one service as `npm start` runs
+ * it: numbers are bought from the local Twilio peer's pool, and an SMS from one reaches the dev
+ * outbox. A second account (an owner and a plain member), written into the data directory before
+ * the service starts, stands for another tenant.
+ */
+describe('phone numbers (all-in-one)', () => {
+  let data: { path: string; remove: () => Promise<void> };
+  let service: RunningService;
+  let base: string;
+  let key: string;
+  let client: Pingram;
+
+  const call = (path: string, as: string, init: RequestInit = {}) =>
+    fetch(`${base}${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${as}` },
+    });
+  const errorOf = async (response: Response) => {
+    const body = (await response.json()) as { trackingId: string; error: { code: string } };
+    expect(body.trackingId).toEqual(expect.any(String));
+    return { status: response.status, code: body.error.code };
+  };
+  const other = (path: string, init: RequestInit = {}, email = OTHER_OWNER) =>
+    call(`${path}${path.includes('?') ? '&' : '?'}envId=${OTHER_ENV}`, aMemberToken({ email }), init);
+  const smsOutbox = async () =>
+    (
+      (await (await call('/dev/outbox/sms', key)).json()) as {
+        messages: { trackingId: string; from: string; to: string; body: string }[];
+      }
+    ).messages;
+
+  beforeAll(async () => {
+    data = await tempDir('notify-numbers-');
+    const store = new EmbeddedDocumentStore(join(data.path, 'documents'));
+    const accounts = new AccountRepository(store);
+    await accounts.createAccount({ accountId: OTHER_ACCOUNT, name: 'Other', createdAt: NOW });
+    await accounts.createEnvironment(
+      {
+        accountId: OTHER_ACCOUNT,
+        envId: OTHER_ENV,
+        title: 'Other',
+        secret: 'other-secret',
+        secureMode: true,
+        disabledChannels: [],
+        test: false,
+        createdAt: NOW,
+      },
+      10,
+    );
+    const people = new PeopleRepository(store);
+    const memberships = new MembershipRepository(store);
+    for (const [email, role] of [
+      [OTHER_OWNER, 'owner'],
+      [OTHER_MEMBER, 'member'],
+    ] as const) {
+      const { person } = await people.findOrCreate(email, NOW);
+      await memberships.add({
+        accountId: OTHER_ACCOUNT,
+        userId: person.userId,
+        role,
+        createdAt: NOW,
+        updatedAt: NOW,
+      });
+    }
+    await store.close();
+    service = await startService('all-in-one', {
+      DATA_DIR: data.path,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: TEST_JWT_SECRET,
+    });
+    base = service.baseUrl;
+    key = (await readFile(join(data.path, 'api-key.txt'), 'utf8')).trim();
+    client = new Pingram({ apiKey: key, baseUrl: base });
+  }, 120_000);
+
+  afterAll(async () => {
+    await service?.stop();
+    await data?.remove();
+  }, 60_000);
+
+  it('searches, orders, sends from, releases and re-orders a number, which keeps its createdAt', async () => {
+    const found = await client.numbers.searchAvailable('US', 'sms,voice', '415', 3);
+    expect(found.numbers).toHaveLength(3);
+    for (const n of found.numbers) {
+      expect(n.phoneNumber).toMatch(/^\+1415555\d{4}$/);
+      expect(n).toMatchObject({ locality: 'San Francisco', administrativeArea: 'CA', monthlyPrice: 1.15 });
+      expect(n.features).toEqual(expect.arrayContaining(['sms', 'voice']));
+    }
+    // `contains` is beyond the pingram client's parameters: the same route takes it.
+    const contains = await call('/numbers/available?countryCode=US&areaCode=212&contains=0142', key);
+    const { numbers: matching } = (await contains.json()) as { numbers: { phoneNumber: string }[] };
+    expect(matching.map((n) => n.phoneNumber)).toEqual(['+12125550142']);
+    const phoneNumber = '+12125550142';
+
+    const order = await client.numbers.orderNumber({ phoneNumber });
+    expect(order).toEqual({ orderId: expect.stringMatching(/^PN/), status: 'active', phoneNumber });
+    const listed = await client.numbers.list();
+    expect(listed.sharedNumber).toBe('+15005550006');
+    const owned = listed.numbers.find((n) => n.phoneNumber === phoneNumber);
+    expect(owned).toMatchObject({
+      countryCode: 'US',
+      numberType: 'local',
+      billingStatus: 'active',
+      monthlyPrice: 1.15,
+      nextBillingDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    // Sold: no longer offered.
+    expect(
+      (await (await call('/numbers/available?countryCode=US&contains=2125550142', key)).json()) as unknown,
+    ).toEqual({
+      numbers: [],
+    });
+
+    const viaSms = await client.sms.send({
+      type: uniqueName('numbers'),
+      to: '+14155552671',
+      message: 'From mine',
+      from: phoneNumber,
+    });
+    const viaSend = await client.send({
+      type: uniqueName('numbers'),
+      to: { id: uniqueName('ann'), number: '+14155552672' },
+      forceChannels: [ChannelsEnum.SMS],
+      sms: { message: 'From mine too', from: phoneNumber },
+    });
+    const sent = await eventually(async () => {
+      const messages = (await smsOutbox()).filter((m) =>
+        [viaSms.trackingId, viaSend.trackingId].includes(m.trackingId),
+      );
+      if (messages.length < 2) throw new Error('not in the outbox yet');
+      return messages;
+    }, 20_000);
+    expect(sent.map((m) => m.from)).toEqual([phoneNumber, phoneNumber]);
+
+    for (const path of ['/sms', '/send']) {
+      const body =
+        path === '/sms'
+          ? { type: 'numbers', to: '+14155552671', message: 'x', from: '+12125550143' }
+          : {
+              type: 'numbers',
+              to: { id: 'u', number: '+14155552671' },
+              sms: { message: 'x', from: '+12125550143' },
+            };
+      const refused = await call(path, key, { method: 'POST', body: JSON.stringify(body) });
+      expect({ path, ...(await errorOf(refused)) }).toEqual({
+        path,
+        status: 400,
+        code: 'SMS_FROM_NOT_OWNED',
+      });
+    }
+
+    const released = await client.numbers.releaseNumber(phoneNumber);
+    expect(released).toEqual({ phoneNumber, released: true, releasedAt: expect.any(String) });
+    expect((await client.numbers.list()).numbers.map((n) => n.phoneNumber)).not.toContain(phoneNumber);
+    const releasedList = await client.numbers.listReleased();
+    expect(releasedList.numbers).toEqual([
+      expect.objectContaining({
+        phoneNumber,
+        billingStatus: 'released',
+        createdAt: owned?.createdAt,
+        releasedAt: released.releasedAt,
+      }),
+    ]);
+    const afterRelease = await call('/sms', key, {
+      method: 'POST',
+      body: JSON.stringify({ type: 'numbers', to: '+14155552671', message: 'x', from: phoneNumber }),
+    });
+    expect(await errorOf(afterRelease)).toEqual({ status: 400, code: 'SMS_FROM_NOT_OWNED' });
+
+    const again = await client.numbers.orderNumber({ phoneNumber });
+    expect(again.orderId).not.toBe(order.orderId);
+    const reordered = (await client.numbers.list()).numbers.find((n) => n.phoneNumber === phoneNumber);
+    expect(reordered?.createdAt).toBe(owned?.createdAt);
+    expect(reordered?.releasedAt).toBeUndefined();
+    expect((await client.numbers.listReleased()).numbers).toEqual([]);
+  });
+
+  it('answers 404 to another account releasing a number, 409 to it ordering one held, and lists none of it', async () => {
+    const phoneNumber = '+15125550177';
+    await client.numbers.orderNumber({ phoneNumber });
+    const encoded = encodeURIComponent(phoneNumber);
+    expect(await errorOf(await other(`/numbers/${encoded}`, { method: 'DELETE' }))).toEqual({
+      status: 404,
+      code: 'PHONE_NUMBER_NOT_FOUND',
+    });
+    expect(
+      await errorOf(await other('/numbers/order', { method: 'POST', body: JSON.stringify({ phoneNumber }) })),
+    ).toEqual({ status: 409, code: 'PHONE_NUMBER_UNAVAILABLE' });
+    const theirs = (await (await other('/numbers/list')).json()) as { numbers: unknown[] };
+    expect(theirs.numbers).toEqual([]);
+    // The other account may not send from it either.
+    const refused = await other('/sms', {
+      method: 'POST',
+      body: JSON.stringify({ type: 'numbers', to: '+14155552671', message: 'x', from: phoneNumber }),
+    });
+    expect(await errorOf(refused)).toEqual({ status: 400, code: 'SMS_FROM_NOT_OWNED' });
+    // Still the first account's.
+    expect((await client.numbers.list()).numbers.map((n) => n.phoneNumber)).toContain(phoneNumber);
+  });
+
+  it('lets a member search and list, and answers 403 with the error body when a member orders or releases', async () => {
+    const search = await other('/numbers/available?countryCode=CA&limit=1', {}, OTHER_MEMBER);
+    expect(search.status).toBe(200);
+    expect((await other('/numbers/list', {}, OTHER_MEMBER)).status).toBe(200);
+    const order = await other(
+      '/numbers/order',
+      { method: 'POST', body: JSON.stringify({ phoneNumber: '+14165550100' }) },
+      OTHER_MEMBER,
+    );
+    expect(await errorOf(order)).toEqual({ status: 403, code: 'FORBIDDEN' });
+    const release = await other(
+      `/numbers/${encodeURIComponent('+14165550100')}`,
+      { method: 'DELETE' },
+      OTHER_MEMBER,
+    );
+    expect(await errorOf(release)).toEqual({ status: 403, code: 'FORBIDDEN' });
+  });
+
+  it('answers 400 with the error body to a malformed search or order, and to a country with no numbers', async () => {
+    for (const path of [
+      '/numbers/available',
+      '/numbers/available?countryCode=USA',
+      '/numbers/available?countryCode=US&contains=55*01',
+      '/numbers/available?countryCode=US&features=fax',
+      '/numbers/available?countryCode=US&limit=500',
+    ])
+      expect({ path, ...(await errorOf(await call(path, key))) }).toEqual({
+        path,
+        status: 400,
+        code: expect.any(String),
+      });
+    expect(await errorOf(await call('/numbers/available?countryCode=ZZ', key))).toEqual({
+      status: 400,
+      code: 'COUNTRY_NOT_SUPPORTED',
+    });
+    const order = await call('/numbers/order', key, {
+      method: 'POST',
+      body: JSON.stringify({ phoneNumber: '4155550100' }),
+    });
+    expect((await errorOf(order)).status).toBe(400);
+    expect(
+      await errorOf(await call(`/numbers/${encodeURIComponent('+14155550100')}`, key, { method: 'DELETE' })),
+    ).toEqual({
+      status: 404,
+      code: 'PHONE_NUMBER_NOT_FOUND',
+    });
+  });
+});

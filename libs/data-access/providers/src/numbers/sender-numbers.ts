@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { ownsNumber, type TenantScope, type TwilioAccount, twilioAccountSetting } from '@notify/domain';
+import { InjectClock, InjectLogger, type Logger } from '@notify/platform';
+import { ProviderSettings } from '@notify/provider-settings';
+import { PhoneNumberRepository } from '@notify/store';
+import { type Clock, LruCache } from '@notify/util';
+import { createHash } from 'node:crypto';
+import { SANDBOX_FROM_NUMBER } from '../sandbox/sandbox-twilio-account';
+import { TwilioAccounts } from '../twilio/twilio-accounts';
+
+/** How long Twilio's answer on whether an environment's own account holds a number is kept. */
+const OWN_NUMBER_TTL_MS = 5 * 60_000;
+
+/**
+ * Which numbers a send may name as its SMS sender (`sms.from`): the rule the gateway applies when
+ * it accepts a send and the SMS sender applies again when it sends (a number may have been released
+ * in between).
+ * - An environment with its own Twilio account (its `twilio` setting): the setting's numbers, or any
+ *   number that Twilio account holds (asked through its IncomingPhoneNumbers, answers kept a while).
+ * - Any other environment sends through the deployment's account: its configured numbers
+ *   (TWILIO_FROM_NUMBER, TWILIO_NUMBERS), or a number the account ordered and has not released.
+ * - A test environment may also name the sandbox's sender number.
+ */
+@Injectable()
+export class SenderNumbers {
+  private readonly ownAccountAnswers = new LruCache<string, { held: boolean; until: number }>({
+    maxEntries: 10_000,
+  });
+
+  constructor(
+    private readonly settings: ProviderSettings,
+    private readonly accounts: TwilioAccounts,
+    private readonly numbers: PhoneNumberRepository,
+    @InjectLogger() private readonly logger: Logger,
+    @InjectClock() private readonly clock: Clock,
+  ) {}
+
+  async mayUse(scope: TenantScope & { readonly test: boolean }, from: string): Promise<boolean> {
+    if (scope.test && from === SANDBOX_FROM_NUMBER) return true;
+    const own = await this.settings.get(scope, twilioAccountSetting);
+    if (own !== undefined) return ownsNumber(own, from) || this.ownAccountHolds(own, from);
+    const managed = this.accounts.defaultAccount;
+    if (managed !== undefined && ownsNumber(managed, from)) return true;
+    return (await this.numbers.get(scope.accountId, from))?.status === 'active';
+  }
+
+  /**
+   * Whether the tenant's own Twilio account holds the number. When Twilio cannot be asked, the
+   * send goes ahead: Twilio itself refuses a sender its account does not hold.
+   */
+  private async ownAccountHolds(account: TwilioAccount, from: string): Promise<boolean> {
+    const key = createHash('sha256')
+      .update(`${account.accountSid}\0${account.authToken}\0${from}`)
+      .digest('base64url');
+    const now = this.clock.now();
+    const kept = this.ownAccountAnswers.get(key);
+    if (kept !== undefined && kept.until > now) return kept.held;
+    try {
+      const held = await this.accounts
+        .clientOf(account)
+        .incomingPhoneNumbers.list({ phoneNumber: from, limit: 1 });
+      this.ownAccountAnswers.set(key, { held: held.length > 0, until: now + OWN_NUMBER_TTL_MS });
+      return held.length > 0;
+    } catch (error) {
+      this.logger.warn(
+        { err: error, from },
+        'could not ask Twilio whether the environment’s account holds sms.from',
+      );
+      return true;
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { monthlyPriceOf, nextBillingDate, type PhoneNumberRecord, type TenantScope } from '@notify/domain';
+import { InjectClock } from '@notify/platform';
+import { TwilioAccounts } from '@notify/providers';
+import { PhoneNumberRepository } from '@notify/store';
+import type { Clock } from '@notify/util';
+
+/** A number as the pingram client reads it (ListPhoneNumbersResponseNumbersInner). */
+export interface NumberView {
+  readonly phoneNumber: string;
+  readonly createdAt: string;
+  readonly countryCode: string;
+  readonly numberType: 'local';
+  readonly billingStatus: PhoneNumberRecord['status'];
+  readonly nextBillingDate: string;
+  readonly monthlyPrice: number;
+  readonly releasedAt?: string;
+}
+
+/**
+ * `GET /numbers/list` and `GET /numbers/released`: the account's numbers in one status, oldest
+ * first. The active list also names `sharedNumber`, the number the caller's environment sends from
+ * when a send names none (its own Twilio account's, else the deployment's; empty when neither has one).
+ */
+@Injectable()
+export class ListNumbersUseCase {
+  constructor(
+    private readonly numbers: PhoneNumberRepository,
+    private readonly accounts: TwilioAccounts,
+    @InjectClock() private readonly clock: Clock,
+  ) {}
+
+  async active(scope: TenantScope): Promise<{ numbers: NumberView[]; sharedNumber: string }> {
+    const [numbers, account] = await Promise.all([
+      this.views(scope.accountId, 'active'),
+      this.accounts.accountOf(scope),
+    ]);
+    return { numbers, sharedNumber: account?.fromNumber ?? '' };
+  }
+
+  async released(scope: TenantScope): Promise<{ numbers: NumberView[] }> {
+    return { numbers: await this.views(scope.accountId, 'released') };
+  }
+
+  private async views(accountId: string, status: PhoneNumberRecord['status']): Promise<NumberView[]> {
+    const now = this.clock.now();
+    return (await this.numbers.list(accountId, status)).map((record) => ({
+      phoneNumber: record.phoneNumber,
+      createdAt: record.createdAt,
+      countryCode: record.countryCode,
+      numberType: record.numberType,
+      billingStatus: record.status,
+      nextBillingDate: nextBillingDate(record.createdAt, now),
+      monthlyPrice: monthlyPriceOf(record.countryCode),
+      ...(record.releasedAt !== undefined ? { releasedAt: record.releasedAt } : {}),
+    }));
+  }
+}

@@ -1,0 +1,106 @@
+import { PhoneNumberRepository } from '@notify/store';
+import { testLogger } from '@notify/testing';
+import { OrderNumberUseCase } from './order-number.usecase';
+import { ACCOUNT, numbersHarness, type NumbersHarness, OTHER_ACCOUNT } from './testing/numbers.harness';
+
+const NUMBER = '+14155550142';
+
+describe('OrderNumberUseCase', () => {
+  let world: NumbersHarness;
+  let order: OrderNumberUseCase;
+  const held = async () => (await world.provider.find(NUMBER))?.owner;
+
+  beforeEach(async () => {
+    world = await numbersHarness();
+    order = new OrderNumberUseCase(world.provider, world.numbers, testLogger(), world.clock);
+  });
+
+  afterEach(() => world.close());
+
+  it('buys the number on the deployment’s account, tagged with the account, and records it active', async () => {
+    const placed = await order.execute(ACCOUNT, NUMBER);
+    expect(placed).toEqual({ orderId: expect.stringMatching(/^PN/), status: 'active', phoneNumber: NUMBER });
+    expect(await held()).toBe(ACCOUNT);
+    expect(await world.numbers.get(ACCOUNT, NUMBER)).toEqual({
+      accountId: ACCOUNT,
+      phoneNumber: NUMBER,
+      countryCode: 'US',
+      numberType: 'local',
+      status: 'active',
+      providerSid: placed.orderId,
+      createdAt: '2026-01-05T09:00:00.000Z',
+    });
+    // Ordered again while held: the same order, nothing bought twice.
+    expect(await order.execute(ACCOUNT, NUMBER)).toEqual(placed);
+  });
+
+  it('reactivates a number the account released with its first createdAt', async () => {
+    await order.execute(ACCOUNT, NUMBER);
+    const first = await world.numbers.get(ACCOUNT, NUMBER);
+    await world.provider.release(first?.providerSid ?? '');
+    await world.numbers.release(ACCOUNT, NUMBER, '2026-02-01T00:00:00.000Z');
+    world.clock.set('2026-03-01T00:00:00.000Z');
+    const again = await order.execute(ACCOUNT, NUMBER);
+    expect(again.orderId).not.toBe(first?.providerSid);
+    expect(await world.numbers.get(ACCOUNT, NUMBER)).toMatchObject({
+      status: 'active',
+      createdAt: '2026-01-05T09:00:00.000Z',
+    });
+    expect((await world.numbers.get(ACCOUNT, NUMBER))?.releasedAt).toBeUndefined();
+  });
+
+  it('refuses with 409 a number another account holds, or one not on sale, writing nothing', async () => {
+    await order.execute(OTHER_ACCOUNT, NUMBER);
+    await expect(order.execute(ACCOUNT, NUMBER)).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'PHONE_NUMBER_UNAVAILABLE',
+    });
+    await expect(order.execute(ACCOUNT, '+14155552671')).rejects.toMatchObject({
+      code: 'PHONE_NUMBER_UNAVAILABLE',
+    });
+    expect(await world.numbers.list(ACCOUNT, 'active')).toEqual([]);
+    expect(await held()).toBe(OTHER_ACCOUNT);
+  });
+
+  it('refuses what is not a phone number with 400 INVALID_PHONE_NUMBER', async () => {
+    await expect(order.execute(ACCOUNT, '+1415555')).rejects.toMatchObject({
+      kind: 'invalid',
+      code: 'INVALID_PHONE_NUMBER',
+    });
+  });
+
+  it('writes nothing when Twilio fails', async () => {
+    await world.peer.stop();
+    await expect(order.execute(ACCOUNT, NUMBER)).rejects.toMatchObject({
+      kind: 'provider',
+      provider: 'twilio',
+    });
+    expect(await world.numbers.get(ACCOUNT, NUMBER)).toBeUndefined();
+  });
+
+  it('gives the number back when its record cannot be written', async () => {
+    class FailingNumbers extends PhoneNumberRepository {
+      override activate(): never {
+        throw new Error('store down');
+      }
+    }
+    const failing = new OrderNumberUseCase(
+      world.provider,
+      new FailingNumbers(world.store),
+      testLogger(),
+      world.clock,
+    );
+    await expect(failing.execute(ACCOUNT, NUMBER)).rejects.toThrow('store down');
+    expect(await held()).toBeUndefined();
+    expect(await world.numbers.get(ACCOUNT, NUMBER)).toBeUndefined();
+  });
+
+  it('completes an order interrupted after the purchase: the number tagged for the account is taken up', async () => {
+    const bought = await world.provider.buy(NUMBER, ACCOUNT);
+    expect(await order.execute(ACCOUNT, NUMBER)).toEqual({
+      orderId: typeof bought === 'string' ? '' : bought.sid,
+      status: 'active',
+      phoneNumber: NUMBER,
+    });
+  });
+});
