@@ -19,6 +19,7 @@ import { OrganizationRepository } from './repositories/organization.repository';
 import { PeopleRepository } from './repositories/people.repository';
 import { PreferenceRepository } from './repositories/preference.repository';
 import { SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';
+import { ComponentRepository } from './repositories/component.repository';
 import { TemplateRepository } from './repositories/template.repository';
 import { UserRepository } from './repositories/user.repository';
 import { WebhookEndpointRepository } from './repositories/webhook-endpoint.repository';
@@ -28,6 +29,7 @@ const repositories = [
   AccountRepository,
   ApiKeyRepository,
   AutoJoinRepository,
+  ComponentRepository,
   InAppRepository,
   InboundAddressRepository,
   InvitationRepository,
