@@ -12,9 +12,9 @@ describe('componentsUsed', () => {
     expect(componentsUsed(source, 'html')).toEqual(['header', 'row', 'footer']);
   });
 
-  it('answers none for a source with no partial, without parsing it (a broken one too)', () => {
+  it('answers none for a source with no partial; only a partial opening can make a source use one', () => {
     expect(componentsUsed('<p>{{name}}</p>', 'html')).toEqual([]);
-    expect(componentsUsed('{{#if x}} unclosed', 'html')).toEqual([]);
+    expect(componentsUsed('<p>no tags</p>', 'html')).toEqual([]);
     expect(mayUseComponents('a > b {{x}}')).toBe(false);
     expect(mayUseComponents('{{#> layout}}{{/layout}}')).toBe(true);
   });
@@ -27,6 +27,17 @@ describe('componentsUsed', () => {
     ['an inline partial', '{{#*inline "row"}}x{{/inline}}{{> row}}', 'inline partials'],
     ['the partial block data name', '{{> @partial-block}}', 'must name a component'],
     ['a syntax error', '{{> header}}\n{{#if x}}', 'syntax error on line 2'],
+    ['a syntax error without a partial', '<p>\n{{#if x}}', 'syntax error on line 2'],
+    [
+      'blocks nested too deep to parse quickly',
+      `${'{{#if a}}'.repeat(65)}${'{{/if}}'.repeat(65)}`,
+      'blocks nest more than 64 deep',
+    ],
+    [
+      'sub-expressions nested too deep to parse quickly',
+      `{{a ${'(a '.repeat(65)}b${')'.repeat(65)}}}`,
+      'sub-expressions (or parentheses) nest more than 64 deep',
+    ],
   ])('refuses %s with 400 INVALID_TEMPLATE naming the field', (_, source, reason) => {
     let thrown: unknown;
     try {
@@ -40,8 +51,15 @@ describe('componentsUsed', () => {
     expect((thrown as Error).message).toContain(reason);
   });
 
-  it('reads a stored source that no longer parses as using no component', () => {
+  it('accepts blocks nested up to the bound, inverse blocks and else branches counted as Handlebars reads them', () => {
+    const nested = `${'{{#if a}}'.repeat(63)}{{^b}}{{> x}}{{^}}y{{/b}}${'{{/if}}'.repeat(63)}{{#if c}}{{else}}{{/if}}`;
+    expect(componentsUsed(nested, 'html')).toEqual(['x']);
+    expect(componentsUsed(`{{a ${'(a '.repeat(64)}b${')'.repeat(64)}}}{{> y}}`, 'html')).toEqual(['y']);
+  });
+
+  it('reads a stored source that does not parse as using no component', () => {
     expect(componentsUsedByStored('{{> a}}{{#if}}')).toEqual([]);
+    expect(componentsUsedByStored('{{#if}} no partial')).toEqual([]);
     expect(componentsUsedByStored('{{> a}}')).toEqual(['a']);
   });
 });

@@ -13,13 +13,37 @@ const invalid = (field: string, message: string) =>
     fix: 'Use a component as {{> componentId}}: a fixed name, with no argument, block or inline partial.',
   });
 
-function parse(source: string, field: string): hbs.AST.Program {
-  try {
-    return Handlebars.parse(source);
-  } catch (error) {
-    const line = /on line (\d+)/.exec(error instanceof Error ? error.message : '')?.[1];
-    throw invalid(field, `syntax error${line === undefined ? '' : ` on line ${line}`}`);
+/**
+ * How deep blocks, and parentheses (sub-expressions), may nest in a source checked at save.
+ * Handlebars' parser takes time that grows much faster than either nesting (seconds for a few
+ * thousand levels), so deeper sources are refused before they are parsed; real templates nest a
+ * handful of levels. Parentheses are counted over the whole source, text included, where they
+ * hardly ever nest either.
+ */
+const MAX_NESTING = 64;
+
+/** Block openings (`{{#`, `{{^name`, never the `{{^}}` else) and closings (`{{/`), as Handlebars lexes them. */
+const BLOCK_TAG = /\{\{~?(?:(#)|(\^)(?!\s*~?\}\})|(\/))/g;
+
+/** The deepest block nesting of a source, counted from its tags without parsing it. */
+function blockNesting(source: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const [, open, inverse] of source.matchAll(BLOCK_TAG)) {
+    depth = open !== undefined || inverse !== undefined ? depth + 1 : Math.max(0, depth - 1);
+    deepest = Math.max(deepest, depth);
   }
+  return deepest;
+}
+
+/** The deepest nesting of parentheses in a source. */
+function parenthesisNesting(source: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const char of source.matchAll(/[()]/g))
+    if (char[0] === '(') deepest = Math.max(deepest, ++depth);
+    else depth = Math.max(0, depth - 1);
+  return deepest;
 }
 
 /**
@@ -30,7 +54,10 @@ function parse(source: string, field: string): hbs.AST.Program {
  * what the render inserts and can be expanded in place.
  */
 function partialStatements(source: string, field: string): hbs.AST.PartialStatement[] {
-  if (!mayUseComponents(source)) return [];
+  if (!source.includes('{{')) return [];
+  if (blockNesting(source) > MAX_NESTING) throw invalid(field, `blocks nest more than ${MAX_NESTING} deep`);
+  if (parenthesisNesting(source) > MAX_NESTING)
+    throw invalid(field, `sub-expressions (or parentheses) nest more than ${MAX_NESTING} deep`);
   const found: hbs.AST.PartialStatement[] = [];
   class Partials extends Handlebars.Visitor {
     override PartialStatement(partial: hbs.AST.PartialStatement): void {
@@ -54,7 +81,13 @@ function partialStatements(source: string, field: string): hbs.AST.PartialStatem
       throw invalid(field, 'decorators ({{* …}}) are not supported');
     }
   }
-  new Partials().accept(parse(source, field));
+  try {
+    new Partials().accept(Handlebars.parse(source));
+  } catch (error) {
+    if (error instanceof InvalidRequestError) throw error;
+    const line = /on line (\d+)/.exec(error instanceof Error ? error.message : '')?.[1];
+    throw invalid(field, `syntax error${line === undefined ? '' : ` on line ${line}`}`);
+  }
   return found;
 }
 
@@ -62,7 +95,7 @@ const nameOf = (partial: hbs.AST.PartialStatement) => (partial.name as hbs.AST.P
 
 /**
  * The ids of the components a source uses (`{{> componentId}}`), each once, in order of first use.
- * A syntax error or another form of partial is a 400 naming `field`.
+ * A syntax error (anywhere in the source) or another form of partial is a 400 naming `field`.
  */
 export function componentsUsed(source: string, field: string): string[] {
   return [...new Set(partialStatements(source, field).map(nameOf))];
@@ -104,10 +137,11 @@ export function expandComponents(
 }
 
 /**
- * The components a stored source uses. One that no longer parses (saved before components were
- * checked) cannot render, so it uses none.
+ * The components a stored source uses. One that does not parse cannot render, so it uses none;
+ * one without a partial is not parsed at all.
  */
 export function componentsUsedByStored(source: string): string[] {
+  if (!mayUseComponents(source)) return [];
   try {
     return componentsUsed(source, 'html');
   } catch (error) {

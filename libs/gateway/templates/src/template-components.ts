@@ -1,4 +1,4 @@
-import { componentsUsed, type TenantScope, unknownComponentsError } from '@notify/domain';
+import { componentsUsed, mayUseComponents, type TenantScope, unknownComponentsError } from '@notify/domain';
 import type { ComponentRepository } from '@notify/store';
 
 /**
@@ -11,7 +11,8 @@ export async function checkComponentsExist(
   scope: TenantScope,
   html: string | undefined,
 ): Promise<void> {
-  const used = componentsUsed(html ?? '', 'html');
+  if (html === undefined || !mayUseComponents(html)) return;
+  const used = componentsUsed(html, 'html');
   if (used.length === 0) return;
   const missing = await components.missing(scope, used);
   if (missing.length > 0) throw unknownComponentsError('html', missing);
