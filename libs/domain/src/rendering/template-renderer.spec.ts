@@ -147,6 +147,15 @@ describe('TemplateRenderer with components', () => {
     ).toBe('<h1>A &amp; B</h1><img alt="N"><ul><li>x</li><li>y</li></ul>');
   });
 
+  it('escapes values in a component as the render asks, one component set used both ways', () => {
+    const components = new Map([['name', '<b>{{who}}</b>']]);
+    const parameters = { who: 'A & B' };
+    expect(renderer.render('{{> name}}', parameters, withComponents(components))).toBe('<b>A &amp; B</b>');
+    expect(renderer.render('{{> name}}', parameters, { ...text(), partials: components })).toBe(
+      '<b>A & B</b>',
+    );
+  });
+
   it('renders the new HTML of a changed component: compiled forms are keyed by the HTML itself', () => {
     const source = '<div>{{> footer}}</div>';
     expect(renderer.render(source, {}, withComponents(new Map([['footer', 'old']])))).toBe('<div>old</div>');

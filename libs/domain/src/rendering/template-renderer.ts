@@ -95,8 +95,8 @@ export class TemplateRenderer {
   private readonly handlebars = Handlebars.create();
   private readonly compiled: LruCache<string, { template: Compiled; bytes: number }>;
   private readonly helpers: ReadonlySet<string>;
-  /** Each component set's partials, built once per set (a changed set is a new map). */
-  private readonly partialSets = new WeakMap<ComponentSources, Record<string, Partial>>();
+  /** Each component set's partials, escaping and not, built once per set (a changed set is a new map). */
+  private readonly partialSets = new WeakMap<ComponentSources, Map<boolean, Record<string, Partial>>>();
   private iterations = 0;
   private output = 0;
   private depth = 0;
@@ -136,7 +136,7 @@ export class TemplateRenderer {
       if ('plain' in template)
         return renderPlainTags(template.plain, parameters, options.html, (text) => this.produced(text));
       const partials =
-        options.partials === undefined ? undefined : this.partialsOf(options.partials, options);
+        options.partials === undefined ? undefined : this.partialsOf(options.partials, options.html);
       return template.handlebars(this.counted(parameters), partials === undefined ? undefined : { partials });
     } catch (error) {
       if (error instanceof TemplateError) throw error;
@@ -163,8 +163,10 @@ export class TemplateRenderer {
    * cache, keyed by that HTML), counts the nesting against MAX_COMPONENT_DEPTH (a cycle fails at
    * once instead of recursing), and counts what it produces against the budget.
    */
-  private partialsOf(components: ComponentSources, options: RenderOptions): Record<string, Partial> {
-    const known = this.partialSets.get(components);
+  private partialsOf(components: ComponentSources, escape: boolean): Record<string, Partial> {
+    const sets = this.partialSets.get(components) ?? new Map<boolean, Record<string, Partial>>();
+    this.partialSets.set(components, sets);
+    const known = sets.get(escape);
     if (known !== undefined) return known;
     const partials: Record<string, Partial> = {};
     for (const [id, html] of components)
@@ -172,12 +174,12 @@ export class TemplateRenderer {
         if (++this.depth > MAX_COMPONENT_DEPTH)
           throw new TemplateBudgetError(this.field, `components nest more than ${MAX_COMPONENT_DEPTH} deep`);
         try {
-          return this.produced(this.compilePartial(html, options.html)(context, runtime));
+          return this.produced(this.compilePartial(html, escape)(context, runtime));
         } finally {
           this.depth--;
         }
       };
-    this.partialSets.set(components, partials);
+    sets.set(escape, partials);
     return partials;
   }
 
