@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 /** `npm run bench` runs the service benchmarks; the backbone ones (`event-log`, `bus`) run by name. */
-const DEFAULT = ['accept', 'e2e', 'stages', 'lookup'];
+const DEFAULT = ['accept', 'e2e', 'stages', 'lookup', 'components'];
 
 const BENCHES: Record<string, { file: string; needs: string }> = {
   accept: { file: 'service/accept.bench.ts', needs: 'nothing (all-in-one on embedded backends)' },
@@ -28,6 +28,7 @@ const BENCHES: Record<string, { file: string; needs: string }> = {
     file: 'service/webhooks.bench.ts',
     needs: 'Kafka, MongoDB and Redis from `npm run infra:up`',
   },
+  components: { file: 'render/components.bench.ts', needs: 'nothing (in process)' },
   'event-log': { file: 'backbone/event-log.bench.ts', needs: 'nothing (embedded ClickHouse)' },
   bus: { file: 'backbone/bus.bench.ts', needs: 'Kafka from `npm run infra:up`' },
   scheduler: {

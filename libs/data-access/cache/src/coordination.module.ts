@@ -5,6 +5,7 @@ import { createCoordinationStore } from './coordination.factory';
 import { AddressChangeLocksStore } from './stores/address-change-locks.store';
 import { ApiKeyRevocationsStore } from './stores/api-key-revocations.store';
 import { AuthFailuresStore } from './stores/auth-failures.store';
+import { ComponentChangesStore } from './stores/component-changes.store';
 import { DigestWindowsStore } from './stores/digest-windows.store';
 import { EmailRepliesStore } from './stores/email/email-replies.store';
 import { IdempotencyRecordsStore } from './stores/idempotency-records.store';
@@ -22,6 +23,7 @@ const STORES = [
   AddressChangeLocksStore,
   ApiKeyRevocationsStore,
   AuthFailuresStore,
+  ComponentChangesStore,
   EmailRepliesStore,
   IdempotencyRecordsStore,
   InAppFanoutStore,

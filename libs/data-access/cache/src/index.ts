@@ -32,6 +32,7 @@ export {
   WebhookDeliveriesStore,
 } from './stores/webhook-deliveries.store';
 export { WebhookEndpointChangesStore } from './stores/webhook-endpoint-changes.store';
+export { ComponentChangesStore } from './stores/component-changes.store';
 export { AddressChangeLocksStore } from './stores/address-change-locks.store';
 export { ApiKeyRevocationsStore } from './stores/api-key-revocations.store';
 export { AuthFailuresStore } from './stores/auth-failures.store';

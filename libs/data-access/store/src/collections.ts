@@ -1,6 +1,7 @@
 import type {
   Account,
   AccountEvent,
+  Component,
   ApiKey,
   BrandRegistration,
   AutoJoinDomain,
@@ -52,6 +53,8 @@ export type TemplateDoc = Scoped<Mutable<Template>> & { channel: Channel };
 export type InAppItemDoc = Scoped<
   Mutable<InAppItem> & { userId: string; receivedAt: number; deliveredAt?: string }
 >;
+/** An email component of an environment; which templates use it is derived from them, not stored. */
+export type ComponentDoc = Scoped<Mutable<Component>>;
 /** A webhook endpoint (many per environment); `secret` is sealed with SECRETS_KEY; `isDefault` marks `/webhooks/events`'s. */
 export type WebhookEndpointDoc = Scoped<{
   endpointId: string;
@@ -130,6 +133,10 @@ export const Collections = {
     name: 'inapp_items',
     key: ['accountId', 'envId', 'userId', 'id'],
   } satisfies CollectionDefinition<InAppItemDoc>,
+  components: {
+    name: 'components',
+    key: ['accountId', 'envId', 'componentId'],
+  } satisfies CollectionDefinition<ComponentDoc>,
   webhookEndpoints: {
     name: 'webhook_endpoints',
     key: ['accountId', 'envId', 'endpointId'],

@@ -6,6 +6,7 @@ import { Collections } from './collections';
 import type { DocumentStore } from './document-store.port';
 import { AccountRepository } from './repositories/account.repository';
 import { ApiKeyRepository } from './repositories/api-key.repository';
+import { ComponentRepository } from './repositories/component.repository';
 import { InAppRepository } from './repositories/inapp/inapp.repository';
 import { InboundAddressRepository, MAX_ADDRESS_ALIASES } from './repositories/inbound-address.repository';
 import { NotificationTypeRepository } from './repositories/notification-type.repository';
@@ -39,6 +40,7 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
     users: new UserRepository(s, box),
     types: new NotificationTypeRepository(s),
     templates: new TemplateRepository(s),
+    components: new ComponentRepository(s),
     preferences: new PreferenceRepository(s),
     sandboxOutbox: new SandboxOutboxRepository(s),
     inapp: new InAppRepository(s),
@@ -526,6 +528,36 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
       expect(await repos.templates.get(scopeA, 'welcome', 'EMAIL', 't1')).toBeUndefined();
       expect(await repos.templates.get(scopeA, 'welcome_2', 'EMAIL', 't1')).toBeDefined();
       expect(await repos.templates.get(scopeB, 'welcome', 'EMAIL', 't1')).toBeDefined();
+    });
+  });
+
+  describe('components', () => {
+    it('keeps each environment its own components, applies a patch, and removes one', async () => {
+      const component = {
+        componentId: 'footer',
+        name: 'Footer',
+        internal: '{"rows":[]}',
+        internalPage: '',
+        html: '<small>{{> logo}}</small>',
+        createdAt: NOW,
+        modifiedAt: NOW,
+      };
+      expect(await repos.components.create(scopeA, component)).toBe(true);
+      expect(await repos.components.create(scopeA, { ...component, name: 'dup' })).toBe(false);
+      await repos.components.create(scopeA, { ...component, componentId: 'logo', html: '<img>' });
+      await repos.components.create(scopeB, component);
+      expect((await repos.components.list(scopeA)).map((c) => c.componentId)).toEqual(['footer', 'logo']);
+      expect(await repos.components.get(scopeA, 'footer')).toEqual(component);
+      expect(await repos.components.missing(scopeA, ['logo', 'header'])).toEqual(['header']);
+      expect(await repos.components.update(scopeA, 'footer', { html: 'v2' }, LATER)).toEqual({
+        ...component,
+        html: 'v2',
+        modifiedAt: LATER,
+      });
+      expect(await repos.components.update(scopeA, 'nope', { html: 'v2' }, LATER)).toBeUndefined();
+      expect(await repos.components.remove(scopeA, 'footer')).toBe(true);
+      expect(await repos.components.get(scopeA, 'footer')).toBeUndefined();
+      expect(await repos.components.get(scopeB, 'footer')).toMatchObject({ html: component.html });
     });
   });
 

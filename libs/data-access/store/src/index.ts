@@ -21,6 +21,7 @@ export { PhoneNumberRepository, type PurchasedNumber } from './repositories/phon
 export { PreferenceRepository } from './repositories/preference.repository';
 export { SANDBOX_OUTBOX_KEEP, SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';
 export { TemplateRepository } from './repositories/template.repository';
+export { ComponentRepository } from './repositories/component.repository';
 export { UserRepository, type UserPage } from './repositories/user.repository';
 export { type WebhookEndpoint, WebhookEndpointRepository } from './repositories/webhook-endpoint.repository';
 export { createDocumentStore } from './store.factory';

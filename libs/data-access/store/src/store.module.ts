@@ -22,6 +22,7 @@ import { PeopleRepository } from './repositories/people.repository';
 import { PhoneNumberRepository } from './repositories/phone-number.repository';
 import { PreferenceRepository } from './repositories/preference.repository';
 import { SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';
+import { ComponentRepository } from './repositories/component.repository';
 import { TemplateRepository } from './repositories/template.repository';
 import { UserRepository } from './repositories/user.repository';
 import { WebhookEndpointRepository } from './repositories/webhook-endpoint.repository';
@@ -33,6 +34,7 @@ const repositories = [
   ApiKeyRepository,
   AutoJoinRepository,
   BrandRegistrationRepository,
+  ComponentRepository,
   InAppRepository,
   InboundAddressRepository,
   InvitationRepository,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ComponentSources } from '../components/component';
 import type { TemplateRenderer } from '../rendering/template-renderer';
 import { deliveryJobSchema } from '../sends/delivery-job';
 import { attachmentSchema } from '../sends/send-body';
@@ -31,13 +32,15 @@ export type EmailContent = Pick<
 
 /**
  * The email of a send: inline content wins, else the chosen or default template,
- * rendered with the send's parameters. The subject and sender are text; the HTML escapes values.
+ * rendered with the send's parameters. The subject and sender are text; the HTML escapes values
+ * and may use the environment's components (`{{> componentId}}`).
  */
 export function composeEmail(
   send: NormalizedSend,
   template: Template | undefined,
   renderer: TemplateRenderer,
   missingTemplateId?: string,
+  components?: ComponentSources,
 ): EmailContent {
   const source = send.email ?? template;
   // Stored templates are compiled once and cached; inline content is rendered for this send only.
@@ -49,7 +52,12 @@ export function composeEmail(
     html:
       source?.html === undefined
         ? undefined
-        : renderer.render(source.html, send.parameters, { html: true, field: 'email.html', cache }),
+        : renderer.render(source.html, send.parameters, {
+            html: true,
+            field: 'email.html',
+            cache,
+            ...(components !== undefined ? { partials: components } : {}),
+          }),
     previewText: text(source?.previewText, 'email.previewText'),
     fromAddress: send.options?.email?.fromAddress ?? text(source?.senderEmail, 'email.senderEmail'),
     fromName: send.options?.email?.fromName ?? text(source?.senderName, 'email.senderName'),

@@ -14,14 +14,14 @@ export const emailStrategy: ChannelStrategy = {
   hasContact: (user) => user.email !== undefined,
   contactGap: (user) => (user.email === undefined ? 'the user has no email address (to.email)' : undefined),
   hasInlineContent: (send) => send.email !== undefined,
-  compose({ request, user, template, missingTemplateId, renderer, suppression, emailTracking }) {
+  compose({ request, user, template, missingTemplateId, renderer, components, suppression, emailTracking }) {
     // A bounced or complained-about address gets nothing more until its suppression is lifted.
     if (suppression !== undefined && suppresses(suppression, user.email))
       return failed(
         suppression.reason === 'Bounce' ? 'SUPPRESSED_BOUNCE' : 'SUPPRESSED_COMPLAINT',
         `${user.email ?? 'the address'} is suppressed (${suppression.reason}); DELETE /user_suppression/{userId}/channel/EMAIL lifts it`,
       );
-    const content = composeEmail(request.send, template, renderer, missingTemplateId);
+    const content = composeEmail(request.send, template, renderer, missingTemplateId, components);
     const options = request.send.options?.email;
     const job: EmailJob = {
       ...deliveryJobOf(request),

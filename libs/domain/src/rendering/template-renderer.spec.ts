@@ -127,3 +127,59 @@ describe('TemplateRenderer', () => {
     expect(cached.cacheUsage.bytes).toBeLessThanOrEqual(10_000);
   });
 });
+
+describe('TemplateRenderer with components', () => {
+  const renderer = new TemplateRenderer(1024 * 1024, { maxIterations: 1_000, maxOutput: 10_000 });
+  const withComponents = (partials: ReadonlyMap<string, string>) => ({ ...html(), cache: true, partials });
+
+  it('renders components as partials in the caller’s context, escaped, nested and inside blocks', () => {
+    const components = new Map([
+      ['header', '<h1>{{title}}</h1>{{> logo}}'],
+      ['logo', '<img alt="{{brand}}">'],
+      ['row', '<li>{{name}}</li>'],
+    ]);
+    expect(
+      renderer.render(
+        '{{> header}}<ul>{{#each items}}{{> row}}{{/each}}</ul>',
+        { title: 'A & B', brand: 'N', items: [{ name: 'x' }, { name: 'y' }] },
+        withComponents(components),
+      ),
+    ).toBe('<h1>A &amp; B</h1><img alt="N"><ul><li>x</li><li>y</li></ul>');
+  });
+
+  it('escapes values in a component as the render asks, one component set used both ways', () => {
+    const components = new Map([['name', '<b>{{who}}</b>']]);
+    const parameters = { who: 'A & B' };
+    expect(renderer.render('{{> name}}', parameters, withComponents(components))).toBe('<b>A &amp; B</b>');
+    expect(renderer.render('{{> name}}', parameters, { ...text(), partials: components })).toBe(
+      '<b>A & B</b>',
+    );
+  });
+
+  it('renders the new HTML of a changed component: compiled forms are keyed by the HTML itself', () => {
+    const source = '<div>{{> footer}}</div>';
+    expect(renderer.render(source, {}, withComponents(new Map([['footer', 'old']])))).toBe('<div>old</div>');
+    expect(renderer.render(source, {}, withComponents(new Map([['footer', 'new']])))).toBe('<div>new</div>');
+  });
+
+  it('fails a cycle at the depth bound instead of recursing, and an unknown component by name', () => {
+    const cycle = new Map([
+      ['a', '{{> b}}'],
+      ['b', '{{> a}}'],
+    ]);
+    expect(() => renderer.render('{{> a}}', {}, withComponents(cycle))).toThrow(
+      new TemplateBudgetError('html', 'components nest more than 8 deep'),
+    );
+    expect(() => renderer.render('{{> ghost}}', {}, withComponents(cycle))).toThrow(
+      'html: unknown partial "ghost"',
+    );
+  });
+
+  it("counts a component's output against the budget, so repeating a large one cannot grow without end", () => {
+    const big = new Map([['big', 'x'.repeat(4_000)]]);
+    expect(renderer.render('{{> big}}{{> big}}', {}, withComponents(big))).toHaveLength(8_000);
+    expect(() => renderer.render('{{> big}}{{> big}}{{> big}}', {}, withComponents(big))).toThrow(
+      TemplateBudgetError,
+    );
+  });
+});

@@ -1,9 +1,10 @@
 import { LruCache } from '@notify/util';
 import Handlebars from 'handlebars';
+import { type ComponentSources, MAX_COMPONENT_DEPTH } from '../components/component';
 import { parsePlainTags, type PlainTemplate, renderPlainTags } from './plain-tags';
 
 /** A template ready to render: plain tags substituted directly, or a compiled Handlebars template. */
-type Compiled = { readonly plain: PlainTemplate } | { readonly handlebars: (context: unknown) => string };
+type Compiled = { readonly plain: PlainTemplate } | { readonly handlebars: Handlebars.TemplateDelegate };
 
 /** Why a template could not be rendered; the router logs it as the send's failure. */
 export class TemplateError extends Error {
@@ -71,7 +72,15 @@ export interface RenderOptions {
    * inline content is compiled for its one send and not kept (it would fill the cache with one-offs).
    */
   readonly cache: boolean;
+  /**
+   * The environment's components, which the template uses as partials (`{{> componentId}}`). Each
+   * is compiled from its HTML and cached by that HTML, so a changed component is never served
+   * from an older compilation.
+   */
+  readonly partials?: ComponentSources;
 }
+
+type Partial = Handlebars.TemplateDelegate;
 
 const BLOCK_HELPERS = ['each', 'with', 'if', 'unless', 'blockHelperMissing'] as const;
 
@@ -86,8 +95,11 @@ export class TemplateRenderer {
   private readonly handlebars = Handlebars.create();
   private readonly compiled: LruCache<string, { template: Compiled; bytes: number }>;
   private readonly helpers: ReadonlySet<string>;
+  /** Each component set's partials, escaping and not, built once per set (a changed set is a new map). */
+  private readonly partialSets = new WeakMap<ComponentSources, Map<boolean, Record<string, Partial>>>();
   private iterations = 0;
   private output = 0;
+  private depth = 0;
   private field = '';
 
   constructor(
@@ -117,12 +129,15 @@ export class TemplateRenderer {
     if (!source.includes('{{')) return source;
     this.iterations = 0;
     this.output = 0;
+    this.depth = 0;
     this.field = options.field;
     try {
       const template = this.compile(source, options);
-      return 'plain' in template
-        ? renderPlainTags(template.plain, parameters, options.html, (text) => this.produced(text))
-        : template.handlebars(this.counted(parameters));
+      if ('plain' in template)
+        return renderPlainTags(template.plain, parameters, options.html, (text) => this.produced(text));
+      const partials =
+        options.partials === undefined ? undefined : this.partialsOf(options.partials, options.html);
+      return template.handlebars(this.counted(parameters), partials === undefined ? undefined : { partials });
     } catch (error) {
       if (error instanceof TemplateError) throw error;
       throw new TemplateSyntaxError(options.field, error);
@@ -141,6 +156,41 @@ export class TemplateRenderer {
     // A compiled template weighs a few times its source (the key is the source itself).
     if (options.cache) this.compiled.set(key, { template, bytes: source.length * (plain ? 3 : 8) });
     return template;
+  }
+
+  /**
+   * The partials of a component set: each compiles its component's HTML on first use (through the
+   * cache, keyed by that HTML), counts the nesting against MAX_COMPONENT_DEPTH (a cycle fails at
+   * once instead of recursing), and counts what it produces against the budget.
+   */
+  private partialsOf(components: ComponentSources, escape: boolean): Record<string, Partial> {
+    const sets = this.partialSets.get(components) ?? new Map<boolean, Record<string, Partial>>();
+    this.partialSets.set(components, sets);
+    const known = sets.get(escape);
+    if (known !== undefined) return known;
+    const partials: Record<string, Partial> = {};
+    for (const [id, html] of components)
+      partials[id] = (context, runtime) => {
+        if (++this.depth > MAX_COMPONENT_DEPTH)
+          throw new TemplateBudgetError(this.field, `components nest more than ${MAX_COMPONENT_DEPTH} deep`);
+        try {
+          return this.produced(this.compilePartial(html, escape)(context, runtime));
+        } finally {
+          this.depth--;
+        }
+      };
+    sets.set(escape, partials);
+    return partials;
+  }
+
+  /** A component's compiled form: Handlebars calls a partial, so it is never substituted directly. */
+  private compilePartial(html: string, escape: boolean): Partial {
+    const key = `p${escape ? 'h' : 't'}${html}`;
+    const cached = this.compiled.get(key)?.template;
+    if (cached !== undefined && 'handlebars' in cached) return cached.handlebars;
+    const handlebars = this.handlebars.compile(html, { noEscape: !escape, strict: false });
+    this.compiled.set(key, { template: { handlebars }, bytes: html.length * 8 });
+    return handlebars;
   }
 
   /** Wraps a block helper so every block body it runs is counted against the budget. */

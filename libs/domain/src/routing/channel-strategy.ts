@@ -1,4 +1,5 @@
 import type { Channel } from '../channels/channel';
+import type { ComponentSources } from '../components/component';
 import type { TemplateRenderer } from '../rendering/template-renderer';
 import type { NormalizedSend, SendRequested } from '../sends/send-request';
 import type { Template } from '../templates/template';
@@ -14,6 +15,8 @@ export interface ComposeContext {
   /** A template the send named that does not exist for this channel. */
   readonly missingTemplateId?: string;
   readonly renderer: TemplateRenderer;
+  /** The environment's components, which email HTML uses as partials (`{{> componentId}}`). */
+  readonly components?: ComponentSources;
   /** The stored user's email suppression (a bounce or complaint), when there is one. */
   readonly suppression?: EmailSuppressionStatus;
   /** The notification type's `retention` in days, when it has one (in-app items expire after it). */

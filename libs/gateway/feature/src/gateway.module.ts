@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccountsModule } from '@notify/gateway-accounts';
 import { AddressesModule } from '@notify/gateway-addresses';
 import { GatewayAuthModule } from '@notify/gateway-auth';
+import { ComponentsModule } from '@notify/gateway-components';
 import { InAppModule } from '@notify/gateway-inapp';
 import { LegacySdkModule } from '@notify/gateway-legacy-sdk';
 import { LogsModule } from '@notify/gateway-logs';
@@ -34,6 +35,7 @@ import { WebhooksModule } from '@notify/gateway-webhooks';
     PushSettingsModule,
     LogsModule,
     TemplatesModule,
+    ComponentsModule,
     WebhooksModule,
     AddressesModule,
     MembersModule,

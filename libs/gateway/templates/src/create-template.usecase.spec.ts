@@ -12,7 +12,7 @@ describe('CreateTemplateUseCase', () => {
   afterEach(() => h.close());
 
   const create = (templateId: string) =>
-    new CreateTemplateUseCase(h.templates, h.types, h.clock).execute({
+    new CreateTemplateUseCase(h.templates, h.types, h.clock, h.components).execute({
       scope,
       notificationId: 'welcome',
       channel: 'EMAIL',
@@ -35,7 +35,7 @@ describe('CreateTemplateUseCase', () => {
   });
 
   it('answers 404 for a notification type that does not exist, and stores nothing', async () => {
-    const missing = new CreateTemplateUseCase(h.templates, h.types, h.clock).execute({
+    const missing = new CreateTemplateUseCase(h.templates, h.types, h.clock, h.components).execute({
       scope,
       notificationId: 'nope',
       channel: 'EMAIL',
@@ -43,5 +43,43 @@ describe('CreateTemplateUseCase', () => {
     });
     await expect(missing).rejects.toBeInstanceOf(NotFoundError);
     expect(await h.templates.list(scope, 'nope', 'EMAIL')).toEqual([]);
+  });
+});
+
+describe('CreateTemplateUseCase with components', () => {
+  const scope = aScope();
+  let h: TemplatesHarness;
+
+  beforeEach(async () => (h = await templatesHarness(scope)));
+
+  afterEach(() => h.close());
+
+  const create = (html: string) =>
+    new CreateTemplateUseCase(h.templates, h.types, h.clock, h.components).execute({
+      scope,
+      notificationId: 'welcome',
+      channel: 'EMAIL',
+      body: { templateId: 'tpl-1', subject: 's', html },
+    });
+
+  it('refuses HTML naming a component the environment does not have with 400, storing nothing', async () => {
+    await expect(create('<p>{{> footer}}</p>')).rejects.toMatchObject({
+      code: 'UNKNOWN_COMPONENT',
+      message: expect.stringContaining('"footer"'),
+    });
+    expect(await h.templates.list(scope, 'welcome', 'EMAIL')).toEqual([]);
+  });
+
+  it('accepts HTML using an existing component', async () => {
+    await h.components.create(scope, {
+      componentId: 'footer',
+      name: 'Footer',
+      internal: '',
+      internalPage: '',
+      html: 'f',
+      createdAt: h.at(),
+      modifiedAt: h.at(),
+    });
+    expect((await create('<p>{{> footer}}</p>')).template.html).toBe('<p>{{> footer}}</p>');
   });
 });

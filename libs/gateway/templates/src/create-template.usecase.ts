@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { createTemplateSchema, Template } from '@notify/domain';
 import { InjectClock } from '@notify/platform';
 import { type Clock, InvalidRequestError } from '@notify/util';
-import { NotificationTypeRepository, TemplateRepository } from '@notify/store';
+import { ComponentRepository, NotificationTypeRepository, TemplateRepository } from '@notify/store';
 import type { z } from 'zod';
+import { checkComponentsExist } from './template-components';
 import { typeNotFound } from './not-found.errors';
 import type { TemplatesOf, TemplateWithType } from './template-use-case.command';
 
@@ -21,12 +22,14 @@ export class CreateTemplateUseCase {
     private readonly templates: TemplateRepository,
     private readonly types: NotificationTypeRepository,
     @InjectClock() private readonly clock: Clock,
+    private readonly components: ComponentRepository,
   ) {}
 
   async execute(command: CreateTemplateCommand): Promise<TemplateWithType> {
     const { scope, notificationId, channel, body } = command;
     const type = await this.types.get(scope, notificationId);
     if (type === undefined) throw typeNotFound(notificationId);
+    await checkComponentsExist(this.components, scope, body.html);
     const now = new Date(this.clock.now()).toISOString();
     const template: Template = { ...body, notificationId, channel, createdAt: now, updatedAt: now };
     if (!(await this.templates.create(scope, template)))

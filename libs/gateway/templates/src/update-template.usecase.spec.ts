@@ -13,7 +13,12 @@ describe('UpdateTemplateUseCase', () => {
 
   it('changes the content, stamped with the clock, and answers it with the type', async () => {
     h.clock.advance(60_000);
-    const { template, type } = await new UpdateTemplateUseCase(h.templates, h.types, h.clock).execute({
+    const { template, type } = await new UpdateTemplateUseCase(
+      h.templates,
+      h.types,
+      h.clock,
+      h.components,
+    ).execute({
       scope,
       notificationId: 'welcome',
       channel: 'EMAIL',
@@ -26,7 +31,7 @@ describe('UpdateTemplateUseCase', () => {
   });
 
   it('answers 404 for a template that does not exist', async () => {
-    const missing = new UpdateTemplateUseCase(h.templates, h.types, h.clock).execute({
+    const missing = new UpdateTemplateUseCase(h.templates, h.types, h.clock, h.components).execute({
       scope,
       notificationId: 'welcome',
       channel: 'EMAIL',

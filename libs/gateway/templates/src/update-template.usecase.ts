@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { TemplateContent } from '@notify/domain';
 import { InjectClock } from '@notify/platform';
 import type { Clock } from '@notify/util';
-import { NotificationTypeRepository, TemplateRepository } from '@notify/store';
+import { ComponentRepository, NotificationTypeRepository, TemplateRepository } from '@notify/store';
 import { templateNotFound } from './not-found.errors';
+import { checkComponentsExist } from './template-components';
 import type { TemplateOf, TemplateWithType } from './template-use-case.command';
 
 export interface UpdateTemplateCommand extends TemplateOf {
@@ -17,10 +18,12 @@ export class UpdateTemplateUseCase {
     private readonly templates: TemplateRepository,
     private readonly types: NotificationTypeRepository,
     @InjectClock() private readonly clock: Clock,
+    private readonly components: ComponentRepository,
   ) {}
 
   async execute(command: UpdateTemplateCommand): Promise<TemplateWithType> {
     const { scope, notificationId, channel, templateId, content } = command;
+    await checkComponentsExist(this.components, scope, content.html);
     const updated = await this.templates.update(
       scope,
       notificationId,

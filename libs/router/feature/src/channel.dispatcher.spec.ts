@@ -1,5 +1,6 @@
 import { type Channel, Topics } from '@notify/domain';
-import { aNotificationType, aScope, aSendRequest, aTemplate, aUser } from '@notify/testing';
+import { ComponentChangesStore } from '@notify/cache';
+import { aNotificationType, aScope, aSendRequest, aTemplate, aUser, eventually } from '@notify/testing';
 import { type RouterHarness, routerHarness } from './testing/router-harness';
 
 describe('ChannelDispatcher', () => {
@@ -95,5 +96,38 @@ describe('ChannelDispatcher', () => {
         }),
       }),
     ]);
+  });
+
+  it("renders a template's components, and a component's new HTML once its change is announced", async () => {
+    const scope = aScope();
+    const footer = (html: string) => ({
+      componentId: 'footer',
+      name: 'Footer',
+      internal: '',
+      internalPage: '',
+      html,
+      createdAt: 't',
+      modifiedAt: 't',
+    });
+    await h.componentCache.onModuleInit();
+    await h.components.create(scope, footer('<small>{{company}} v1</small>'));
+    await h.templates.create(scope, aTemplate({ templateId: 'tpl-1', html: '<p>Hi</p>{{> footer}}' }));
+    const send = { send: { templateId: 'tpl-1', parameters: { company: 'A&B' } } };
+    const html = async () => ((await dispatch('EMAIL', send)).messages[0]?.value as { html?: string }).html;
+    expect(await html()).toBe('<p>Hi</p><small>A&amp;B v1</small>');
+    await h.components.update(scope, 'footer', { html: '<small>v2</small>' }, 't');
+    // Unannounced, the cached components stand until they expire.
+    expect(await html()).toBe('<p>Hi</p><small>A&amp;B v1</small>');
+    await new ComponentChangesStore(h.coordination).announce(scope);
+    await eventually(async () => expect(await html()).toBe('<p>Hi</p><small>v2</small>'));
+  });
+
+  it('logs a send whose template uses a component that no longer exists as a template error', async () => {
+    await h.templates.create(aScope(), aTemplate({ templateId: 'tpl-1', html: '{{> gone}}' }));
+    const dispatched = await dispatch('EMAIL', { send: { templateId: 'tpl-1' } });
+    expect(dispatched.messages).toEqual([]);
+    expect(dispatched.events[0]?.fields).toMatchObject({
+      failed_internal: 'template error in email.html: unknown partial "gone"',
+    });
   });
 });

@@ -22,6 +22,7 @@ import {
 import { type AppConfig, InjectConfig } from '@notify/platform';
 import { TemplateRepository } from '@notify/store';
 import { channelFailed } from './channel-failed';
+import { ComponentCache } from './component-cache';
 
 const PREVIEW_LIMIT = 4_096;
 const clip = (text: string) => (text.length > PREVIEW_LIMIT ? `${text.slice(0, PREVIEW_LIMIT)}…` : text);
@@ -58,6 +59,7 @@ export class ChannelDispatcher {
     private readonly templates: TemplateRepository,
     private readonly events: DeliveryEventsPublisher,
     @InjectConfig() config: AppConfig,
+    private readonly components: ComponentCache,
   ) {
     this.renderer = new TemplateRenderer(config.limits.templateCacheBytes);
   }
@@ -71,13 +73,18 @@ export class ChannelDispatcher {
     });
     const strategy = channelStrategy(channel);
     try {
-      const { template, missing } = await this.template(request, type, channel);
+      const scope = { accountId: request.accountId, envId: request.envId };
+      const [{ template, missing }, components] = await Promise.all([
+        this.template(request, type, channel),
+        this.components.sources(scope),
+      ]);
       const composed = strategy.compose({
         request,
         user,
         template,
         missingTemplateId: missing,
         renderer: this.renderer,
+        components,
         ...(suppression !== undefined ? { suppression } : {}),
         ...(type.retention !== undefined ? { retention: type.retention } : {}),
         ...(emailTracking !== undefined ? { emailTracking } : {}),

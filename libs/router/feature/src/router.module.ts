@@ -4,6 +4,7 @@ import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import { CHANNEL_STRATEGIES, Groups, sendRequestedSchema, Topics } from '@notify/domain';
 import { type AppConfig, InjectConfig } from '@notify/platform';
 import { ChannelDispatcher } from './channel.dispatcher';
+import { ComponentCache } from './component-cache';
 import { HoldForDigestUseCase } from './hold-for-digest.usecase';
 import { RouteSendUseCase } from './route-send.usecase';
 import { SendContextLoader } from './send-context.loader';
@@ -18,6 +19,7 @@ import { SendDigestUseCase } from './send-digest.usecase';
 @Module({
   providers: [
     SendContextLoader,
+    ComponentCache,
     ChannelDispatcher,
     HoldForDigestUseCase,
     RouteSendUseCase,

@@ -206,6 +206,17 @@ const definitions: Record<string, SchemaDefinition> = {
     receivedAt: Number,
     deliveredAt: String,
   },
+  [Collections.components.name]: {
+    accountId: String,
+    envId: String,
+    componentId: String,
+    name: String,
+    internal: String,
+    internalPage: String,
+    html: String,
+    createdAt: String,
+    modifiedAt: String,
+  },
   [Collections.webhookEndpoints.name]: {
     accountId: String,
     envId: String,

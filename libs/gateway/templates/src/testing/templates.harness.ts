@@ -1,9 +1,14 @@
 import type { TenantScope } from '@notify/domain';
-import { EmbeddedDocumentStore, NotificationTypeRepository, TemplateRepository } from '@notify/store';
+import {
+  ComponentRepository,
+  EmbeddedDocumentStore,
+  NotificationTypeRepository,
+  TemplateRepository,
+} from '@notify/store';
 import { aTemplate, FakeClock, tempDir } from '@notify/testing';
 
 /**
- * The template and notification-type repositories over the embedded document store in a temporary
+ * The template, notification-type and component repositories over the embedded document store in a temporary
  * directory, holding the EMAIL type `welcome` of `scope` created at the time of a clock the test moves;
  * with `twoTemplates`, also `tpl-1` ("One") and `tpl-2` ("Two"), `tpl-1` its instant default.
  */
@@ -26,6 +31,7 @@ export async function templatesHarness(scope: TenantScope, { twoTemplates = fals
     at,
     templates,
     types,
+    components: new ComponentRepository(store),
     async close() {
       await store.close();
       await dir.remove();

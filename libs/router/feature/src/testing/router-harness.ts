@@ -1,5 +1,6 @@
 import type { EventBus, OutgoingMessage } from '@notify/bus';
 import {
+  ComponentChangesStore,
   DigestWindowsStore,
   EmbeddedCoordinationStore,
   ScheduledSendsStore,
@@ -10,6 +11,7 @@ import { type DeliveryEvent, type LogFields, Topics } from '@notify/domain';
 import { loadAppConfig, SecretBox } from '@notify/platform';
 import {
   AccountRepository,
+  ComponentRepository,
   EmbeddedDocumentStore,
   NotificationTypeRepository,
   PreferenceRepository,
@@ -20,6 +22,7 @@ import { FakeClock, tempDir, testLogger } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ChannelDispatcher } from '../channel.dispatcher';
+import { ComponentCache } from '../component-cache';
 import { HoldForDigestUseCase } from '../hold-for-digest.usecase';
 import { RouteSendUseCase } from '../route-send.usecase';
 import { SendContextLoader } from '../send-context.loader';
@@ -56,7 +59,9 @@ export async function routerHarness(limits = { windowBytes: MB, environmentBytes
   );
   const windows = new DigestWindowsStore(coordination, limits);
   const scheduled = new ScheduledSendsStore(coordination, config.limits);
-  const dispatcher = new ChannelDispatcher(templates, events, config);
+  const components = new ComponentRepository(documents);
+  const componentCache = new ComponentCache(components, new ComponentChangesStore(coordination), clock);
+  const dispatcher = new ChannelDispatcher(templates, events, config, componentCache);
   const holdForDigest = new HoldForDigestUseCase(windows, events);
   const route = new RouteSendUseCase(
     contexts,
@@ -76,6 +81,8 @@ export async function routerHarness(limits = { windowBytes: MB, environmentBytes
     coordination,
     types,
     templates,
+    components,
+    componentCache,
     users,
     windows,
     scheduled,

@@ -1,0 +1,1 @@
+export { ComponentsModule } from './components.module';

@@ -1,0 +1,37 @@
+import { aScope } from '@notify/testing';
+import { type ComponentsHarness, componentsHarness } from './testing/components.harness';
+
+describe('ListParsedComponentsUseCase', () => {
+  const scope = aScope();
+  let h: ComponentsHarness;
+
+  beforeEach(async () => (h = await componentsHarness(scope)));
+
+  afterEach(() => h.close());
+
+  it('parses the editor JSON and expands the components each one uses', async () => {
+    await h.create.execute({
+      scope,
+      body: { componentId: 'logo', name: 'Logo', html: '<img alt="{{brand}}">', internal: '{"rows":[1]}' },
+    });
+    await h.create.execute({
+      scope,
+      body: { componentId: 'header', name: 'Header', html: '<h1>{{> logo}}</h1>', internalPage: 'not json' },
+    });
+    const parsed = await h.listParsed.execute({ scope });
+    expect(parsed).toEqual([
+      expect.objectContaining({
+        componentId: 'header',
+        html: '<h1><img alt="{{brand}}"></h1>',
+        internal: null,
+        internalPage: 'not json',
+      }),
+      expect.objectContaining({
+        componentId: 'logo',
+        html: '<img alt="{{brand}}">',
+        internal: { rows: [1] },
+        internalPage: null,
+      }),
+    ]);
+  });
+});

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { expandComponents, MAX_COMPONENT_DEPTH, type TenantScope } from '@notify/domain';
+import type { z } from 'zod';
+import { ListComponentsUseCase } from './list-components.usecase';
+import type { parsedComponentOutput } from './component.presenter';
+
+export interface ListParsedComponentsCommand {
+  readonly scope: TenantScope;
+}
+
+/** The editor's JSON as a value: empty is none (null), and text that is not JSON stays as it is. */
+function parsed(json: string): unknown {
+  if (json === '') return null;
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return json;
+  }
+}
+
+/**
+ * Every component of the environment ready to use outside the service: `internal` and
+ * `internalPage` parsed from JSON, and `html` with the components it uses expanded in place, so
+ * each is the complete fragment a render inserts (before parameters are filled in).
+ */
+@Injectable()
+export class ListParsedComponentsUseCase {
+  constructor(private readonly list: ListComponentsUseCase) {}
+
+  async execute({ scope }: ListParsedComponentsCommand): Promise<z.infer<typeof parsedComponentOutput>[]> {
+    const components = await this.list.execute({ scope });
+    const sources = new Map(components.map((c) => [c.componentId, c.html]));
+    return components.map((c) => ({
+      ...c,
+      internal: parsed(c.internal),
+      internalPage: parsed(c.internalPage),
+      html: expandComponents(c.html, sources, MAX_COMPONENT_DEPTH),
+    }));
+  }
+}

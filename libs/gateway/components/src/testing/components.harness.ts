@@ -1,0 +1,59 @@
+import { ComponentChangesStore, type CoordinationStore } from '@notify/cache';
+import type { TenantScope } from '@notify/domain';
+import {
+  ComponentRepository,
+  EmbeddedDocumentStore,
+  NotificationTypeRepository,
+  TemplateRepository,
+} from '@notify/store';
+import { aTemplate, FakeClock, tempDir } from '@notify/testing';
+import { ComponentReferences } from '../component-references';
+import { CreateComponentUseCase } from '../create-component.usecase';
+import { DeleteComponentUseCase } from '../delete-component.usecase';
+import { GetComponentUseCase } from '../get-component.usecase';
+import { ListComponentsUseCase } from '../list-components.usecase';
+import { ListParsedComponentsUseCase } from '../list-parsed-components.usecase';
+import { PatchComponentUseCase } from '../patch-component.usecase';
+
+/**
+ * The components use cases over the embedded document store in a temporary directory, a clock the
+ * test moves, and the change announcements they make (`accountId/envId`, in order).
+ */
+export async function componentsHarness(scope: TenantScope) {
+  const clock = new FakeClock();
+  const dir = await tempDir('notify-components-');
+  const store = new EmbeddedDocumentStore(dir.path);
+  const components = new ComponentRepository(store);
+  const templates = new TemplateRepository(store);
+  const types = new NotificationTypeRepository(store);
+  const announced: string[] = [];
+  const changes = new ComponentChangesStore({
+    publish: async (_channel: string, message: string) => void announced.push(message),
+  } as unknown as CoordinationStore);
+  const references = new ComponentReferences(types, templates);
+  const list = new ListComponentsUseCase(components, references);
+  return {
+    clock,
+    at: () => new Date(clock.now()).toISOString(),
+    components,
+    announced,
+    create: new CreateComponentUseCase(components, references, changes, clock),
+    get: new GetComponentUseCase(components, references),
+    patch: new PatchComponentUseCase(components, references, changes, clock),
+    remove: new DeleteComponentUseCase(components, references, changes),
+    list,
+    listParsed: new ListParsedComponentsUseCase(list),
+    /** Stores an EMAIL template of the notification type `notificationId` (created if new) with this HTML. */
+    async addTemplate(templateId: string, html: string, notificationId = 'welcome') {
+      if ((await types.get(scope, notificationId)) === undefined)
+        await types.create(scope, { notificationId, title: notificationId, channels: ['EMAIL'] }, 't');
+      await templates.create(scope, aTemplate({ notificationId, templateId, html }));
+    },
+    async close() {
+      await store.close();
+      await dir.remove();
+    },
+  };
+}
+
+export type ComponentsHarness = Awaited<ReturnType<typeof componentsHarness>>;
