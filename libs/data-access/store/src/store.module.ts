@@ -19,6 +19,7 @@ import { OrganizationRepository } from './repositories/organization.repository';
 import { PeopleRepository } from './repositories/people.repository';
 import { PreferenceRepository } from './repositories/preference.repository';
 import { SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';
+import { SendingDomainRepository } from './repositories/sending-domain.repository';
 import { TemplateRepository } from './repositories/template.repository';
 import { UserRepository } from './repositories/user.repository';
 import { WebhookEndpointRepository } from './repositories/webhook-endpoint.repository';
@@ -37,6 +38,7 @@ const repositories = [
   PeopleRepository,
   PreferenceRepository,
   SandboxOutboxRepository,
+  SendingDomainRepository,
   TemplateRepository,
   UserRepository,
   WebhookEndpointRepository,
