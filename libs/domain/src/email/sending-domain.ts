@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
 import { z } from 'zod';
+import { REPORTS_MAILBOX } from './inbound-email';
 
 /**
  * Sending domains: a domain an environment sends mail from, proven by the DNS records its owner
@@ -21,7 +22,17 @@ export const RETURN_PATH_LABEL = 'notify-bounces';
  * Names no public resolver answers for (RFC 6761, RFC 6762, RFC 8375 and common private
  * suffixes): a "domain" there proves nothing, and looking it up reaches the local network.
  */
-const PRIVATE_SUFFIXES = ['localhost', 'local', 'internal', 'invalid', 'arpa', 'onion', 'lan', 'home', 'corp'];
+const PRIVATE_SUFFIXES = [
+  'localhost',
+  'local',
+  'internal',
+  'invalid',
+  'arpa',
+  'onion',
+  'lan',
+  'home',
+  'corp',
+];
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
@@ -30,10 +41,12 @@ export function sendingDomainOf(sender: string): { domain: string } | { problem:
   const text = sender.trim();
   const host = (text.includes('@') ? text.slice(text.lastIndexOf('@') + 1) : text).replace(/\.$/, '');
   if (host === '') return { problem: 'expected a domain, or an email address on it' };
-  if (isIP(host.replace(/^\[|\]$/g, '')) !== 0) return { problem: 'expected a domain name, not an IP address' };
+  if (isIP(host.replace(/^\[|\]$/g, '')) !== 0)
+    return { problem: 'expected a domain name, not an IP address' };
   // IDNA: a Unicode name is checked and stored in its ASCII (punycode) form, as DNS holds it.
   const ascii = domainToASCII(host.toLowerCase());
-  if (ascii === '' || ascii.length > 253) return { problem: 'expected a domain name of up to 253 characters' };
+  if (ascii === '' || ascii.length > 253)
+    return { problem: 'expected a domain name of up to 253 characters' };
   const labels = ascii.split('.');
   if (labels.length < 2 || !labels.every((label) => LABEL.test(label)))
     return { problem: 'expected a domain name such as example.com (letters, digits and "-" between dots)' };
@@ -76,9 +89,28 @@ export interface RecordSettings {
 /** The DKIM selector of a new domain: its own, so two environments adding one domain never collide. */
 export const dkimSelector = (random: Buffer): string => `notify${random.toString('hex').slice(0, 10)}`;
 
+/** What a domain's private DKIM key is sealed against: it opens for this environment and domain only. */
+export const dkimKeyContext = (scope: { accountId: string; envId: string }, domain: string) =>
+  `${scope.accountId}/${scope.envId}/dkim/${domain}`;
+
 export const dkimRecordName = (domain: string, selector: string) => `${selector}._domainkey.${domain}`;
 
 export const returnPathHost = (domain: string) => `${RETURN_PATH_LABEL}.${domain}`;
+
+/** The envelope sender of mail from a domain whose return path is published: its bounces come back to us. */
+export const returnPathAddress = (domain: string) => `${REPORTS_MAILBOX}@${returnPathHost(domain)}`;
+
+/** Whether an address is the reports mailbox on some sending domain's return path (a CNAME to our mail domain). */
+export const isReturnPathAddress = (address: string): boolean => {
+  const at = address.lastIndexOf('@');
+  return (
+    address.slice(0, at).toLowerCase() === REPORTS_MAILBOX &&
+    address
+      .slice(at + 1)
+      .toLowerCase()
+      .startsWith(`${RETURN_PATH_LABEL}.`)
+  );
+};
 
 /** The DKIM key record's value for a public key (base64 of its DER SubjectPublicKeyInfo). */
 export const dkimRecordValue = (publicKey: string) => `v=DKIM1; k=rsa; p=${publicKey}`;
@@ -152,7 +184,8 @@ function dkimVerdict(answer: LookupAnswer, publicKey: string): RecordVerdict {
   if (answer.kind === 'error') return 'unknown';
   if (answer.kind === 'none') return 'missing';
   const keys = answer.values.map(dkimTags).filter((tags) => tags.has('p'));
-  if (keys.some((tags) => tags.get('p') === publicKey && (tags.get('k') ?? 'rsa') === 'rsa')) return 'present';
+  if (keys.some((tags) => tags.get('p') === publicKey && (tags.get('k') ?? 'rsa') === 'rsa'))
+    return 'present';
   // Some other TXT at the key's name (not a key record) may be left over: still waiting.
   return keys.length > 0 ? 'wrong' : 'missing';
 }
@@ -188,12 +221,19 @@ export interface CheckOutcome {
  * record is still missing VERIFICATION_WINDOW_MS after the domain started waiting. Otherwise, and
  * whenever a resolver did not answer (timeout, SERVFAIL), it stays PENDING.
  */
-export function verifySendingDomain(domain: DomainUnderCheck, lookups: DomainLookups, now: number): CheckOutcome {
+export function verifySendingDomain(
+  domain: DomainUnderCheck,
+  lookups: DomainLookups,
+  now: number,
+): CheckOutcome {
   const dkim = dkimVerdict(lookups.dkim, domain.publicKey);
   const returnPath =
     domain.returnPathTarget === undefined
       ? undefined
-      : cnameVerdict(lookups.returnPath ?? { kind: 'error', reason: 'not looked up' }, domain.returnPathTarget);
+      : cnameVerdict(
+          lookups.returnPath ?? { kind: 'error', reason: 'not looked up' },
+          domain.returnPathTarget,
+        );
   const mailFromStatus = returnPath === undefined ? undefined : statusOf(returnPath);
   const withMailFrom = mailFromStatus === undefined ? {} : { mailFromStatus };
   if (dkim === 'wrong')
@@ -203,7 +243,9 @@ export function verifySendingDomain(domain: DomainUnderCheck, lookups: DomainLoo
   if (dkim === 'present' && (returnPath === undefined || returnPath === 'present'))
     return { status: 'SUCCESS', ...withMailFrom };
   const waiting =
-    dkim !== 'present' ? 'the DKIM record is not published yet' : 'the return-path CNAME is not published yet';
+    dkim !== 'present'
+      ? 'the DKIM record is not published yet'
+      : 'the return-path CNAME is not published yet';
   if ((dkim === 'missing' || returnPath === 'missing') && now - domain.pendingSince >= VERIFICATION_WINDOW_MS)
     return { status: 'FAILED', ...withMailFrom, reason: `${waiting} (gave up after 72 hours)` };
   return { status: 'PENDING', ...withMailFrom, reason: waiting };
@@ -233,7 +275,8 @@ export function unverifiedSender(
 ): string | undefined {
   const domain = fromDomain(fromAddress);
   if (domain === undefined || context.domainStatus === 'SUCCESS') return undefined;
-  if (domain === fromDomain(context.defaultFrom) || context.operatorDomains.includes(domain)) return undefined;
+  if (domain === fromDomain(context.defaultFrom) || context.operatorDomains.includes(domain))
+    return undefined;
   if (context.domainStatus !== undefined)
     return `${fromAddress ?? ''} is on ${domain}, a sending domain not verified (${context.domainStatus})`;
   if (context.operatorDomains.length > 0) return `${fromAddress ?? ''} is not on a verified sending domain`;

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '@notify/gateway-accounts';
 import { AddressesModule } from '@notify/gateway-addresses';
+import { DomainsModule } from '@notify/gateway-domains';
 import { GatewayAuthModule } from '@notify/gateway-auth';
 import { InAppModule } from '@notify/gateway-inapp';
 import { LegacySdkModule } from '@notify/gateway-legacy-sdk';
@@ -34,6 +35,7 @@ import { WebhooksModule } from '@notify/gateway-webhooks';
     TemplatesModule,
     WebhooksModule,
     AddressesModule,
+    DomainsModule,
     MembersModule,
     LegacySdkModule,
     OrganizationModule,

@@ -9,3 +9,4 @@ export {
   ZONE_MAX_VALUE_LENGTH,
   zoneName,
 } from './dns-zone';
+export { serveLocalDns } from './dns.local-peer';
