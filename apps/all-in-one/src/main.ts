@@ -32,6 +32,15 @@ void runService({
     installation = await bootstrap(app, config);
   },
   onListening: ({ baseUrl, config }) => {
-    if (installation !== undefined) process.stdout.write(banner(baseUrl, installation, config, served));
+    if (installation !== undefined)
+      process.stdout.write(
+        banner(
+          baseUrl,
+          installation,
+          config,
+          served,
+          dnsZone === undefined ? undefined : config.dns.servers[0],
+        ),
+      );
   },
 });
