@@ -39,7 +39,9 @@ export class DnsResolver {
 
   private async lookup(query: () => Promise<string[]>): Promise<LookupAnswer> {
     try {
-      const values = (await query()).slice(0, DNS_MAX_RECORDS).filter((v) => v.length <= DNS_MAX_VALUE_LENGTH);
+      const values = (await query())
+        .slice(0, DNS_MAX_RECORDS)
+        .filter((v) => v.length <= DNS_MAX_VALUE_LENGTH);
       return values.length === 0 ? { kind: 'none' } : { kind: 'records', values };
     } catch (error) {
       const code = (error as { code?: unknown }).code;

@@ -23,7 +23,7 @@ export class ListSendingDomainsUseCase {
   async execute(scope: TenantScope): Promise<SendingDomainView[]> {
     const now = this.clock.now();
     const domains = await Promise.all(
-      (await this.domains.list(scope)).map((domain) =>
+      (await this.domains.list(scope)).map(async (domain) =>
         domain.status === 'PENDING' && dueForRecheck(Date.parse(domain.lastSync), now, RECHECK_ON_READ_MS)
           ? this.checker.check(scope, domain)
           : domain,

@@ -31,7 +31,9 @@ describe('DnsPeer', () => {
     expect(txt.map((strings) => strings.join('')).sort()).toEqual([key, 'second'].sort());
     expect(txt.find((strings) => strings.length > 1)?.[0]).toHaveLength(255);
     expect(await resolver.resolveCname('notify-bounces.acme.test')).toEqual(['inbound.notify.test']);
-    expect(await resolver.resolveMx('acme.test')).toEqual([expect.objectContaining({ priority: 5, exchange: 'mx.acme.test' })]);
+    expect(await resolver.resolveMx('acme.test')).toEqual([
+      expect.objectContaining({ priority: 5, exchange: 'mx.acme.test' }),
+    ]);
   });
 
   it('answers NXDOMAIN for a name it does not hold, and no data for another type of one it does', async () => {
@@ -48,8 +50,15 @@ describe('DnsPeer', () => {
 
   it('truncates a UDP answer beyond 512 bytes, which the resolver then takes over TCP', async () => {
     const values = Array.from({ length: 8 }, (_, i) => `${i}${'x'.repeat(200)}`);
-    peer.zone.load('big.acme.test', values.map((value) => ({ type: 'TXT' as const, value })));
-    const query = dnsPacket.encode({ type: 'query', id: 7, questions: [{ type: 'TXT', name: 'big.acme.test' }] });
+    peer.zone.load(
+      'big.acme.test',
+      values.map((value) => ({ type: 'TXT' as const, value })),
+    );
+    const query = dnsPacket.encode({
+      type: 'query',
+      id: 7,
+      questions: [{ type: 'TXT', name: 'big.acme.test' }],
+    });
     expect(dnsPacket.decode(peer.answer(query, true) ?? Buffer.alloc(0)).flag_tc).toBe(true);
     expect((await resolver.resolveTxt('big.acme.test')).map((s) => s.join('')).sort()).toEqual(values);
   });
@@ -68,7 +77,9 @@ describe('DnsPeer', () => {
     });
     const decoded = dnsPacket.decode(reply.subarray(2));
     expect(decoded.id).toBe(9);
-    expect(decoded.answers).toEqual([expect.objectContaining({ type: 'TXT', data: [Buffer.from('over tcp')] })]);
+    expect(decoded.answers).toEqual([
+      expect.objectContaining({ type: 'TXT', data: [Buffer.from('over tcp')] }),
+    ]);
   });
 
   it('ignores what is not a DNS query', () => {
@@ -76,7 +87,8 @@ describe('DnsPeer', () => {
   });
 
   it('holds a bounded number of names', () => {
-    for (let i = 0; i < ZONE_MAX_NAMES; i++) expect(peer.zone.load(`n${i}.acme.test`, [{ type: 'TXT', value: 'x' }])).toBe(true);
+    for (let i = 0; i < ZONE_MAX_NAMES; i++)
+      expect(peer.zone.load(`n${i}.acme.test`, [{ type: 'TXT', value: 'x' }])).toBe(true);
     expect(peer.zone.load('one-more.acme.test', [{ type: 'TXT', value: 'x' }])).toBe(false);
     expect(peer.zone.load('n0.acme.test', [{ type: 'TXT', value: 'replaced' }])).toBe(true);
   });

@@ -33,7 +33,9 @@ export class DnsZone {
     if (!this.names.has(key) && this.names.size >= ZONE_MAX_NAMES) return false;
     this.names.set(
       key,
-      records.slice(0, ZONE_MAX_RECORDS_PER_NAME).map((r) => ({ type: r.type, value: r.value.slice(0, ZONE_MAX_VALUE_LENGTH) })),
+      records
+        .slice(0, ZONE_MAX_RECORDS_PER_NAME)
+        .map((r) => ({ type: r.type, value: r.value.slice(0, ZONE_MAX_VALUE_LENGTH) })),
     );
     return true;
   }

@@ -30,7 +30,11 @@ export class SendingDomainRepository {
   }
 
   /** Adds a domain unless the environment has it or already has `max`; answers whether it was added. */
-  async create(scope: TenantScope, domain: SendingDomain, max: number): Promise<'created' | 'exists' | 'full'> {
+  async create(
+    scope: TenantScope,
+    domain: SendingDomain,
+    max: number,
+  ): Promise<'created' | 'exists' | 'full'> {
     if ((await this.get(scope, domain.domain)) !== undefined) return 'exists';
     if ((await this.list(scope)).length >= max) return 'full';
     return (await this.domains.insert({ ...scopeOf(scope), ...domain })) ? 'created' : 'exists';
