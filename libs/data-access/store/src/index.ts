@@ -20,12 +20,7 @@ export { SANDBOX_OUTBOX_KEEP, SandboxOutboxRepository } from './repositories/san
 export { TemplateRepository } from './repositories/template.repository';
 export { UserRepository, type UserPage } from './repositories/user.repository';
 export { type WebhookEndpoint, WebhookEndpointRepository } from './repositories/webhook-endpoint.repository';
-export {
-  type PendingSendingDomain,
-  type SendingDomain,
-  type SendingDomainCheck,
-  SendingDomainRepository,
-} from './repositories/sending-domain.repository';
+export { type SendingDomain, SendingDomainRepository } from './repositories/sending-domain.repository';
 export { createDocumentStore } from './store.factory';
 export { StoreModule } from './store.module';
 export { Collections } from './collections';

@@ -158,7 +158,7 @@ describe('verifySendingDomain', () => {
     ).toEqual({
       status: 'PENDING',
       mailFromStatus: 'PENDING',
-      reason: 'the DKIM record is not published yet',
+      reason: 'the DNS lookup did not answer (ETIMEOUT)',
     });
   });
 

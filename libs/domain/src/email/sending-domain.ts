@@ -242,10 +242,13 @@ export function verifySendingDomain(
     return { status: 'FAILED', ...withMailFrom, reason: 'the return-path CNAME points elsewhere' };
   if (dkim === 'present' && (returnPath === undefined || returnPath === 'present'))
     return { status: 'SUCCESS', ...withMailFrom };
+  const unanswered = [lookups.dkim, lookups.returnPath].find((answer) => answer?.kind === 'error');
   const waiting =
-    dkim !== 'present'
-      ? 'the DKIM record is not published yet'
-      : 'the return-path CNAME is not published yet';
+    unanswered?.kind === 'error'
+      ? `the DNS lookup did not answer (${unanswered.reason})`
+      : dkim !== 'present'
+        ? 'the DKIM record is not published yet'
+        : 'the return-path CNAME is not published yet';
   if ((dkim === 'missing' || returnPath === 'missing') && now - domain.pendingSince >= VERIFICATION_WINDOW_MS)
     return { status: 'FAILED', ...withMailFrom, reason: `${waiting} (gave up after 72 hours)` };
   return { status: 'PENDING', ...withMailFrom, reason: waiting };

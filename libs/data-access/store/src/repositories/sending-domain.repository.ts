@@ -5,10 +5,8 @@ import { DOCUMENT_STORE, type DocumentCollection, type DocumentStore } from '../
 import { scopeKey, scopeOf, unscoped } from './scope';
 
 export type SendingDomain = Omit<SendingDomainDoc, 'accountId' | 'envId'>;
-/** A pending domain with the environment it belongs to, as the periodic re-check finds it. */
-export type PendingSendingDomain = SendingDomainDoc;
 /** What a check changes on a domain. */
-export type SendingDomainCheck = Pick<SendingDomain, 'status' | 'mailFromStatus' | 'reason' | 'lastSync'>;
+type SendingDomainCheck = Pick<SendingDomain, 'status' | 'mailFromStatus' | 'reason' | 'lastSync'>;
 
 /** An environment's sending domains (at most MAX_SENDING_DOMAINS, so one listing holds them). */
 @Injectable()
@@ -72,8 +70,8 @@ export class SendingDomainRepository {
     return this.domains.remove([...scopeKey(scope), domain]);
   }
 
-  /** Pending domains of every environment, at most `limit`. */
-  pending(limit: number): Promise<PendingSendingDomain[]> {
+  /** Pending domains of every environment (with their scope), at most `limit`. */
+  pending(limit: number): Promise<SendingDomainDoc[]> {
     return this.domains.find({ status: 'PENDING' }, limit);
   }
 }
