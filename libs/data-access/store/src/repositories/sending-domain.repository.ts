@@ -42,28 +42,26 @@ export class SendingDomainRepository {
    * Records a check's outcome, unless the domain was removed, or was re-added (a new
    * `pendingSince`) after the check began: that check looked at an older state.
    */
-  async recordCheck(
+  recordCheck(
     scope: TenantScope,
     domain: string,
     checkedSince: string,
     check: SendingDomainCheck,
   ): Promise<SendingDomain | undefined> {
-    const doc = await this.domains.modify([...scopeKey(scope), domain], (current) => {
-      if (current?.pendingSince !== checkedSince) return undefined;
+    return this.change(scope, domain, (current) => {
+      if (current.pendingSince !== checkedSince) return undefined;
       const { reason: _reason, mailFromStatus: _mailFrom, ...rest } = current;
       return { ...rest, ...check };
     });
-    return doc === undefined ? undefined : unscoped(doc);
   }
 
   /** Starts a FAILED domain's verification over (same key), from `now`. */
-  async restart(scope: TenantScope, domain: string, now: string): Promise<SendingDomain | undefined> {
-    const doc = await this.domains.modify([...scopeKey(scope), domain], (current) => {
-      if (current?.status !== 'FAILED') return undefined;
+  restart(scope: TenantScope, domain: string, now: string): Promise<SendingDomain | undefined> {
+    return this.change(scope, domain, (current) => {
+      if (current.status !== 'FAILED') return undefined;
       const { reason: _reason, ...rest } = current;
       return { ...rest, status: 'PENDING', pendingSince: now };
     });
-    return doc === undefined ? undefined : unscoped(doc);
   }
 
   remove(scope: TenantScope, domain: string): Promise<boolean> {
@@ -73,5 +71,20 @@ export class SendingDomainRepository {
   /** Pending domains of every environment (with their scope), at most `limit`. */
   pending(limit: number): Promise<SendingDomainDoc[]> {
     return this.domains.find({ status: 'PENDING' }, limit);
+  }
+
+  /** Applies `change` to the stored domain; the domain as changed, or undefined when nothing changed. */
+  private async change(
+    scope: TenantScope,
+    domain: string,
+    change: (current: SendingDomainDoc) => SendingDomainDoc | undefined,
+  ): Promise<SendingDomain | undefined> {
+    let changed = false;
+    const doc = await this.domains.modify([...scopeKey(scope), domain], (current) => {
+      const next = current === undefined ? undefined : change(current);
+      changed = next !== undefined;
+      return next;
+    });
+    return changed && doc !== undefined ? unscoped(doc) : undefined;
   }
 }
