@@ -34,7 +34,7 @@ interface OutboxMail {
   from?: string;
   headers: Record<string, string>;
   returnPath: string;
-  raw?: string;
+  rawBase64?: string;
 }
 
 /**
@@ -216,7 +216,7 @@ describe('sending domains (all-in-one, local DNS peer)', () => {
     expect(mail.headers['dkim-signature']).toMatch(/c=relaxed\/relaxed/);
 
     // mailauth, not our code, checks the signature against the key our DNS peer publishes.
-    const result = await dkimVerify(mail.raw ?? '', {
+    const result = await dkimVerify(Buffer.from(mail.rawBase64 ?? '', 'base64'), {
       resolver: (name, type) => peerResolver.resolve(name, type) as Promise<string[][] | string[]>,
     });
     expect(result.results).toEqual([

@@ -13,7 +13,9 @@ export class DevMailController {
   async list(@CurrentTenant() tenant: Tenant) {
     const messages = await this.outbox.list(tenant, 'email');
     return {
-      messages: messages.map(({ headers: _headers, returnPath: _returnPath, raw: _raw, ...mail }) => mail),
+      messages: messages.map(
+        ({ headers: _headers, returnPath: _returnPath, rawBase64: _raw, ...mail }) => mail,
+      ),
     };
   }
 

@@ -222,8 +222,9 @@ export const RAW_VIEW_MAX_BYTES = 256 * 1024;
 
 /**
  * A caught message as `GET /dev/outbox/email` shows it: as /dev/mail does, plus `replyTo`, headers,
- * the envelope sender (`returnPath`, where bounces go) and the source (`raw`, up to
- * RAW_VIEW_MAX_BYTES) to check a DKIM signature against.
+ * the envelope sender (`returnPath`, where bounces go) and the source, byte for byte in base64
+ * (`rawBase64`, up to RAW_VIEW_MAX_BYTES), to check a DKIM signature against. Base64 keeps the
+ * encoded source (quoted-printable links, say) from reading as the message's text.
  */
 export const mailOutboxView = (mail: CaughtMail) => ({
   id: String(mail.id),
@@ -243,5 +244,5 @@ export const mailOutboxView = (mail: CaughtMail) => ({
   })),
   headers: mail.headers,
   returnPath: mail.envelope.from,
-  ...(mail.raw.length <= RAW_VIEW_MAX_BYTES ? { raw: mail.raw.toString('utf8') } : {}),
+  ...(mail.raw.length <= RAW_VIEW_MAX_BYTES ? { rawBase64: mail.raw.toString('base64') } : {}),
 });
