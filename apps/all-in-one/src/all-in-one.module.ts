@@ -6,6 +6,7 @@ import { EventLogModule } from '@notify/event-log';
 import { GatewayModule } from '@notify/gateway-feature';
 import { InboundModule } from '@notify/inbound-feature';
 import { DevInboxModule, DevOutboxModule } from '@notify/gateway-dev-outbox';
+import type { DnsZone } from '@notify/local-peer-dns';
 import type { OutboxSource } from '@notify/local-peer-kit';
 import { type AppConfig, type Logger, PlatformModule } from '@notify/platform';
 import { ProviderSettingsModule } from '@notify/provider-settings';
@@ -29,7 +30,12 @@ import { WebhookDispatcherModule } from '@notify/webhooks-feature';
  */
 @Module({})
 export class AllInOneModule {
-  static forRoot(config: AppConfig, logger: Logger, outboxes: readonly OutboxSource[]): DynamicModule {
+  static forRoot(
+    config: AppConfig,
+    logger: Logger,
+    outboxes: readonly OutboxSource[],
+    dnsZone?: DnsZone,
+  ): DynamicModule {
     return {
       module: AllInOneModule,
       imports: [
@@ -53,7 +59,7 @@ export class AllInOneModule {
         WebPushSenderModule,
         RecorderModule,
         WebhookDispatcherModule,
-        DevOutboxModule.forRoot(outboxes),
+        DevOutboxModule.forRoot(outboxes, dnsZone),
         ...(config.dev.enabled ? [DevInboxModule] : []),
       ],
     };

@@ -69,6 +69,7 @@ export function banner(
   installation: Installation,
   config: AppConfig,
   served: readonly string[],
+  localDns?: string,
 ): string {
   const keyFile = join(config.dataDir, 'api-key.txt');
   const keyLine =
@@ -95,6 +96,11 @@ export function banner(
       : served.length > 0
         ? `  Outbox    ${baseUrl}/dev/outbox/{${served.join(',')}}  (served by local peers; nothing leaves this machine)`
         : '  Outbox    none: every channel has a real provider',
+    ...(localDns !== undefined
+      ? [
+          `  DNS       ${localDns}  (local DNS peer verifying sending domains; load records with PUT /dev/dns/{name})`,
+        ]
+      : []),
     ...(served.includes('email')
       ? []
       : [

@@ -1,3 +1,4 @@
+import { type DnsZone, serveLocalDns } from '@notify/local-peer-dns';
 import type { OutboxSource } from '@notify/local-peer-kit';
 import { LOCAL_PEERS } from '@notify/local-peers';
 import type { AppConfig, Logger } from '@notify/platform';
@@ -7,6 +8,8 @@ export interface LocalPeers {
   readonly outboxes: readonly OutboxSource[];
   /** One line per channel served locally, for the banner. */
   readonly served: readonly string[];
+  /** The local DNS peer's names (`/dev/dns`), when it answers for sending domains. */
+  readonly dnsZone?: DnsZone;
 }
 
 /**
@@ -45,7 +48,13 @@ async function startLocalPeers(given: AppConfig, logger: Logger): Promise<LocalP
     config = served.config;
     outboxes.push(...served.outboxes);
   }
-  return { config, outboxes, served: outboxes.map((outbox) => outbox.channel) };
+  const dns = await serveLocalDns(config);
+  return {
+    config: dns?.config ?? config,
+    outboxes,
+    served: outboxes.map((outbox) => outbox.channel),
+    ...(dns !== undefined ? { dnsZone: dns.zone } : {}),
+  };
 }
 
 /**

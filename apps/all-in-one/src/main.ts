@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { openApiDocument, serveOpenApi } from '@notify/gateway-feature';
+import type { DnsZone } from '@notify/local-peer-dns';
 import type { OutboxSource } from '@notify/local-peer-kit';
 import { runService } from '@notify/platform';
 import { emailConfigProblems } from '@notify/sender-email-feature';
@@ -10,6 +11,7 @@ import { startDevStandIns, withPublicUrl } from './local-peers';
 
 let outboxes: readonly OutboxSource[] = [];
 let served: readonly string[] = [];
+let dnsZone: DnsZone | undefined;
 let installation: Installation | undefined;
 
 void runService({
@@ -19,9 +21,10 @@ void runService({
     const peers = await startDevStandIns(withPublicUrl(await withLocalSecretsKey(given)), logger);
     outboxes = peers.outboxes;
     served = peers.served;
+    dnsZone = peers.dnsZone;
     return peers.config;
   },
-  rootModule: (config, logger) => AllInOneModule.forRoot(config, logger, outboxes),
+  rootModule: (config, logger) => AllInOneModule.forRoot(config, logger, outboxes, dnsZone),
   configure: async (app, config) => {
     serveOpenApi(app, openApiDocument(app));
     // The first tenant exists before the service reports ready (its key file is what a newcomer reads).
@@ -29,6 +32,15 @@ void runService({
     installation = await bootstrap(app, config);
   },
   onListening: ({ baseUrl, config }) => {
-    if (installation !== undefined) process.stdout.write(banner(baseUrl, installation, config, served));
+    if (installation !== undefined)
+      process.stdout.write(
+        banner(
+          baseUrl,
+          installation,
+          config,
+          served,
+          dnsZone === undefined ? undefined : config.dns.servers[0],
+        ),
+      );
   },
 });

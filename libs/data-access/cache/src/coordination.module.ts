@@ -11,6 +11,7 @@ import { EmailRepliesStore } from './stores/email/email-replies.store';
 import { IdempotencyRecordsStore } from './stores/idempotency-records.store';
 import { InAppFanoutStore } from './stores/inapp/inapp-fanout.store';
 import { LogQueriesStore } from './stores/log-queries.store';
+import { PeriodicTurnsStore } from './stores/periodic-turns.store';
 import { ScheduledSendsStore } from './stores/scheduled-sends.store';
 import { SmsConversationsStore } from './stores/sms/sms-conversations.store';
 import { SuppressionCountersStore } from './stores/suppression-counters.store';
@@ -28,6 +29,7 @@ const STORES = [
   IdempotencyRecordsStore,
   InAppFanoutStore,
   LogQueriesStore,
+  PeriodicTurnsStore,
   SmsConversationsStore,
   SuppressionCountersStore,
   TrackingLimitsStore,

@@ -34,6 +34,7 @@ export {
 export { WebhookEndpointChangesStore } from './stores/webhook-endpoint-changes.store';
 export { ComponentChangesStore } from './stores/component-changes.store';
 export { AddressChangeLocksStore } from './stores/address-change-locks.store';
+export { PeriodicTurnsStore } from './stores/periodic-turns.store';
 export { ApiKeyRevocationsStore } from './stores/api-key-revocations.store';
 export { AuthFailuresStore } from './stores/auth-failures.store';
 export { type IdempotencyRecord, IdempotencyRecordsStore } from './stores/idempotency-records.store';

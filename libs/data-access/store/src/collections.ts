@@ -66,6 +66,23 @@ export type WebhookEndpointDoc = Scoped<{
   updatedAt: string;
 }>;
 /**
+ * A sending domain of an environment: its DKIM key pair (the private key sealed), and where its
+ * verification stands. Times are ISO strings; `pendingSince` starts the verification window.
+ */
+export type SendingDomainDoc = Scoped<{
+  domain: string;
+  selector: string;
+  publicKey: string;
+  privateKeySealed: string;
+  returnPathTarget?: string;
+  status: 'PENDING' | 'SUCCESS' | 'FAILED';
+  mailFromStatus?: 'PENDING' | 'SUCCESS' | 'FAILED';
+  reason?: string;
+  pendingSince: string;
+  lastSync: string;
+  createdAt: string;
+}>;
+/**
  * An inbound email address, unique across the service. `aliasOf`: a former built-in
  * address, renamed, that still takes mail (and replies to messages sent with it) for its environment.
  */
@@ -141,6 +158,11 @@ export const Collections = {
     name: 'webhook_endpoints',
     key: ['accountId', 'envId', 'endpointId'],
   } satisfies CollectionDefinition<WebhookEndpointDoc>,
+  sendingDomains: {
+    name: 'sending_domains',
+    key: ['accountId', 'envId', 'domain'],
+    lookups: ['status'],
+  } satisfies CollectionDefinition<SendingDomainDoc>,
   inboundAddresses: {
     name: 'inbound_addresses',
     key: ['fullAddress'],

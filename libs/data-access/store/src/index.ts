@@ -24,6 +24,7 @@ export { TemplateRepository } from './repositories/template.repository';
 export { ComponentRepository } from './repositories/component.repository';
 export { UserRepository, type UserPage } from './repositories/user.repository';
 export { type WebhookEndpoint, WebhookEndpointRepository } from './repositories/webhook-endpoint.repository';
+export { type SendingDomain, SendingDomainRepository } from './repositories/sending-domain.repository';
 export { createDocumentStore } from './store.factory';
 export { StoreModule } from './store.module';
 export { Collections } from './collections';

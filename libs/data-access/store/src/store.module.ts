@@ -23,6 +23,7 @@ import { PhoneNumberRepository } from './repositories/phone-number.repository';
 import { PreferenceRepository } from './repositories/preference.repository';
 import { SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';
 import { ComponentRepository } from './repositories/component.repository';
+import { SendingDomainRepository } from './repositories/sending-domain.repository';
 import { TemplateRepository } from './repositories/template.repository';
 import { UserRepository } from './repositories/user.repository';
 import { WebhookEndpointRepository } from './repositories/webhook-endpoint.repository';
@@ -45,6 +46,7 @@ const repositories = [
   PhoneNumberRepository,
   PreferenceRepository,
   SandboxOutboxRepository,
+  SendingDomainRepository,
   TemplateRepository,
   UserRepository,
   WebhookEndpointRepository,

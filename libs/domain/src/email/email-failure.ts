@@ -1,4 +1,5 @@
 import { isEmailAddress } from '../validation/text-checks';
+import { type SendingDomainStatus, unverifiedSender } from './sending-domain';
 
 export const EMAIL_FAILED_CODES = [
   'UNVERIFIED_SENDER',
@@ -30,7 +31,11 @@ export interface EmailFailure {
   readonly internal: string;
 }
 
-/** Problems that make an email impossible to send, found before any connection is made. */
+/**
+ * Problems that make an email impossible to send, found before any connection is made. `sender`
+ * says how the From address stands: the installation's default sender and the status of the
+ * environment's sending domain for it, if it added one (see unverifiedSender).
+ */
 export function checkEmail(
   job: {
     to?: string;
@@ -40,6 +45,7 @@ export function checkEmail(
     note?: string;
   },
   verifiedDomains: readonly string[],
+  sender: { readonly defaultFrom?: string; readonly domainStatus?: SendingDomainStatus } = {},
 ): EmailFailure | undefined {
   const why = job.note === undefined ? '' : ` (${job.note})`;
   if (job.to === undefined || job.to.trim() === '')
@@ -50,14 +56,8 @@ export function checkEmail(
     return { code: 'MISSING_EMAIL_SUBJECT', internal: `the email has no subject${why}` };
   if (job.html === undefined || job.html.trim() === '')
     return { code: 'MISSING_EMAIL_HTML', internal: `the email has no HTML body${why}` };
-  const domain = job.fromAddress?.split('@').pop()?.toLowerCase();
-  if (verifiedDomains.length > 0 && domain !== undefined && !verifiedDomains.includes(domain)) {
-    return {
-      code: 'UNVERIFIED_SENDER',
-      internal: `${job.fromAddress ?? ''} is not on a verified sending domain`,
-    };
-  }
-  return undefined;
+  const unverified = unverifiedSender(job.fromAddress, { ...sender, operatorDomains: verifiedDomains });
+  return unverified === undefined ? undefined : { code: 'UNVERIFIED_SENDER', internal: unverified };
 }
 
 export interface SmtpOutcome {

@@ -1,7 +1,7 @@
 import { AddressChangeLocksStore, EmbeddedCoordinationStore } from '@notify/cache';
 import { loadAppConfig } from '@notify/platform';
 import { ConflictError, InvalidRequestError, NotFoundError } from '@notify/util';
-import { EmbeddedDocumentStore, InboundAddressRepository } from '@notify/store';
+import { EmbeddedDocumentStore, InboundAddressRepository, SendingDomainRepository } from '@notify/store';
 import { tempDir, testLogger } from '@notify/testing';
 import { join } from 'node:path';
 import { createAddressSchema, InboundAddresses } from './inbound-addresses';
@@ -16,6 +16,7 @@ describe('InboundAddresses', () => {
       new InboundAddressRepository(store),
       new AddressChangeLocksStore(coordination),
       loadAppConfig(env),
+      new SendingDomainRepository(store),
     );
   const body = (input: unknown) => createAddressSchema.parse(input);
 
@@ -105,5 +106,33 @@ describe('InboundAddresses', () => {
       createAddressSchema.safeParse({ prefix: 'a', displayName: 'x\r\nBcc: spy@evil.test' }).success,
     ).toBe(false);
     expect(createAddressSchema.safeParse({ prefix: 'a', displayName: 'x'.repeat(101) }).success).toBe(false);
+  });
+
+  it('makes custom addresses on a verified sending domain of the environment, and on no other', async () => {
+    const addresses = service({ INBOUND_MAIL_DOMAIN: 'in.example.com' });
+    const domains = new SendingDomainRepository(store);
+    const at = '2026-01-01T00:00:00.000Z';
+    const domain = {
+      selector: 's',
+      publicKey: 'k',
+      privateKeySealed: 'x',
+      pendingSince: at,
+      lastSync: at,
+      createdAt: at,
+    };
+    await domains.create(scope, { ...domain, domain: 'acme.test', status: 'SUCCESS' }, 20);
+    await domains.create(scope, { ...domain, domain: 'pending.test', status: 'PENDING' }, 20);
+    expect(await addresses.create(scope, body({ prefix: 'help', domain: 'acme.test' }))).toMatchObject({
+      fullAddress: 'help@acme.test',
+      type: 'custom',
+    });
+    await expect(
+      addresses.create(scope, body({ prefix: 'help', domain: 'pending.test' })),
+    ).rejects.toMatchObject({
+      code: 'DOMAIN_NOT_VERIFIED',
+    });
+    await expect(
+      addresses.create({ ...scope, envId: 'other' }, body({ prefix: 'x', domain: 'acme.test' })),
+    ).rejects.toMatchObject({ code: 'DOMAIN_NOT_VERIFIED' });
   });
 });

@@ -10,7 +10,7 @@ import {
 } from '@notify/domain';
 import { type AppConfig, InjectConfig } from '@notify/platform';
 import { ConflictError, InvalidRequestError, NotFoundError } from '@notify/util';
-import { type AddressWrite, InboundAddressRepository } from '@notify/store';
+import { type AddressWrite, InboundAddressRepository, SendingDomainRepository } from '@notify/store';
 import { z } from 'zod';
 
 /** A display name goes into Reply-To headers: one line of printable text. */
@@ -53,7 +53,8 @@ const notFound = () =>
 /**
  * An environment's inbound email addresses: one built-in address on the
  * service's own mail domain (INBOUND_MAIL_DOMAIN), which replies to its emails come back to, and
- * custom addresses on the operator's verified domains (EMAIL_VERIFIED_DOMAINS). Every address
+ * custom addresses on a verified domain: one of the operator's (EMAIL_VERIFIED_DOMAINS) or a
+ * verified sending domain of the environment (POST /domains). Every address
  * belongs to one environment of the whole service.
  */
 @Injectable()
@@ -62,6 +63,7 @@ export class InboundAddresses {
     private readonly addresses: InboundAddressRepository,
     private readonly locks: AddressChangeLocksStore,
     @InjectConfig() private readonly config: AppConfig,
+    private readonly sendingDomains: SendingDomainRepository,
   ) {}
 
   list(scope: TenantScope): Promise<InboundAddress[]> {
@@ -71,7 +73,7 @@ export class InboundAddresses {
   async create(scope: TenantScope, body: CreateAddressBody): Promise<InboundAddress> {
     const { mailDomain } = this.config.inbound;
     const builtin = body.domain === undefined || body.domain === mailDomain;
-    const domain = builtin ? mailDomain : this.verified(body.domain ?? '');
+    const domain = builtin ? mailDomain : await this.verified(scope, body.domain ?? '');
     if (builtin && mailDomain === undefined)
       throw new InvalidRequestError({
         code: 'INBOUND_EMAIL_NOT_CONFIGURED',
@@ -149,14 +151,15 @@ export class InboundAddresses {
     return address;
   }
 
-  private verified(domain: string): string {
+  private async verified(scope: TenantScope, domain: string): Promise<string> {
     if (this.config.email.verifiedDomains.includes(domain)) return domain;
+    if ((await this.sendingDomains.get(scope, domain))?.status === 'SUCCESS') return domain;
     throw new InvalidRequestError({
       code: 'DOMAIN_NOT_VERIFIED',
       message: `${domain} is not a verified domain of this service.`,
       fix:
         this.config.email.verifiedDomains.length === 0
-          ? 'Ask the operator to verify the domain (EMAIL_VERIFIED_DOMAINS) and point its MX record at the inbound service.'
+          ? 'Verify it as a sending domain (POST /domains) or ask the operator to (EMAIL_VERIFIED_DOMAINS), and point its MX record at the inbound service.'
           : `Use one of: ${this.config.email.verifiedDomains.join(', ')}, or omit domain for the built-in address.`,
     });
   }

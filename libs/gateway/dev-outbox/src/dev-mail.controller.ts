@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import { DevOutbox } from './dev-outbox';
 
-/** `/dev/mail`, the first local mailbox: the email outbox without the raw headers. */
+/** `/dev/mail`, the first local mailbox: the email outbox without the raw headers, envelope and source. */
 @ApiExcludeController()
 @Controller('dev/mail')
 export class DevMailController {
@@ -12,7 +12,11 @@ export class DevMailController {
   @Get()
   async list(@CurrentTenant() tenant: Tenant) {
     const messages = await this.outbox.list(tenant, 'email');
-    return { messages: messages.map(({ headers: _headers, ...mail }) => mail) };
+    return {
+      messages: messages.map(
+        ({ headers: _headers, returnPath: _returnPath, rawBase64: _raw, ...mail }) => mail,
+      ),
+    };
   }
 
   @Delete()

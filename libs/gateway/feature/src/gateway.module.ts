@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '@notify/gateway-accounts';
 import { AddressesModule } from '@notify/gateway-addresses';
+import { DomainsModule } from '@notify/gateway-domains';
 import { GatewayAuthModule } from '@notify/gateway-auth';
 import { ComponentsModule } from '@notify/gateway-components';
 import { InAppModule } from '@notify/gateway-inapp';
@@ -38,6 +39,7 @@ import { WebhooksModule } from '@notify/gateway-webhooks';
     ComponentsModule,
     WebhooksModule,
     AddressesModule,
+    DomainsModule,
     MembersModule,
     NumbersModule,
     LegacySdkModule,

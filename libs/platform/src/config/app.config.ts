@@ -3,6 +3,7 @@ import {
   envAddressList,
   envBool,
   envDelayList,
+  envDnsServers,
   envHostPortList,
   envInt,
   envPort,
@@ -89,6 +90,12 @@ const envSchema = z.object({
     )
     .optional(),
   SMTP_MAX_RELAYS: envInt(1, 10_000).default(100),
+  EMAIL_SPF_INCLUDE: z
+    .string()
+    .max(253)
+    .regex(/^[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9])?$/, 'expected a domain name such as _spf.example.com')
+    .optional(),
+  DNS_SERVERS: envDnsServers.optional(),
   EGRESS_ALLOW_PRIVATE_NETWORKS: envBool.default(false),
   ATTACHMENT_FETCH_CONCURRENCY: envInt(1, 1_000).default(8),
   ATTACHMENT_FETCH_TIMEOUT_MS: envInt(1_000, 600_000).default(30_000),
@@ -298,6 +305,11 @@ function toAppConfig(env: Env) {
       fromAddress: env.EMAIL_FROM_ADDRESS,
       fromName: env.EMAIL_FROM_NAME,
       verifiedDomains: env.EMAIL_VERIFIED_DOMAINS ?? [],
+      /**
+       * What a sending domain's SPF record includes: the operator's own SPF policy for its relays,
+       * by default `_spf.` + the domain of EMAIL_FROM_ADDRESS.
+       */
+      spfInclude: env.EMAIL_SPF_INCLUDE ?? `_spf.${env.EMAIL_FROM_ADDRESS.split('@').pop() ?? ''}`,
       maxRelays: env.SMTP_MAX_RELAYS,
       attachments: {
         fetchConcurrency: env.ATTACHMENT_FETCH_CONCURRENCY,
@@ -399,6 +411,10 @@ function toAppConfig(env: Env) {
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,
       /** Deliveries in flight to one endpoint, per dispatcher process. */
       endpointConcurrency: env.WEBHOOK_ENDPOINT_CONCURRENCY,
+    },
+    dns: {
+      /** Where sending domains' records are looked up (`host:port`); the machine's resolver when empty. */
+      servers: env.DNS_SERVERS ?? [],
     },
     dev: {
       /**

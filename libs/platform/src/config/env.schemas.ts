@@ -25,6 +25,25 @@ export const envHostPortList = z
     message: 'expected a comma-separated list of host:port',
   });
 
+/**
+ * Comma-separated DNS servers as Node's resolver takes them: `ip:port` or `[ipv6]:port` (a resolver
+ * is addressed by IP; a name would need a resolver to find it), at most 8.
+ */
+export const envDnsServers = z
+  .string()
+  .transform((v) => v.split(',').map((s) => s.trim()))
+  .refine(
+    (list) =>
+      list.length > 0 &&
+      list.length <= 8 &&
+      list.every((entry) => {
+        const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([0-9.]+)):(\d{1,5})$/.exec(entry);
+        const ip = match?.[1] ?? match?.[2];
+        return ip !== undefined && isIP(ip) !== 0 && Number(match?.[3]) > 0 && Number(match?.[3]) < 65_536;
+      }),
+    { message: 'expected up to 8 comma-separated ip:port (or [ipv6]:port) entries' },
+  );
+
 /** Comma-separated delays in milliseconds, e.g. `0,5000,300000`: each from 0 to a day, 1 to 20 of them. */
 export const envDelayList = z
   .string()

@@ -3,6 +3,7 @@ import { channelSenderModule } from '@notify/sender-common';
 import { AttachmentFetcher } from './attachment-fetcher';
 import { RelayPools } from './relay-pools';
 import { SendEmailUseCase } from './send-email.usecase';
+import { SendingDomainKeys } from './sending-domain-keys';
 
 /** Consumes EMAIL jobs with SendEmailUseCase; see channelSenderModule for redelivery and giving up. */
 export const EmailSenderModule = channelSenderModule({
@@ -11,5 +12,5 @@ export const EmailSenderModule = channelSenderModule({
   concurrency: 64,
   title: 'the email sender',
   sender: SendEmailUseCase,
-  providers: [RelayPools, AttachmentFetcher],
+  providers: [RelayPools, AttachmentFetcher, SendingDomainKeys],
 });

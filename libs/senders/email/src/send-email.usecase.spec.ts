@@ -9,6 +9,7 @@ import { anEmailJob, FakeClock, RecordingBus, tempDir, testLogger } from '@notif
 import type { AttachmentFetcher } from './attachment-fetcher';
 import type { RelayPools } from './relay-pools';
 import { SendEmailUseCase } from './send-email.usecase';
+import type { DomainStanding, SendingDomainKeys } from './sending-domain-keys';
 
 /** An SMTP relay: each message answers the next queued refusal, or is accepted. */
 interface SentMail {
@@ -18,6 +19,8 @@ interface SentMail {
   replyTo?: unknown;
   messageId: string;
   headers?: Record<string, string>;
+  envelope?: { from: string };
+  dkim?: unknown;
 }
 
 class FakeRelay {
@@ -62,6 +65,8 @@ describe('SendEmailUseCase', () => {
   let users: FakeUsers;
   let clock: FakeClock;
   let email: SendEmailUseCase;
+  /** The environment's sending domains, by domain. */
+  let standings: Map<string, DomainStanding>;
 
   /**
    * The sender over the fakes. With `tracked`, the installation can sign links (PUBLIC_URL and
@@ -91,6 +96,9 @@ describe('SendEmailUseCase', () => {
       users as unknown as UserRepository,
       addresses,
       new EmailRepliesStore(coordination),
+      {
+        of: (_scope: unknown, domain: string) => Promise.resolve(standings.get(domain)),
+      } as unknown as SendingDomainKeys,
       config,
       testLogger(),
       clock,
@@ -104,6 +112,7 @@ describe('SendEmailUseCase', () => {
     relay = new FakeRelay();
     users = new FakeUsers();
     clock = new FakeClock();
+    standings = new Map();
     email = sender();
   });
 
@@ -151,6 +160,33 @@ describe('SendEmailUseCase', () => {
         },
       },
     ]);
+  });
+
+  it('signs mail from a verified sending domain with its key and bounces it to the return path', async () => {
+    const dkim = { domainName: 'acme.test', keySelector: 'notifyab', privateKey: 'PEM' };
+    standings.set('acme.test', {
+      status: 'SUCCESS',
+      signing: { dkim, envelopeFrom: 'bounces@notify-bounces.acme.test' },
+    });
+    await email.execute(anEmailJob({ fromAddress: 'billing@acme.test' }));
+    expect(relay.sent[0]).toMatchObject({ dkim, envelope: { from: 'bounces@notify-bounces.acme.test' } });
+    expect(bus.names()).toEqual(['email_sent', 'email_delivered']);
+  });
+
+  it('sends mail from other domains unsigned', async () => {
+    await email.execute(anEmailJob({ fromAddress: 'billing@other.test' }));
+    expect(relay.sent[0]?.dkim).toBeUndefined();
+    expect(relay.sent[0]?.envelope).toBeUndefined();
+  });
+
+  it('fails UNVERIFIED_SENDER for mail from a sending domain not verified yet, before the relay', async () => {
+    standings.set('acme.test', { status: 'PENDING' });
+    await email.execute(anEmailJob({ fromAddress: 'billing@acme.test' }));
+    expect(relay.sent).toEqual([]);
+    expect(bus.events()[0]?.fields).toMatchObject({
+      email_failed_code: 'UNVERIFIED_SENDER',
+      email_failed_internal: expect.stringContaining('not verified (PENDING)'),
+    });
   });
 
   it('fails an email without a subject before it reaches the relay', async () => {

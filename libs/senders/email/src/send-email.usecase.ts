@@ -9,6 +9,7 @@ import {
   type EmailFailedCode,
   type EmailJob,
   type EmailReply,
+  fromDomain,
   isSensitiveSend,
   replyAddress,
   replyKey,
@@ -31,6 +32,7 @@ import type { Clock } from '@notify/util';
 import type { Address, Attachment as MailAttachment } from 'nodemailer/lib/mailer';
 import { AttachmentFetcher } from './attachment-fetcher';
 import { type Relay, RelayPools } from './relay-pools';
+import { type DomainSigning, SendingDomainKeys } from './sending-domain-keys';
 import { describeSmtpFailure, type SmtpError } from './smtp-failure';
 
 /** Permanent refusals that mean the address itself is bad: it is suppressed on the user. */
@@ -64,6 +66,7 @@ export class SendEmailUseCase {
     private readonly users: UserRepository,
     private readonly addresses: InboundAddressRepository,
     private readonly replies: EmailRepliesStore,
+    private readonly sendingDomains: SendingDomainKeys,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
     @InjectClock() private readonly clock: Clock,
@@ -77,14 +80,19 @@ export class SendEmailUseCase {
   }
 
   private async deliver(job: EmailJob): Promise<DeliveryEvent[]> {
-    const problem = checkEmail(job, this.config.email.verifiedDomains);
+    const domain = fromDomain(job.fromAddress);
+    const standing = domain === undefined ? undefined : await this.sendingDomains.of(job, domain);
+    const problem = checkEmail(job, this.config.email.verifiedDomains, {
+      defaultFrom: this.config.email.fromAddress,
+      ...(standing !== undefined ? { domainStatus: standing.status } : {}),
+    });
     if (problem !== undefined) return [this.failed(job, problem.code, problem.internal)];
     const relay = await this.relayFor(job);
     if (relay === undefined)
       return [this.failed(job, 'UNDETERMINED_BOUNCE', 'no SMTP relay is configured (SMTP_URL)')];
     try {
       return await this.attachments.withAttachments(job.attachments, (files) =>
-        this.transmit(job, relay, files),
+        this.transmit(job, relay, files, standing?.signing),
       );
     } catch (error) {
       if (!(error instanceof EgressError)) throw error;
@@ -150,11 +158,16 @@ export class SendEmailUseCase {
     return (await this.relays.relayOf(job)) ?? this.pools.defaultRelay;
   }
 
-  /** Hands the email to the relay; temporary refusals are retried with backoff, permanent ones fail once. */
+  /**
+   * Hands the email to the relay; temporary refusals are retried with backoff, permanent ones fail
+   * once. Mail from a verified sending domain is DKIM-signed with its key (relaxed/relaxed,
+   * rsa-sha256: nodemailer's defaults) and bounces to its return path once that is published.
+   */
   private async transmit(
     job: EmailJob,
     relay: Relay,
     attachments: MailAttachment[],
+    signing: DomainSigning | undefined,
   ): Promise<DeliveryEvent[]> {
     const fromAddress = job.fromAddress ?? this.config.email.fromAddress;
     const messageId = `<${job.trackingId}@${fromAddress.split('@').pop() ?? 'notify.localhost'}>`;
@@ -165,6 +178,9 @@ export class SendEmailUseCase {
         ? addEmailTracking(job.html, tracking.base, tracking.token)
         : job.html;
     const replyTo = job.replyTo.length > 0 ? job.replyTo : await this.replyAddress(job);
+    const { mailDomain } = this.config.inbound;
+    const envelopeFrom =
+      signing?.envelopeFrom ?? (mailDomain !== undefined ? `${REPORTS_MAILBOX}@${mailDomain}` : undefined);
     const html =
       job.previewText === undefined
         ? content
@@ -183,15 +199,17 @@ export class SendEmailUseCase {
             html,
             attachments,
             messageId,
-            // Reports about this message (bounces, complaints) go to our inbound domain when there is one.
-            ...(this.config.inbound.mailDomain !== undefined
+            // Reports about this message (bounces, complaints) go to our inbound domain when there is
+            // one, through the sending domain's return path (a CNAME to it) when that is published.
+            ...(envelopeFrom !== undefined
               ? {
                   envelope: {
-                    from: `${REPORTS_MAILBOX}@${this.config.inbound.mailDomain}`,
+                    from: envelopeFrom,
                     to: [job.to, ...job.cc, ...job.bcc].filter((a): a is string => a !== undefined),
                   },
                 }
               : {}),
+            ...(signing !== undefined ? { dkim: { ...signing.dkim } } : {}),
             headers: {
               'X-Notify-Tracking-Id': job.trackingId,
               // Quoted back by bounce and complaint reports: which message, signed against forgery.

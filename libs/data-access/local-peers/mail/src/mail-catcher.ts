@@ -23,6 +23,8 @@ export interface CaughtMail {
   readonly text?: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly attachments: readonly CaughtAttachment[];
+  /** The message as it arrived (headers and body, byte for byte), to check signatures against. */
+  readonly raw: Buffer;
 }
 
 /** A reply the catcher gives instead of accepting (to rehearse bounces and outages). */
@@ -95,8 +97,14 @@ export class MailCatcher {
         callback(refusal === undefined ? undefined : smtpError(refusal));
       },
       onData: (stream, session, callback) => {
-        simpleParser(stream)
-          .then((parsed) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        new Promise<Buffer>((resolve, reject) => {
+          stream.once('end', () => resolve(Buffer.concat(chunks)));
+          stream.once('error', reject);
+        })
+          .then(async (raw) => ({ raw, parsed: await simpleParser(raw) }))
+          .then(({ raw, parsed }) => {
             this.keep({
               id: this.nextId++,
               receivedAt: new Date().toISOString(),
@@ -128,6 +136,7 @@ export class MailCatcher {
                 contentType: a.contentType,
                 content: a.content,
               })),
+              raw,
             });
             callback();
           })
@@ -208,7 +217,15 @@ export class MailCatcher {
   }
 }
 
-/** A caught message as `GET /dev/outbox/email` shows it: as /dev/mail does, plus `replyTo` and headers. */
+/** The largest message whose source the outbox shows (`raw`); larger ones are shown without it. */
+export const RAW_VIEW_MAX_BYTES = 256 * 1024;
+
+/**
+ * A caught message as `GET /dev/outbox/email` shows it: as /dev/mail does, plus `replyTo`, headers,
+ * the envelope sender (`returnPath`, where bounces go) and the source, byte for byte in base64
+ * (`rawBase64`, up to RAW_VIEW_MAX_BYTES), to check a DKIM signature against. Base64 keeps the
+ * encoded source (quoted-printable links, say) from reading as the message's text.
+ */
 export const mailOutboxView = (mail: CaughtMail) => ({
   id: String(mail.id),
   receivedAt: mail.receivedAt,
@@ -226,4 +243,6 @@ export const mailOutboxView = (mail: CaughtMail) => ({
     size: a.content.length,
   })),
   headers: mail.headers,
+  returnPath: mail.envelope.from,
+  ...(mail.raw.length <= RAW_VIEW_MAX_BYTES ? { rawBase64: mail.raw.toString('base64') } : {}),
 });

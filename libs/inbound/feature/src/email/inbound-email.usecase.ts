@@ -10,6 +10,7 @@ import {
   looksLikeReplyToken,
   readReplyToken,
   replyKey,
+  isReturnPathAddress,
   REPORTS_MAILBOX,
   splitSubaddress,
   type TenantScope,
@@ -68,15 +69,19 @@ export class InboundEmailUseCase {
   /** Whether a bounce or complaint report to these recipients is for us to read. */
   takesReports(recipients: readonly string[]): boolean {
     return (
-      this.mailDomain === undefined ||
-      recipients.some((r) => splitSubaddress(r).address === `${REPORTS_MAILBOX}@${this.mailDomain}`)
+      this.mailDomain === undefined || recipients.some((r) => this.isReports(splitSubaddress(r).address))
     );
   }
 
   /** The service's own mailboxes on its mail domain: reports, and postmaster. */
   private isOurs(recipient: string): boolean {
     const { address } = splitSubaddress(recipient);
-    return address === `${REPORTS_MAILBOX}@${this.mailDomain}` || address === `postmaster@${this.mailDomain}`;
+    return this.isReports(address) || address === `postmaster@${this.mailDomain}`;
+  }
+
+  /** Our reports mailbox, also on a sending domain's return path (whose CNAME brings its bounces here). */
+  private isReports(address: string): boolean {
+    return address === `${REPORTS_MAILBOX}@${this.mailDomain}` || isReturnPathAddress(address);
   }
 
   /** Logs the message once per environment and message it reached; the number of records written. */

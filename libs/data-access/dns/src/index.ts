@@ -1,0 +1,2 @@
+export { DnsResolver } from './dns-resolver';
+export { DnsModule } from './dns.module';

@@ -1,0 +1,95 @@
+import { Resolver } from 'node:dns/promises';
+import { createConnection } from 'node:net';
+import * as dnsPacket from 'dns-packet';
+import { DnsPeer } from './dns-peer';
+import { ZONE_MAX_NAMES } from './dns-zone';
+
+describe('DnsPeer', () => {
+  let peer: DnsPeer;
+  let resolver: Resolver;
+
+  beforeEach(async () => {
+    peer = new DnsPeer();
+    await peer.start();
+    resolver = new Resolver({ timeout: 1_000, tries: 1 });
+    resolver.setServers([peer.server]);
+  });
+
+  afterEach(() => peer.stop());
+
+  it('answers the TXT, CNAME and MX records loaded for a name, whatever its case', async () => {
+    const key = `v=DKIM1; k=rsa; p=${'A'.repeat(392)}`;
+    peer.zone.load('Sel._domainkey.Acme.test.', [
+      { type: 'TXT', value: key },
+      { type: 'TXT', value: 'second' },
+    ]);
+    peer.zone.load('notify-bounces.acme.test', [{ type: 'CNAME', value: 'inbound.notify.test.' }]);
+    peer.zone.load('acme.test', [{ type: 'MX', value: '5 mx.acme.test' }]);
+
+    const txt = await resolver.resolveTxt('sel._domainkey.acme.test');
+    // A value beyond 255 bytes travels as several character-strings, joined back by the reader.
+    expect(txt.map((strings) => strings.join('')).sort()).toEqual([key, 'second'].sort());
+    expect(txt.find((strings) => strings.length > 1)?.[0]).toHaveLength(255);
+    expect(await resolver.resolveCname('notify-bounces.acme.test')).toEqual(['inbound.notify.test']);
+    expect(await resolver.resolveMx('acme.test')).toEqual([
+      expect.objectContaining({ priority: 5, exchange: 'mx.acme.test' }),
+    ]);
+  });
+
+  it('answers NXDOMAIN for a name it does not hold, and no data for another type of one it does', async () => {
+    peer.zone.load('acme.test', [{ type: 'TXT', value: 'v=spf1 -all' }]);
+    await expect(resolver.resolveTxt('other.test')).rejects.toMatchObject({ code: 'ENOTFOUND' });
+    await expect(resolver.resolveMx('acme.test')).rejects.toMatchObject({ code: 'ENODATA' });
+  });
+
+  it('forgets a name loaded with no records', async () => {
+    peer.zone.load('acme.test', [{ type: 'TXT', value: 'x' }]);
+    peer.zone.load('acme.test', []);
+    await expect(resolver.resolveTxt('acme.test')).rejects.toMatchObject({ code: 'ENOTFOUND' });
+  });
+
+  it('truncates a UDP answer beyond 512 bytes, which the resolver then takes over TCP', async () => {
+    const values = Array.from({ length: 8 }, (_, i) => `${i}${'x'.repeat(200)}`);
+    peer.zone.load(
+      'big.acme.test',
+      values.map((value) => ({ type: 'TXT' as const, value })),
+    );
+    const query = dnsPacket.encode({
+      type: 'query',
+      id: 7,
+      questions: [{ type: 'TXT', name: 'big.acme.test' }],
+    });
+    expect(dnsPacket.decode(peer.answer(query, true) ?? Buffer.alloc(0)).flag_tc).toBe(true);
+    expect((await resolver.resolveTxt('big.acme.test')).map((s) => s.join('')).sort()).toEqual(values);
+  });
+
+  it('answers over TCP, framed by length', async () => {
+    peer.zone.load('acme.test', [{ type: 'TXT', value: 'over tcp' }]);
+    const query = dnsPacket.encode({ type: 'query', id: 9, questions: [{ type: 'TXT', name: 'acme.test' }] });
+    const framed = Buffer.concat([Buffer.from([0, query.length]), query]);
+    const reply = await new Promise<Buffer>((resolve, reject) => {
+      const socket = createConnection(peer.port, '127.0.0.1', () => socket.write(framed));
+      socket.once('data', (data) => {
+        socket.destroy();
+        resolve(data);
+      });
+      socket.once('error', reject);
+    });
+    const decoded = dnsPacket.decode(reply.subarray(2));
+    expect(decoded.id).toBe(9);
+    expect(decoded.answers).toEqual([
+      expect.objectContaining({ type: 'TXT', data: [Buffer.from('over tcp')] }),
+    ]);
+  });
+
+  it('ignores what is not a DNS query', () => {
+    expect(peer.answer(Buffer.from('hello'), true)).toBeUndefined();
+  });
+
+  it('holds a bounded number of names', () => {
+    for (let i = 0; i < ZONE_MAX_NAMES; i++)
+      expect(peer.zone.load(`n${i}.acme.test`, [{ type: 'TXT', value: 'x' }])).toBe(true);
+    expect(peer.zone.load('one-more.acme.test', [{ type: 'TXT', value: 'x' }])).toBe(false);
+    expect(peer.zone.load('n0.acme.test', [{ type: 'TXT', value: 'replaced' }])).toBe(true);
+  });
+});

@@ -1,0 +1,1 @@
+export { DomainsModule } from './domains.module';

@@ -1,0 +1,30 @@
+import { domainsHarness, type DomainsHarness } from './domains.harness';
+import { RECHECK_PERIOD_MS } from './recheck-pending-domains.usecase';
+
+describe('RecheckPendingDomainsUseCase', () => {
+  const scope = { accountId: 'a', envId: 'e' };
+  let h: DomainsHarness;
+
+  beforeEach(async () => (h = await domainsHarness()));
+  afterEach(() => h.close());
+
+  it('looks every environment’s pending domains up once per period, whoever else asks in it', async () => {
+    const [mine] = await h.add.execute(scope, 'acme.test');
+    const [theirs] = await h.add.execute({ accountId: 'b', envId: 'f' }, 'other.test');
+    await h.add.execute(scope, 'never.test');
+    if (mine === undefined || theirs === undefined) throw new Error('not added');
+    h.publish(mine);
+    h.publish(theirs);
+    // The start of a period at least half a period after the adds looked them up.
+    h.clock.set(Math.ceil((h.clock.now() + RECHECK_PERIOD_MS / 2) / RECHECK_PERIOD_MS) * RECHECK_PERIOD_MS);
+
+    const [first, second] = await Promise.all([h.recheck.execute(), h.recheck.execute()]);
+    expect([first, second].sort()).toEqual([0, 3]);
+    expect((await h.repository.get(scope, 'acme.test'))?.status).toBe('SUCCESS');
+    expect((await h.repository.get({ accountId: 'b', envId: 'f' }, 'other.test'))?.status).toBe('SUCCESS');
+    expect((await h.repository.get(scope, 'never.test'))?.status).toBe('PENDING');
+
+    h.clock.advance(RECHECK_PERIOD_MS);
+    expect(await h.recheck.execute()).toBe(1);
+  });
+});
