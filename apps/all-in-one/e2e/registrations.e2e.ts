@@ -41,7 +41,9 @@ const aBody = (businessType: string, over: Record<string, unknown> = {}): Record
 /**
  * US 10DLC brand registration over plain HTTP (the pingram client has the models but no operation
  * for it), against the all-in-one service with an operator token. Before the first start the store
- * holds two other tenants: `acct-team` (Olive owner, Mia member) and `acct-other` (Oscar owner).
+ * holds other tenants, so each test has accounts of its own and none depends on another's brand:
+ * `acct-team` (Olive owner, Mia member), `acct-other` (Oscar owner), `acct-cross` (Carl owner) and
+ * `acct-roles` (Rose owner, Max member).
  */
 describe('10DLC brand registration (all-in-one)', () => {
   let data: { path: string; remove: () => Promise<void> };
@@ -53,6 +55,9 @@ describe('10DLC brand registration (all-in-one)', () => {
   const olive = aMemberToken({ email: 'olive@team.example' });
   const mia = aMemberToken({ email: 'mia@team.example' });
   const oscar = aMemberToken({ email: 'oscar@other.example' });
+  const carl = aMemberToken({ email: 'carl@cross.example' });
+  const rose = aMemberToken({ email: 'rose@roles.example' });
+  const max = aMemberToken({ email: 'max@roles.example' });
   const owner = aMemberToken({ email: 'owner@notify.localhost' });
 
   const call = (path: string, as: string | null, init: RequestInit = {}) =>
@@ -90,11 +95,14 @@ describe('10DLC brand registration (all-in-one)', () => {
       const { person } = await people.findOrCreate(email, NOW);
       await memberships.add({ accountId, userId: person.userId, role, createdAt: NOW, updatedAt: NOW });
     };
-    for (const accountId of ['acct-team', 'acct-other'])
+    for (const accountId of ['acct-team', 'acct-other', 'acct-cross', 'acct-roles'])
       await accounts.createAccount({ accountId, name: accountId, createdAt: NOW });
     await member('acct-team', 'olive@team.example', 'owner');
     await member('acct-team', 'mia@team.example', 'member');
     await member('acct-other', 'oscar@other.example', 'owner');
+    await member('acct-cross', 'carl@cross.example', 'owner');
+    await member('acct-roles', 'rose@roles.example', 'owner');
+    await member('acct-roles', 'max@roles.example', 'member');
     await store.close();
   }
 
@@ -314,30 +322,47 @@ describe('10DLC brand registration (all-in-one)', () => {
     });
   });
 
-  it("keeps each account's brand and history to itself (Olive's brand was registered above)", async () => {
+  it("keeps each account's brand and history to itself", async () => {
+    await ok(await post(BRAND, carl, aBody('PRIVATE_PROFIT')));
     expect(await refusal(await call(BRAND, oscar))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
-    expect(await refusal(await call(`${BRAND}?accountId=acct-team`, oscar))).toMatchObject({
+    expect(await refusal(await call(`${BRAND}?accountId=acct-cross`, oscar))).toMatchObject({
       status: 404,
       code: 'NOT_FOUND',
     });
-    expect(await refusal(await call(`${BRAND}?accountId=acct-team`, key))).toMatchObject({ status: 404 });
-    expect(await refusal(await call('/account/history?accountId=acct-team', oscar))).toMatchObject({
+    expect(await refusal(await call(`${BRAND}?accountId=acct-cross`, key))).toMatchObject({ status: 404 });
+    expect(await refusal(await call('/account/history?accountId=acct-cross', oscar))).toMatchObject({
       status: 404,
     });
     expect(await history(oscar)).toEqual([]);
-    // A brand of Oscar's own changes nothing of Olive's.
+    // A brand of Oscar's own changes nothing of Carl's.
     await ok(await post(BRAND, oscar, aBody('NON_PROFIT')));
-    expect(await ok<Brand>(await call(BRAND, olive))).toMatchObject({
-      accountId: 'acct-team',
+    expect(await ok<Brand>(await call(BRAND, carl))).toMatchObject({
+      accountId: 'acct-cross',
       businessType: 'PRIVATE_PROFIT',
     });
   });
 
   it('lets a plain member read the brand but not submit it (403)', async () => {
-    expect(await refusal(await post(BRAND, mia, aBody('PRIVATE_PROFIT')))).toMatchObject({
+    await ok(await post(BRAND, rose, aBody('PRIVATE_PROFIT')));
+    expect(await refusal(await post(BRAND, max, aBody('NON_PROFIT')))).toMatchObject({
       status: 403,
       code: 'FORBIDDEN',
     });
-    expect(await ok<Brand>(await call(BRAND, mia))).toMatchObject({ accountId: 'acct-team' });
+    expect(await ok<Brand>(await call(BRAND, max))).toMatchObject({
+      accountId: 'acct-roles',
+      businessType: 'PRIVATE_PROFIT',
+    });
+  });
+
+  it("refuses a test environment's key (403): the brand is the account's, registered with carriers", async () => {
+    const account = await ok<{ apiKey: string }>(await post('/accounts', owner, { name: 'Sandboxed' }));
+    const sandbox = await ok<{ apiKey: string }>(
+      await post('/environments', account.apiKey, { title: 'Sandbox', test: true }),
+    );
+    const refused = await refusal(await post(BRAND, sandbox.apiKey, aBody('PRIVATE_PROFIT')));
+    expect(refused).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(refused.message).toContain('test environment');
+    expect(await refusal(await call(BRAND, account.apiKey))).toMatchObject({ status: 404 });
+    expect(await history(account.apiKey)).toEqual([]);
   });
 });

@@ -28,6 +28,14 @@ describe('parsePhoneNumber', () => {
     expect(normalizePhoneNumber(input)).toBeUndefined();
   });
 
+  it("reads a national number by the default country's plan, and only as that country's", () => {
+    expect(parsePhoneNumber('020 7946 0958', 'GB')).toEqual({ e164: '+442079460958', country: 'GB' });
+    expect(parsePhoneNumber('416 555 0123', 'CA')).toEqual({ e164: '+14165550123', country: 'CA' });
+    expect(parsePhoneNumber('+1 415 555 2671', 'GB')).toEqual({ e164: '+14155552671', country: 'US' });
+    expect(parsePhoneNumber('020 7946 0958')).toBeUndefined();
+    expect(parsePhoneNumber('00 1 415 555 2671', 'GB')).toBeUndefined();
+  });
+
   it('refuses overlong input without parsing it', () => {
     expect(normalizePhoneNumber(`+1${'4'.repeat(40)}`)).toBeUndefined();
   });

@@ -1,4 +1,9 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import {
+  type CountryCode,
+  getCountries,
+  getCountryCallingCode,
+  parsePhoneNumberFromString,
+} from 'libphonenumber-js/max';
 
 /** A phone number the service can text or call: E.164, with the country it belongs to. */
 export interface PhoneNumber {
@@ -8,19 +13,32 @@ export interface PhoneNumber {
   readonly country?: string;
 }
 
+/** A country whose numbering plan libphonenumber knows (ISO 3166-1 alpha-2, upper case). */
+export type PhoneCountry = CountryCode;
+
+const PHONE_COUNTRIES = new Set<string>(getCountries());
+
+export const isPhoneCountry = (country: string): country is PhoneCountry => PHONE_COUNTRIES.has(country);
+
 /**
  * Reads a phone number as the API accepts it: E.164 (`+<country><digits>`, spaces and punctuation
- * tolerated) for any country, or an unformatted US/Canada number (`(415) 555-2671`, `4155552671`,
- * `1-415-555-2671`). Checked against libphonenumber's numbering plans, not a regex, so a number
- * with the wrong length or an unassigned prefix is refused. Undefined when it is not a number.
+ * tolerated) for any country, or a national number of `defaultCountry`, by default an unformatted
+ * US/Canada number (`(415) 555-2671`, `4155552671`, `1-415-555-2671`). Checked against
+ * libphonenumber's numbering plans, not a regex, so a number with the wrong length or an unassigned
+ * prefix is refused. Undefined when it is not a number.
  */
-export function parsePhoneNumber(input: string): PhoneNumber | undefined {
+export function parsePhoneNumber(
+  input: string,
+  defaultCountry: PhoneCountry = 'US',
+): PhoneNumber | undefined {
   const text = input.trim();
   if (text.length === 0 || text.length > 32) return undefined;
-  const parsed = parsePhoneNumberFromString(text, text.startsWith('+') ? undefined : 'US');
+  const international = text.startsWith('+');
+  const parsed = parsePhoneNumberFromString(text, international ? undefined : defaultCountry);
   if (parsed === undefined || !parsed.isValid()) return undefined;
-  // Without a "+", only the North American plan is assumed; "+44…" written as "44…" is refused.
-  if (!text.startsWith('+') && parsed.countryCallingCode !== '1') return undefined;
+  // Without a "+", only the default country's plan is assumed: "+44…" written as "44…" (or dialled
+  // through an international prefix) is refused.
+  if (!international && parsed.countryCallingCode !== getCountryCallingCode(defaultCountry)) return undefined;
   return { e164: parsed.number, ...(parsed.country !== undefined ? { country: parsed.country } : {}) };
 }
 

@@ -1,5 +1,5 @@
-import { getCountries, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
+import { isPhoneCountry, parsePhoneNumber, type PhoneCountry } from '../phone/phone-number';
 import { emailAddressSchema } from '../sends/send-body';
 import { Limits } from '../validation/limits';
 
@@ -23,8 +23,6 @@ const US_STATES = new Set(
 );
 /** Canadian provinces and territories (Canada Post codes). */
 const CA_PROVINCES = new Set('AB BC MB NB NL NS NT NU ON PE QC SK YT'.split(' '));
-/** Countries whose phone numbering plan is known, so a national compliance number can be normalised. */
-const COUNTRIES = new Set<string>(getCountries());
 
 const ZIP = /^\d{5}(?:-\d{4})?$/;
 /** A Canadian postal code, `A1A 1A1` (letters D, F, I, O, Q and U never appear; W and Z never first). */
@@ -130,14 +128,13 @@ function normalizeWebsite(website: string): string | Issue {
 }
 
 /** A number in E.164, or a national number of the brand's country. */
-function normalizeCompliancePhone(phone: string, country: string): string | Issue {
-  const parsed = parsePhoneNumberFromString(phone, phone.startsWith('+') ? undefined : (country as never));
-  return parsed?.isValid()
-    ? parsed.number
-    : {
-        field: 'complianceContactPhone',
-        message: `expected a phone number in E.164 (+14155552671) or a valid national number of ${country}`,
-      };
+function normalizeCompliancePhone(phone: string, country: PhoneCountry): string | Issue {
+  return (
+    parsePhoneNumber(phone, country)?.e164 ?? {
+      field: 'complianceContactPhone',
+      message: `expected a phone number in E.164 (+14155552671) or a valid national number of ${country}`,
+    }
+  );
 }
 
 /** State and postal code are checked for the US and Canada, and required there. */
@@ -198,7 +195,8 @@ function entityIssues(body: BrandBody): Issue[] {
  */
 function checkBrand(body: BrandBody): { details: BrandDetails } | { issues: Issue[] } {
   const issues = entityIssues(body);
-  if (!COUNTRIES.has(body.country))
+  const { country } = body;
+  if (!isPhoneCountry(country))
     return {
       issues: [...issues, { field: 'country', message: 'expected an ISO 3166-1 alpha-2 code such as US' }],
     };
@@ -215,7 +213,7 @@ function checkBrand(body: BrandBody): { details: BrandDetails } | { issues: Issu
   issues.push(...address.issues);
   const taxId = body.taxId === undefined ? undefined : normalizeTaxId(body.taxId, body.country);
   const website = normalizeWebsite(body.website);
-  const phone = normalizeCompliancePhone(body.complianceContactPhone, body.country);
+  const phone = normalizeCompliancePhone(body.complianceContactPhone, country);
   for (const value of [taxId, website, phone]) if (typeof value === 'object') issues.push(value);
   if (
     issues.length > 0 ||

@@ -49,6 +49,31 @@ describe('sampleParameters', () => {
     expect(rendered).toBe('<p>Hi [firstName]</p><li>[items.name]</li>');
   });
 
+  it.each([
+    '{{__proto__.fromAddress}}',
+    '{{#each __proto__}}{{envId}}{{/each}}',
+    '{{#with __proto__}}{{envId}}{{/with}}{{#each constructor.prototype}}{{fromAddress}}{{/each}}',
+    '{{constructor.prototype.envId}}{{hasOwnProperty.fromAddress}}{{#with toString}}{{envId}}{{/with}}',
+    '{{#each list}}{{__proto__.envId}}{{/each}}{{#with user}}{{constructor.prototype.fromAddress}}{{/with}}',
+  ])('never writes onto a prototype, whatever a tag names: %s', (source) => {
+    const parameters = samples(source);
+    const plain: Record<string, unknown> = {};
+    expect(plain['fromAddress']).toBeUndefined();
+    expect(plain['envId']).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('fromAddress');
+    expect(Object.prototype).not.toHaveProperty('envId');
+    expect(JSON.stringify(parameters)).not.toContain('__proto__');
+  });
+
+  it('gives tags named like Object.prototype members their own sample, serialised as JSON', () => {
+    const parameters = samples('{{toString}} {{user.hasOwnProperty}} {{#each valueOf}}{{name}}{{/each}}');
+    expect(JSON.parse(JSON.stringify(parameters))).toEqual({
+      toString: '[toString]',
+      user: { hasOwnProperty: '[user.hasOwnProperty]' },
+      valueOf: [{ name: '[valueOf.name]' }],
+    });
+  });
+
   it('gives at most MAX_SAMPLE_TAGS tags a value', () => {
     const many = Array.from({ length: MAX_SAMPLE_TAGS + 10 }, (_, i) => `{{v${i}}}`).join('');
     expect(Object.keys(samples(many))).toHaveLength(MAX_SAMPLE_TAGS);

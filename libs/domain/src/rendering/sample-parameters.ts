@@ -14,13 +14,27 @@ const isObject = (value: unknown): value is Context =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
+ * Names that reach an object's prototype rather than a property of its own: a tag such as
+ * `{{__proto__.x}}` is tenant input, and following it would write onto `Object.prototype` for the
+ * whole process. A path with one of them gets no sample (it renders empty, as Handlebars hides them).
+ */
+const PROTOTYPE_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A context without a prototype, so no name a tag reads can reach one. */
+const newContext = (): Context => Object.create(null) as Context;
+
+/** A context's own value for a name: never one inherited from a prototype. */
+const own = (context: Context, name: string): unknown =>
+  Object.hasOwn(context, name) ? context[name] : undefined;
+
+/**
  * Walks a parsed template and gives each merge tag it reads a sample value, in the context the tag
  * reads it from: `{{#each items}}{{name}}{{/each}}` gets `items: [{name: "[items.name]"}]`, and
  * `{{#with user}}` an object. Helpers' own arguments, partials, `@data` and parent (`../`) paths are
  * left alone; a tag's value never replaces an object another tag needs.
  */
 class SampleCollector {
-  readonly root: Context = {};
+  readonly root: Context = newContext();
   private tags = 0;
 
   program(program: hbs.AST.Program | undefined, context: Context, prefix: readonly string[]): void {
@@ -55,9 +69,13 @@ class SampleCollector {
     this.program(block.inverse, context, prefix);
   }
 
-  /** The parts of a path read from the current context, or undefined for `@data`, `../` and `this`. */
+  /**
+   * The parts of a path read from the current context, or undefined for `@data`, `../`, `this` and
+   * a path naming a prototype.
+   */
   private plainPath(path: hbs.AST.PathExpression): string[] | undefined {
     if (path.data || path.depth > 0 || path.parts.length === 0) return undefined;
+    if (path.parts.some((part) => PROTOTYPE_NAMES.has(part))) return undefined;
     return path.parts;
   }
 
@@ -67,7 +85,7 @@ class SampleCollector {
     if (path === undefined) return;
     const parent = this.parentOf(context, path);
     const name = path[path.length - 1] as string;
-    if (parent === undefined || parent[name] !== undefined) return;
+    if (parent === undefined || own(parent, name) !== undefined) return;
     parent[name] = sampleValue([...prefix, ...path]);
     this.tags++;
   }
@@ -76,13 +94,13 @@ class SampleCollector {
   private parentOf(context: Context, path: readonly string[]): Context | undefined {
     let current = context;
     for (const part of path.slice(0, -1)) {
-      const next = current[part];
+      const next = own(current, part);
       if (Array.isArray(next)) {
         const [first] = next as unknown[];
         if (!isObject(first)) return undefined;
         current = first;
       } else if (isObject(next)) current = next;
-      else current = current[part] = {};
+      else current = current[part] = newContext();
     }
     return current;
   }
@@ -92,13 +110,13 @@ class SampleCollector {
     const parent = this.parentOf(context, path);
     if (parent === undefined) return undefined;
     const name = path[path.length - 1] as string;
-    const existing = parent[name];
+    const existing = own(parent, name);
     if (Array.isArray(existing)) {
       const [first] = existing as unknown[];
       return isObject(first) ? { item: first } : undefined;
     }
     if (isObject(existing)) return { item: existing };
-    const item: Context = {};
+    const item = newContext();
     parent[name] = list ? [item] : item;
     return { item };
   }

@@ -1,6 +1,6 @@
 import type { AccountHistoryRepository } from '@notify/store';
 import { testLogger } from '@notify/testing';
-import { ConflictError } from '@notify/util';
+import { ConflictError, ForbiddenError } from '@notify/util';
 import { GetBrandUseCase } from './get-brand.usecase';
 import { RegistrationHistory } from './registration-history';
 import { SubmitBrandUseCase } from './submit-brand.usecase';
@@ -48,6 +48,14 @@ describe('SubmitBrandUseCase', () => {
     expect(answered).not.toHaveProperty('taxId');
     expect(answered).toMatchObject({ firstName: 'Ann', lastName: 'Lee', legalName: 'Ann Lee' });
     expect((await h.events('acct-a')).map((e) => e.actor)).toEqual(['key:key_1']);
+  });
+
+  it("refuses a test environment's key (403), storing and recording nothing", async () => {
+    const refused = submit.execute({ caller: { ...aKey('acct-a'), test: true }, details: aBrand() });
+    await expect(refused).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(refused).rejects.toMatchObject({ code: 'FORBIDDEN', message: /test environment/ });
+    expect(await h.brands.get('acct-a')).toBeUndefined();
+    expect(await h.events('acct-a')).toEqual([]);
   });
 
   it.each(['pending_review', 'in_progress', 'approved'] as const)(

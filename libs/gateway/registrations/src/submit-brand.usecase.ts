@@ -9,7 +9,7 @@ import {
 import type { Caller } from '@notify/gateway-auth';
 import { InjectClock } from '@notify/platform';
 import { BrandRegistrationRepository } from '@notify/store';
-import type { Clock } from '@notify/util';
+import { type Clock, ForbiddenError } from '@notify/util';
 import { callerActor } from './actors';
 import { RegistrationHistory } from './registration-history';
 
@@ -18,6 +18,8 @@ import { RegistrationHistory } from './registration-history';
  * corrected one after `info_needed` or `rejected`, which replaces the submitted fields and keeps
  * `createdAt` and the campaign's status. While the brand is in review or approved it is refused
  * (409), checked and written in one atomic step. The move goes into the account's history.
+ * The brand is the account's, registered with real carriers: a key of a test environment, which
+ * must not change anything outside its sandbox, may not submit it (403).
  */
 @Injectable()
 export class SubmitBrandUseCase {
@@ -32,6 +34,13 @@ export class SubmitBrandUseCase {
     readonly details: BrandDetails;
   }): Promise<BrandRegistration> {
     const { caller, details } = command;
+    if (caller.kind === 'key' && caller.test)
+      throw new ForbiddenError({
+        code: 'FORBIDDEN',
+        message:
+          "A key of a test environment cannot submit the account's 10DLC brand: the brand is registered with carriers for the whole account.",
+        fix: 'Submit it with a key of a live environment, or as an owner or admin of the account.',
+      });
     const at = new Date(this.clock.now()).toISOString();
     let move: RegistrationMove | undefined;
     const stored = await this.brands.change(caller.accountId, (current) => {

@@ -154,4 +154,16 @@ describe('SendTestEmailUseCase', () => {
     ).rejects.toBeInstanceOf(InvalidRequestError);
     expect(published()).toEqual([]);
   });
+
+  it("sends content whose tags name a prototype without touching the process's objects", async () => {
+    const html =
+      '<p>{{__proto__.fromAddress}}{{#each __proto__}}{{envId}}{{/each}}{{constructor.prototype.envId}}</p>';
+    await useCase.execute({ tenant, caller: key, body: body({ html }), origin });
+    const plain: Record<string, unknown> = {};
+    expect(plain['fromAddress']).toBeUndefined();
+    expect(plain['envId']).toBeUndefined();
+    const [sent] = published();
+    expect(sent?.send).toMatchObject({ email: { html }, parameters: { firstName: '[firstName]' } });
+    expect(JSON.stringify(sent)).not.toContain('[__proto__');
+  });
 });
