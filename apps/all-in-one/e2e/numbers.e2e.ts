@@ -20,6 +20,9 @@ import { ChannelsEnum, Pingram } from 'pingram';
 const NOW = '2026-01-01T00:00:00.000Z';
 const OTHER_ACCOUNT = 'acct-numbers-other';
 const OTHER_ENV = 'env-numbers-other';
+const OTHER_TEST_ENV = 'env-numbers-other-test';
+/** MAX_PHONE_NUMBERS_PER_ACCOUNT for this service. */
+const MAX_NUMBERS = 2;
 const OTHER_OWNER = 'boss@other.example';
 const OTHER_MEMBER = 'bob@other.example';
 
@@ -46,8 +49,8 @@ describe('phone numbers (all-in-one)', () => {
     expect(body.trackingId).toEqual(expect.any(String));
     return { status: response.status, code: body.error.code };
   };
-  const other = (path: string, init: RequestInit = {}, email = OTHER_OWNER) =>
-    call(`${path}${path.includes('?') ? '&' : '?'}envId=${OTHER_ENV}`, aMemberToken({ email }), init);
+  const other = (path: string, init: RequestInit = {}, email = OTHER_OWNER, envId = OTHER_ENV) =>
+    call(`${path}${path.includes('?') ? '&' : '?'}envId=${envId}`, aMemberToken({ email }), init);
   const smsOutbox = async () =>
     (
       (await (await call('/dev/outbox/sms', key)).json()) as {
@@ -60,19 +63,23 @@ describe('phone numbers (all-in-one)', () => {
     const store = new EmbeddedDocumentStore(join(data.path, 'documents'));
     const accounts = new AccountRepository(store);
     await accounts.createAccount({ accountId: OTHER_ACCOUNT, name: 'Other', createdAt: NOW });
-    await accounts.createEnvironment(
-      {
-        accountId: OTHER_ACCOUNT,
-        envId: OTHER_ENV,
-        title: 'Other',
-        secret: 'other-secret',
-        secureMode: true,
-        disabledChannels: [],
-        test: false,
-        createdAt: NOW,
-      },
-      10,
-    );
+    for (const [envId, test] of [
+      [OTHER_ENV, false],
+      [OTHER_TEST_ENV, true],
+    ] as const)
+      await accounts.createEnvironment(
+        {
+          accountId: OTHER_ACCOUNT,
+          envId,
+          title: 'Other',
+          secret: `${envId}-secret`,
+          secureMode: true,
+          disabledChannels: [],
+          test,
+          createdAt: NOW,
+        },
+        10,
+      );
     const people = new PeopleRepository(store);
     const memberships = new MembershipRepository(store);
     for (const [email, role] of [
@@ -93,6 +100,7 @@ describe('phone numbers (all-in-one)', () => {
       DATA_DIR: data.path,
       LOG_LEVEL: 'warn',
       JWT_SECRET: TEST_JWT_SECRET,
+      MAX_PHONE_NUMBERS_PER_ACCOUNT: String(MAX_NUMBERS),
     });
     base = service.baseUrl;
     key = (await readFile(join(data.path, 'api-key.txt'), 'utf8')).trim();
@@ -270,5 +278,36 @@ describe('phone numbers (all-in-one)', () => {
       status: 404,
       code: 'PHONE_NUMBER_NOT_FOUND',
     });
+  });
+
+  it(`refuses a test environment ordering or releasing (403), and an account's number beyond ${MAX_NUMBERS} (409), with the error body`, async () => {
+    const order = (phoneNumber: string, envId = OTHER_ENV) =>
+      other('/numbers/order', { method: 'POST', body: JSON.stringify({ phoneNumber }) }, OTHER_OWNER, envId);
+    const held = ['+14155550110', '+14155550111'];
+    for (const phoneNumber of held) expect((await order(phoneNumber)).status).toBe(200);
+
+    const beyond = await order('+14155550112');
+    expect(await errorOf(beyond)).toEqual({ status: 409, code: 'PHONE_NUMBER_LIMIT' });
+    const listed = (await (await other('/numbers/list')).json()) as { numbers: { phoneNumber: string }[] };
+    expect(listed.numbers.map((n) => n.phoneNumber)).toEqual(held);
+
+    expect(await errorOf(await order('+14155550113', OTHER_TEST_ENV))).toEqual({
+      status: 403,
+      code: 'TEST_ENVIRONMENT',
+    });
+    const release = await other(
+      `/numbers/${encodeURIComponent(held[0] ?? '')}`,
+      { method: 'DELETE' },
+      OTHER_OWNER,
+      OTHER_TEST_ENV,
+    );
+    expect(await errorOf(release)).toEqual({ status: 403, code: 'TEST_ENVIRONMENT' });
+    // The test environment lists the account's numbers, and names the sandbox's as the one it sends from.
+    const fromTest = (await (await other('/numbers/list', {}, OTHER_OWNER, OTHER_TEST_ENV)).json()) as {
+      numbers: { phoneNumber: string }[];
+      sharedNumber: string;
+    };
+    expect(fromTest.numbers.map((n) => n.phoneNumber)).toEqual(held);
+    expect(fromTest.sharedNumber).toBe('+15005550006');
   });
 });

@@ -15,6 +15,7 @@ export {
   type RunningService,
 } from './service-process';
 export { FakeClock } from './fake-clock';
+export { FakeSenderNumbers } from './fake-sender-numbers';
 export { aNotificationType, aScope, aSend, aSendRequest, aTemplate, aUser } from './factories/sends';
 export {
   aCallJob,

@@ -1,5 +1,5 @@
 import { requireBackend } from '@notify/testing';
-import type { DocumentStore } from './document-store.port';
+import { type DocumentStore, MAX_PAGE_LIMIT } from './document-store.port';
 import { PhoneNumberRepository, type PurchasedNumber } from './repositories/phone-number.repository';
 import { newStoreLocation, openStore, type StoreLocation } from './testing/store-harness';
 
@@ -70,4 +70,15 @@ describe.each(['embedded', 'mongodb'] as const)('Phone numbers store contract (%
     expect(await numbers.list('a', 'released')).toEqual([]);
     expect(await numbers.list('b', 'active')).toHaveLength(1);
   });
+
+  it('lists every active number of an account that has released more than a page of others', async () => {
+    // Released numbers sort before the active one, so a query without the status would stop short of it.
+    for (let n = 0; n <= MAX_PAGE_LIMIT; n++) {
+      const phoneNumber = `+1415${String(n).padStart(7, '0')}`;
+      await numbers.activate({ ...purchase('a', `PN${n}`), phoneNumber }, T1);
+      await numbers.release('a', phoneNumber, T2);
+    }
+    await numbers.activate({ ...purchase('a', 'PNlast'), phoneNumber: '+14159999999' }, T3);
+    expect((await numbers.list('a', 'active')).map((n) => n.phoneNumber)).toEqual(['+14159999999']);
+  }, 120_000);
 });

@@ -5,6 +5,7 @@ import { OrderNumberUseCase } from './order-number.usecase';
 import { ReleaseNumberUseCase } from './release-number.usecase';
 import {
   ACCOUNT,
+  live,
   numbersHarness,
   type NumbersHarness,
   OTHER_ACCOUNT,
@@ -18,14 +19,20 @@ describe('ListNumbersUseCase', () => {
   beforeEach(async () => {
     world = await numbersHarness();
     list = new ListNumbersUseCase(world.numbers, world.accounts, world.clock);
-    const order = new OrderNumberUseCase(world.provider, world.numbers, testLogger(), world.clock);
-    await order.execute(ACCOUNT, '+14155550100');
+    const order = new OrderNumberUseCase(
+      world.provider,
+      world.numbers,
+      world.config,
+      testLogger(),
+      world.clock,
+    );
+    await order.execute(live(ACCOUNT), '+14155550100');
     world.clock.set('2026-01-31T12:00:00.000Z');
-    await order.execute(ACCOUNT, '+14165550100');
-    await order.execute(OTHER_ACCOUNT, '+14155550101');
+    await order.execute(live(ACCOUNT), '+14165550100');
+    await order.execute(live(OTHER_ACCOUNT), '+14155550101');
     world.clock.set('2026-02-10T00:00:00.000Z');
     await new ReleaseNumberUseCase(world.provider, world.numbers, world.clock).execute(
-      ACCOUNT,
+      live(ACCOUNT),
       '+14155550100',
     );
   });
@@ -70,5 +77,14 @@ describe('ListNumbersUseCase', () => {
       fromNumber: '+14155552671',
     });
     expect((await list.active(scope)).sharedNumber).toBe('+14155552671');
+  });
+
+  it('names the sandbox’s number as a test environment’s shared one, as its sends go to the sandbox', async () => {
+    await world.settings.put(scope, twilioAccountSetting, {
+      accountSid: `AC${'1'.repeat(32)}`,
+      authToken: '2'.repeat(32),
+      fromNumber: '+14155552671',
+    });
+    expect((await list.active({ ...scope, test: true })).sharedNumber).toBe('+15005550006');
   });
 });

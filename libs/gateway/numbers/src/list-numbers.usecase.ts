@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { monthlyPriceOf, nextBillingDate, type PhoneNumberRecord, type TenantScope } from '@notify/domain';
 import { InjectClock } from '@notify/platform';
-import { TwilioAccounts } from '@notify/providers';
+import { SANDBOX_FROM_NUMBER, TwilioAccounts } from '@notify/providers';
 import { PhoneNumberRepository } from '@notify/store';
 import type { Clock } from '@notify/util';
 
@@ -20,7 +20,8 @@ export interface NumberView {
 /**
  * `GET /numbers/list` and `GET /numbers/released`: the account's numbers in one status, oldest
  * first. The active list also names `sharedNumber`, the number the caller's environment sends from
- * when a send names none (its own Twilio account's, else the deployment's; empty when neither has one).
+ * when a send names none: a test environment's sends go to the sandbox, from its number; any other's
+ * from its own Twilio account's, else the deployment's (empty when neither has one).
  */
 @Injectable()
 export class ListNumbersUseCase {
@@ -30,16 +31,23 @@ export class ListNumbersUseCase {
     @InjectClock() private readonly clock: Clock,
   ) {}
 
-  async active(scope: TenantScope): Promise<{ numbers: NumberView[]; sharedNumber: string }> {
-    const [numbers, account] = await Promise.all([
+  async active(
+    scope: TenantScope & { readonly test: boolean },
+  ): Promise<{ numbers: NumberView[]; sharedNumber: string }> {
+    const [numbers, sharedNumber] = await Promise.all([
       this.views(scope.accountId, 'active'),
-      this.accounts.accountOf(scope),
+      this.sharedNumber(scope),
     ]);
-    return { numbers, sharedNumber: account?.fromNumber ?? '' };
+    return { numbers, sharedNumber };
   }
 
   async released(scope: TenantScope): Promise<{ numbers: NumberView[] }> {
     return { numbers: await this.views(scope.accountId, 'released') };
+  }
+
+  private async sharedNumber(scope: TenantScope & { readonly test: boolean }): Promise<string> {
+    if (scope.test) return SANDBOX_FROM_NUMBER;
+    return (await this.accounts.accountOf(scope))?.fromNumber ?? '';
   }
 
   private async views(accountId: string, status: PhoneNumberRecord['status']): Promise<NumberView[]> {

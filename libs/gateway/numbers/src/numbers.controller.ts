@@ -100,7 +100,7 @@ export class NumbersController {
   @ApiBody({ schema: openApi(orderNumberSchema) })
   @ApiOkResponse({ schema: openApi(orderSchema, 'output') })
   orderNumber(@CurrentTenant() tenant: Tenant, @Body(new ZodPipe(orderNumberSchema)) body: OrderNumberBody) {
-    return this.order.execute(tenant.accountId, body.phoneNumber);
+    return this.order.execute(tenant, body.phoneNumber);
   }
 
   @Get('list')
@@ -126,6 +126,6 @@ export class NumbersController {
     @CurrentTenant() tenant: Tenant,
     @Param('phoneNumber', new ZodPipe(phoneNumberParamSchema)) phoneNumber: string,
   ) {
-    return this.release.execute(tenant.accountId, phoneNumber);
+    return this.release.execute(tenant, phoneNumber);
   }
 }

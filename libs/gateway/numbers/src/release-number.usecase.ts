@@ -3,7 +3,8 @@ import { InjectClock } from '@notify/platform';
 import { PhoneNumberProvider } from '@notify/providers';
 import { PhoneNumberRepository } from '@notify/store';
 import type { Clock } from '@notify/util';
-import { numberNotFound } from './number-errors';
+import { numberNotFound, refuseTestEnvironment } from './number-errors';
+import type { NumbersCaller } from './order-number.usecase';
 
 export interface Released {
   readonly phoneNumber: string;
@@ -15,7 +16,7 @@ export interface Released {
  * `DELETE /numbers/{phoneNumber}`: gives an active number of the caller's account back to the
  * provider, then marks it released (it stays on `GET /numbers/released`, and ordering it again
  * reactivates it while the provider still offers it). A retry after the second step failed finds
- * the provider's purchase gone and completes it.
+ * the provider's purchase gone and completes it. A test environment releases nothing (403).
  */
 @Injectable()
 export class ReleaseNumberUseCase {
@@ -25,7 +26,9 @@ export class ReleaseNumberUseCase {
     @InjectClock() private readonly clock: Clock,
   ) {}
 
-  async execute(accountId: string, phoneNumber: string): Promise<Released> {
+  async execute(caller: NumbersCaller, phoneNumber: string): Promise<Released> {
+    refuseTestEnvironment(caller);
+    const { accountId } = caller;
     const record = await this.numbers.get(accountId, phoneNumber);
     if (record?.status !== 'active') throw numberNotFound(phoneNumber);
     await this.provider.release(record.providerSid);

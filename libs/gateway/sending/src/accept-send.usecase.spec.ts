@@ -12,16 +12,14 @@ import type { SenderNumbers } from '@notify/providers';
 import type { UserRepository } from '@notify/store';
 import type { Tenant } from '@notify/gateway-auth';
 import { loadAppConfig } from '@notify/platform';
-import { tempDir, testLogger } from '@notify/testing';
+import { FakeSenderNumbers, tempDir, testLogger } from '@notify/testing';
 import { systemClock } from '@notify/util';
 import { AcceptSendUseCase, CONTACT_LOOKUP_MS, type SendOrigin } from './accept-send.usecase';
 
 const tenant = { accountId: 'acc', envId: 'env', keyId: 'k', test: false };
 /** The environment may send from this number only. */
 const OWNED = '+14155550100';
-const senderNumbers = {
-  mayUse: (_scope: unknown, from: string) => Promise.resolve(from === OWNED),
-} as unknown as SenderNumbers;
+const senderNumbers = new FakeSenderNumbers([OWNED]) as unknown as SenderNumbers;
 const origin: SendOrigin = { source: 'send', request: '{}', receivedAt: Date.now() };
 const HOUR = 3_600_000;
 

@@ -5,7 +5,7 @@ import type { Tenant } from '@notify/gateway-auth';
 import { loadAppConfig } from '@notify/platform';
 import type { SenderNumbers } from '@notify/providers';
 import type { UserRepository } from '@notify/store';
-import { aScope, aSend, FakeClock, tempDir, testLogger } from '@notify/testing';
+import { aScope, aSend, FakeClock, FakeSenderNumbers, tempDir, testLogger } from '@notify/testing';
 import { ConflictError, InvalidRequestError } from '@notify/util';
 import { AcceptSendUseCase, type SendOrigin } from './accept-send.usecase';
 import { IdempotentSends } from './idempotent-sends';
@@ -38,8 +38,8 @@ describe('IdempotentSends', () => {
       new ScheduledSendsStore(coordination, loadAppConfig({}).limits),
       testLogger(),
       clock,
-      // These sends name no sms.from: the sender-number rule is not reached.
-      {} as SenderNumbers,
+      // These sends name no sms.from: no number is allowed.
+      new FakeSenderNumbers() as unknown as SenderNumbers,
     );
     sends = new IdempotentSends(new IdempotencyRecordsStore(coordination), accept);
   });

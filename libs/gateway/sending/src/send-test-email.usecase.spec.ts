@@ -10,7 +10,7 @@ import {
   PeopleRepository,
   UserRepository,
 } from '@notify/store';
-import { FakeClock, RecordingBus, tempDir, testLogger } from '@notify/testing';
+import { FakeClock, FakeSenderNumbers, RecordingBus, tempDir, testLogger } from '@notify/testing';
 import { ForbiddenError, InvalidRequestError } from '@notify/util';
 import { randomBytes } from 'node:crypto';
 import { AcceptSendUseCase } from './accept-send.usecase';
@@ -71,8 +71,8 @@ describe('SendTestEmailUseCase', () => {
       new ScheduledSendsStore(coordination, config.limits),
       testLogger(),
       new FakeClock(),
-      // A test email is never an SMS: the sender-number rule is not reached.
-      {} as SenderNumbers,
+      // A test email is never an SMS: no number is allowed.
+      new FakeSenderNumbers() as unknown as SenderNumbers,
     );
     useCase = new SendTestEmailUseCase(accept, people, memberships, types, config);
   });

@@ -174,6 +174,7 @@ const envSchema = z.object({
   MAX_ENVIRONMENTS_PER_ACCOUNT: envInt(1, 10_000).default(20),
   MAX_KEYS_PER_ENVIRONMENT: envInt(1, 10_000).default(50),
   MAX_ACCOUNTS_PER_MEMBER: envInt(1, 10_000).default(20),
+  MAX_PHONE_NUMBERS_PER_ACCOUNT: envInt(1, 1_000).default(10),
   MAX_SCHEDULE_AHEAD_DAYS: envInt(1, 3_650).default(365),
   LOG_QUERIES_PER_ENVIRONMENT: envInt(1, 1_000).default(5),
   DIGEST_WINDOW_MAX_MB: envInt(1, 24).default(16),
@@ -376,6 +377,8 @@ function toAppConfig(env: Env) {
       keysPerEnvironment: env.MAX_KEYS_PER_ENVIRONMENT,
       /** Accounts one person may create (POST /accounts, POST /organizations), ever. */
       accountsPerMember: env.MAX_ACCOUNTS_PER_MEMBER,
+      /** Active phone numbers an account may hold: each is rented on the deployment's Twilio account. */
+      phoneNumbersPerAccount: env.MAX_PHONE_NUMBERS_PER_ACCOUNT,
       scheduleAheadMs: env.MAX_SCHEDULE_AHEAD_DAYS * 86_400_000,
       logQueriesPerEnvironment: env.LOG_QUERIES_PER_ENVIRONMENT,
       /** Sends held in one digest or batching window, in bytes; the environment's windows together. */

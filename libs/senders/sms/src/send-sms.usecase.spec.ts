@@ -4,7 +4,7 @@ import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import type { AppConfig } from '@notify/platform';
 import type { SenderNumbers, TwilioResolver } from '@notify/providers';
 import { OnceDelivery } from '@notify/sender-common';
-import { anSmsJob, FakeClock, RecordingBus, tempDir, testLogger } from '@notify/testing';
+import { anSmsJob, FakeClock, FakeSenderNumbers, RecordingBus, tempDir, testLogger } from '@notify/testing';
 import { SendSmsUseCase } from './send-sms.usecase';
 
 /** Twilio's Messages API as the use case calls it: each create answers the next queued outcome. */
@@ -64,9 +64,7 @@ describe('SendSmsUseCase', () => {
       config,
       testLogger(),
       clock,
-      {
-        mayUse: (_scope: unknown, from: string) => Promise.resolve(from === '+15005550009'),
-      } as unknown as SenderNumbers,
+      new FakeSenderNumbers(['+15005550009']) as unknown as SenderNumbers,
     );
   });
 

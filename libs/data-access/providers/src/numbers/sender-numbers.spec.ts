@@ -3,7 +3,7 @@ import type { ProviderSettings } from '@notify/provider-settings';
 import { EmbeddedDocumentStore, PhoneNumberRepository } from '@notify/store';
 import { FakeClock, tempDir, testLogger } from '@notify/testing';
 import type { TwilioAccounts } from '../twilio/twilio-accounts';
-import { SenderNumbers } from './sender-numbers';
+import { OWN_NUMBER_ASK_MS, SenderNumbers } from './sender-numbers';
 
 const managed: TwilioAccount = {
   accountSid: `AC${'a'.repeat(32)}`,
@@ -25,7 +25,7 @@ describe('SenderNumbers', () => {
   let clock: FakeClock;
   let ownSetting: TwilioAccount | undefined;
   /** The numbers the environment's own Twilio account holds, and how often Twilio was asked. */
-  let held: string[] | Error;
+  let held: string[] | Error | 'no answer';
   let asked: number;
   let senders: SenderNumbers;
 
@@ -51,6 +51,7 @@ describe('SenderNumbers', () => {
       incomingPhoneNumbers: {
         list: ({ phoneNumber }: { phoneNumber: string }) => {
           asked++;
+          if (held === 'no answer') return new Promise(() => undefined);
           return held instanceof Error
             ? Promise.reject(held)
             : Promise.resolve(held.filter((n) => n === phoneNumber).map((n) => ({ phoneNumber: n })));
@@ -103,5 +104,25 @@ describe('SenderNumbers', () => {
     ownSetting = own;
     held = new Error('network down');
     expect(await senders.mayUse(scope, '+14155550300')).toBe(true);
+  });
+
+  it('lets the send go ahead when Twilio does not answer within OWN_NUMBER_ASK_MS, asking again only a minute later', async () => {
+    ownSetting = own;
+    held = 'no answer';
+    const started = performance.now();
+    expect(await senders.mayUse(scope, '+14155550300')).toBe(true);
+    expect(performance.now() - started).toBeLessThan(OWN_NUMBER_ASK_MS + 1_000);
+    expect(await senders.mayUse(scope, '+14155550300')).toBe(true);
+    expect(asked).toBe(1);
+    held = [];
+    clock.advance(61_000);
+    expect(await senders.mayUse(scope, '+14155550300')).toBe(false);
+    expect(asked).toBe(2);
+  }, 10_000);
+
+  it('does not ask Twilio for a test environment with its own account: its sends go to the sandbox', async () => {
+    ownSetting = own;
+    expect(await senders.mayUse({ ...scope, test: true }, '+14155550200')).toBe(true);
+    expect(asked).toBe(0);
   });
 });

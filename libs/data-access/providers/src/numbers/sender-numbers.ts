@@ -10,6 +10,10 @@ import { TwilioAccounts } from '../twilio/twilio-accounts';
 
 /** How long Twilio's answer on whether an environment's own account holds a number is kept. */
 const OWN_NUMBER_TTL_MS = 5 * 60_000;
+/** How long accepting a send waits for that answer: Twilio being slow must not hold the send up. */
+export const OWN_NUMBER_ASK_MS = 2_000;
+/** After Twilio could not be asked, how long such sends go ahead without asking (or logging) again. */
+const UNANSWERED_TTL_MS = 60_000;
 
 /**
  * Which numbers a send may name as its SMS sender (`sms.from`): the rule the gateway applies when
@@ -17,6 +21,7 @@ const OWN_NUMBER_TTL_MS = 5 * 60_000;
  * in between).
  * - An environment with its own Twilio account (its `twilio` setting): the setting's numbers, or any
  *   number that Twilio account holds (asked through its IncomingPhoneNumbers, answers kept a while).
+ *   A test environment's sends go to the sandbox, never to that account, so it is not asked.
  * - Any other environment sends through the deployment's account: its configured numbers
  *   (TWILIO_FROM_NUMBER, TWILIO_NUMBERS), or a number the account ordered and has not released.
  * - A test environment may also name the sandbox's sender number.
@@ -38,15 +43,17 @@ export class SenderNumbers {
   async mayUse(scope: TenantScope & { readonly test: boolean }, from: string): Promise<boolean> {
     if (scope.test && from === SANDBOX_FROM_NUMBER) return true;
     const own = await this.settings.get(scope, twilioAccountSetting);
-    if (own !== undefined) return ownsNumber(own, from) || this.ownAccountHolds(own, from);
+    if (own !== undefined) return ownsNumber(own, from) || scope.test || this.ownAccountHolds(own, from);
     const managed = this.accounts.defaultAccount;
     if (managed !== undefined && ownsNumber(managed, from)) return true;
     return (await this.numbers.get(scope.accountId, from))?.status === 'active';
   }
 
   /**
-   * Whether the tenant's own Twilio account holds the number. When Twilio cannot be asked, the
-   * send goes ahead: Twilio itself refuses a sender its account does not hold.
+   * Whether the tenant's own Twilio account holds the number. When Twilio cannot be asked, or does
+   * not answer within OWN_NUMBER_ASK_MS, the send goes ahead: Twilio itself refuses a sender its
+   * account does not hold. That is logged once and kept UNANSWERED_TTL_MS, so a Twilio outage
+   * neither slows every send nor floods the log.
    */
   private async ownAccountHolds(account: TwilioAccount, from: string): Promise<boolean> {
     const key = createHash('sha256')
@@ -55,18 +62,33 @@ export class SenderNumbers {
     const now = this.clock.now();
     const kept = this.ownAccountAnswers.get(key);
     if (kept !== undefined && kept.until > now) return kept.held;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), OWN_NUMBER_ASK_MS);
+    });
     try {
-      const held = await this.accounts
-        .clientOf(account)
-        .incomingPhoneNumbers.list({ phoneNumber: from, limit: 1 });
-      this.ownAccountAnswers.set(key, { held: held.length > 0, until: now + OWN_NUMBER_TTL_MS });
-      return held.length > 0;
+      const held = await Promise.race([
+        this.accounts.clientOf(account).incomingPhoneNumbers.list({ phoneNumber: from, limit: 1 }),
+        late,
+      ]);
+      if (held !== 'late') {
+        this.ownAccountAnswers.set(key, { held: held.length > 0, until: now + OWN_NUMBER_TTL_MS });
+        return held.length > 0;
+      }
+      this.unanswered(key, now, from, `no answer within ${OWN_NUMBER_ASK_MS} ms`);
     } catch (error) {
-      this.logger.warn(
-        { err: error, from },
-        'could not ask Twilio whether the environment’s account holds sms.from',
-      );
-      return true;
+      this.unanswered(key, now, from, error);
+    } finally {
+      clearTimeout(timer);
     }
+    return true;
+  }
+
+  private unanswered(key: string, now: number, from: string, why: unknown): void {
+    this.ownAccountAnswers.set(key, { held: true, until: now + UNANSWERED_TTL_MS });
+    this.logger.warn(
+      { err: why, from },
+      'could not ask Twilio whether the environment’s account holds sms.from; such sends go ahead for a minute',
+    );
   }
 }

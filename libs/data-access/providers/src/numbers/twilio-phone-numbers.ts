@@ -42,17 +42,16 @@ export class TwilioPhoneNumbers extends PhoneNumberProvider {
 
   async search(query: NumberSearch): Promise<AvailableNumber[] | 'unsupported_country'> {
     const features = query.features ?? [];
+    const client = this.client();
     try {
-      const found = await this.client()
-        .availablePhoneNumbers(query.countryCode)
-        .local.list({
-          ...(query.areaCode !== undefined ? { areaCode: Number(query.areaCode) } : {}),
-          ...(query.contains !== undefined ? { contains: query.contains } : {}),
-          ...(features.includes('sms') ? { smsEnabled: true } : {}),
-          ...(features.includes('mms') ? { mmsEnabled: true } : {}),
-          ...(features.includes('voice') ? { voiceEnabled: true } : {}),
-          limit: query.limit,
-        });
+      const found = await client.availablePhoneNumbers(query.countryCode).local.list({
+        ...(query.areaCode !== undefined ? { areaCode: Number(query.areaCode) } : {}),
+        ...(query.contains !== undefined ? { contains: query.contains } : {}),
+        ...(features.includes('sms') ? { smsEnabled: true } : {}),
+        ...(features.includes('mms') ? { mmsEnabled: true } : {}),
+        ...(features.includes('voice') ? { voiceEnabled: true } : {}),
+        limit: query.limit,
+      });
       return found.map((number) => ({
         phoneNumber: number.phoneNumber,
         countryCode: number.isoCountry,
@@ -67,8 +66,9 @@ export class TwilioPhoneNumbers extends PhoneNumberProvider {
   }
 
   async buy(phoneNumber: string, owner: string): Promise<HeldNumber | 'unavailable'> {
+    const client = this.client();
     try {
-      const bought = await this.client().incomingPhoneNumbers.create({
+      const bought = await client.incomingPhoneNumbers.create({
         phoneNumber,
         friendlyName: `${TAG_PREFIX}${owner}`,
       });
@@ -80,8 +80,9 @@ export class TwilioPhoneNumbers extends PhoneNumberProvider {
   }
 
   async find(phoneNumber: string): Promise<HeldNumber | undefined> {
+    const client = this.client();
     try {
-      const [held] = await this.client().incomingPhoneNumbers.list({ phoneNumber, limit: 1 });
+      const [held] = await client.incomingPhoneNumbers.list({ phoneNumber, limit: 1 });
       if (held === undefined) return undefined;
       const tag = held.friendlyName;
       return {
@@ -95,14 +96,19 @@ export class TwilioPhoneNumbers extends PhoneNumberProvider {
   }
 
   async release(sid: string): Promise<void> {
+    const client = this.client();
     try {
-      await this.client().incomingPhoneNumbers(sid).remove();
+      await client.incomingPhoneNumbers(sid).remove();
     } catch (error) {
       if (twilioRefusal(error).status === 404) return;
       throw failed(error, 'release the number');
     }
   }
 
+  /**
+   * The deployment's client, taken before any call so that a deployment without an account answers
+   * 400 PHONE_NUMBERS_NOT_CONFIGURED rather than a Twilio failure.
+   */
   private client(): Twilio {
     const managed = this.accounts.managed();
     if (managed === undefined)

@@ -46,11 +46,13 @@ export class PhoneNumberRepository {
     return doc?.accountId === accountId ? recordOf(doc) : undefined;
   }
 
-  /** The account's numbers in one status, oldest first. */
+  /**
+   * The account's numbers in one status, oldest first (at most MAX_PAGE_LIMIT). The status is part
+   * of the query: an account with many released numbers still sees every active one.
+   */
   async list(accountId: string, status: PhoneNumberRecord['status']): Promise<PhoneNumberRecord[]> {
-    const docs = await this.numbers.find({ accountId }, MAX_PAGE_LIMIT);
+    const docs = await this.numbers.find({ accountId, status }, MAX_PAGE_LIMIT);
     return docs
-      .filter((doc) => doc.status === status)
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.phoneNumber.localeCompare(b.phoneNumber))
       .map(recordOf);
   }

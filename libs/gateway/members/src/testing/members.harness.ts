@@ -14,7 +14,7 @@ import {
   PeopleRepository,
   UserRepository,
 } from '@notify/store';
-import { anEnvironment, FakeClock, tempDir, testLogger } from '@notify/testing';
+import { anEnvironment, FakeClock, FakeSenderNumbers, tempDir, testLogger } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
 import { MemberMail } from '../member-mail';
 import { SignedTokens } from '../signed-tokens';
@@ -50,8 +50,8 @@ export async function membersHarness(env: Record<string, string> = {}) {
     {} as ScheduledSendsStore,
     testLogger('gateway'),
     clock,
-    // Member mail names no sms.from: the sender-number rule is not reached.
-    {} as SenderNumbers,
+    // Member mail names no sms.from: no number is allowed.
+    new FakeSenderNumbers() as unknown as SenderNumbers,
   );
   const accounts = new AccountRepository(store);
   const people = new PeopleRepository(store);

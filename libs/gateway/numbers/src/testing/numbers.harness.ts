@@ -1,5 +1,5 @@
 import { TwilioPeer } from '@notify/local-peer-twilio';
-import { loadAppConfig, SecretBox } from '@notify/platform';
+import { type AppConfig, loadAppConfig, SecretBox } from '@notify/platform';
 import { ProviderSettings } from '@notify/provider-settings';
 import { TwilioAccounts, TwilioPhoneNumbers } from '@notify/providers';
 import { AccountRepository, EmbeddedDocumentStore, PhoneNumberRepository } from '@notify/store';
@@ -8,7 +8,9 @@ import { randomBytes } from 'node:crypto';
 
 export const ACCOUNT = 'acct';
 export const OTHER_ACCOUNT = 'acct-other';
-export const scope = { accountId: ACCOUNT, envId: 'env-1' };
+export const scope = { accountId: ACCOUNT, envId: 'env-1', test: false };
+/** A caller of the account from a live (not test) environment. */
+export const live = (accountId: string) => ({ accountId, test: false });
 
 /**
  * The numbers use cases' world: the embedded store in a temp dir, and the deployment's Twilio
@@ -22,10 +24,12 @@ export interface NumbersHarness {
   readonly provider: TwilioPhoneNumbers;
   readonly accounts: TwilioAccounts;
   readonly settings: ProviderSettings;
+  readonly config: AppConfig;
   close(): Promise<void>;
 }
 
-export async function numbersHarness(): Promise<NumbersHarness> {
+/** `env`: configuration beyond the deployment's Twilio account (MAX_PHONE_NUMBERS_PER_ACCOUNT…). */
+export async function numbersHarness(env: Record<string, string> = {}): Promise<NumbersHarness> {
   const dir = await tempDir('notify-numbers-');
   const store = new EmbeddedDocumentStore(dir.path);
   const peer = new TwilioPeer();
@@ -35,6 +39,7 @@ export async function numbersHarness(): Promise<NumbersHarness> {
     TWILIO_AUTH_TOKEN: peer.authToken,
     TWILIO_API_URL: peer.url,
     TWILIO_FROM_NUMBER: '+15005550006',
+    ...env,
   });
   const environments = new AccountRepository(store);
   await environments.createAccount({ accountId: ACCOUNT, name: 'a', createdAt: 'now' });
@@ -60,6 +65,7 @@ export async function numbersHarness(): Promise<NumbersHarness> {
     provider: new TwilioPhoneNumbers(accounts),
     accounts,
     settings,
+    config,
     async close() {
       await peer.stop();
       await store.close();
