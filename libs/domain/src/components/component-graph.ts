@@ -87,12 +87,12 @@ function longestChainThrough(graph: ComponentGraph, through: string): string[] {
  * it every call the called component makes, however deep. Capped just above MAX_COMPONENT_CALLS.
  */
 export function componentRuns(graph: ComponentGraph): (id: string) => number {
-  const calls = walk<number>(
+  const runs: (id: string) => number = walk<number>(
     (id) => graph.get(id) ?? [],
-    (id) => runsOf(graph.get(id) ?? [], calls),
+    (id) => runsOf(graph.get(id) ?? [], runs),
     0,
   );
-  return calls;
+  return runs;
 }
 
 /** The component runs of a list of calls: each call, and the runs of what it calls. */

@@ -233,12 +233,12 @@ export class TemplateRenderer {
     const decorators = this.handlebars.decorators as Record<string, Decorator>;
     const inline = decorators['inline'];
     if (inline === undefined) throw new Error('Handlebars has no inline decorator');
-    this.handlebars.registerDecorator('inline', (fn: Partial, props, container, options) =>
+    const budgeted: Decorator = (fn, props, container, options) =>
       inline(fn, props, container, {
         ...options,
         fn: (context, runtime) => this.runPartial(options.fn, context, runtime),
-      }),
-    );
+      });
+    this.handlebars.registerDecorator('inline', budgeted);
   }
 
   /** A component's compiled form: Handlebars calls a partial, so it is never substituted directly. */

@@ -27,7 +27,7 @@ export class ComponentCache implements OnModuleInit {
     @InjectClock() clock: Clock,
     @InjectConfig() config: AppConfig,
   ) {
-    this.cache = new EnvironmentCache({
+    this.cache = new EnvironmentCache<ComponentSources>({
       changes,
       clock,
       load: async (scope) => new Map((await components.list(scope)).map((c) => [c.componentId, c.html])),
