@@ -33,6 +33,8 @@ export {
 } from './stores/webhook-deliveries.store';
 export { WebhookEndpointChangesStore } from './stores/webhook-endpoint-changes.store';
 export { ComponentChangesStore } from './stores/component-changes.store';
+export { EnvironmentChangesStore } from './stores/environment-changes.store';
+export { EnvironmentCache, type EnvironmentCacheOptions } from './environment-cache';
 export { AddressChangeLocksStore } from './stores/address-change-locks.store';
 export { PeriodicTurnsStore } from './stores/periodic-turns.store';
 export { ApiKeyRevocationsStore } from './stores/api-key-revocations.store';

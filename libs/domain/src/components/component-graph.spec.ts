@@ -1,5 +1,6 @@
 import {
   checkComponentGraph,
+  checkComponentRuns,
   checkComponentUnreferenced,
   checkComponentUnused,
   componentGraphOf,
@@ -49,6 +50,39 @@ describe('checkComponentGraph', () => {
     expect(error.message).toContain(ids.join(' → '));
     const withinBound = Object.fromEntries(Object.entries(chain).filter(([id]) => id !== ids[0]));
     expect(() => checkComponentGraph(graph(withinBound), middle)).not.toThrow();
+  });
+
+  it('checks a change beside a stored cycle (concurrent saves could store one) without recursing', () => {
+    const stored = graph({ a: ['b', 'd'], b: ['a'], d: [] });
+    expect(() => checkComponentGraph(stored, 'd')).not.toThrow();
+  });
+
+  it('refuses components that would run more than the bound of components per render, empty ones too', () => {
+    const tens = (next: string) => Array.from({ length: 10 }, () => next);
+    const within = graph({ c1: tens('c2'), c2: tens('c3'), c3: [] });
+    expect(() => checkComponentGraph(within, 'c3')).not.toThrow();
+    const over = graph({ c0: tens('c1'), c1: tens('c2'), c2: tens('c3'), c3: [] });
+    const error = refusal(() => checkComponentGraph(over, 'c0'));
+    expect(error).toMatchObject({ code: 'TOO_MANY_COMPONENT_CALLS' });
+    expect(error.message).toContain('Component "c0" would run more than 1000 components');
+    // A change below counts for the components above it.
+    expect(refusal(() => checkComponentGraph(over, 'c3')).code).toBe('TOO_MANY_COMPONENT_CALLS');
+  });
+
+  it("refuses a template's HTML whose calls run too many components, naming its field", () => {
+    const components = graph({ c1: Array.from({ length: 100 }, () => 'c2'), c2: [] });
+    expect(() =>
+      checkComponentRuns(components, ['c1', 'c1', 'c1', 'c1', 'c1', 'c1', 'c1', 'c1', 'c1'], 'html'),
+    ).not.toThrow();
+    expect(
+      refusal(() =>
+        checkComponentRuns(
+          components,
+          Array.from({ length: 10 }, () => 'c1'),
+          'html',
+        ),
+      ).message,
+    ).toMatch(/^html would run more than 1000 components/);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   componentsUsed,
   componentsUsedByStored,
   expandComponents,
+  expandEachComponent,
   mayUseComponents,
 } from './component-partials';
 
@@ -51,6 +52,17 @@ describe('componentsUsed', () => {
     expect((thrown as Error).message).toContain(reason);
   });
 
+  it.each([
+    ['a long comment', '{{!-- {{/x}} --}}'],
+    ['a short comment', '{{! {{/x}}'],
+    ['a raw block', '{{{{raw}}}}{{/x}}{{{{/raw}}}}'],
+  ])('counts no tag inside %s towards the nesting', (_, hidden) => {
+    const nested = `${`{{#if a}}${hidden}`.repeat(65)}${'{{/if}}'.repeat(65)}`;
+    expect(() => componentsUsed(nested, 'html')).toThrow('blocks nest more than 64 deep');
+    const parentheses = `{{a ${'(a '.repeat(65)}b${')'.repeat(65)}}}{{!-- ${')'.repeat(65)} --}}`;
+    expect(() => componentsUsed(`${'('.repeat(65)}${parentheses}`, 'html')).toThrow('parentheses');
+  });
+
   it('accepts blocks nested up to the bound, inverse blocks and else branches counted as Handlebars reads them', () => {
     const nested = `${'{{#if a}}'.repeat(63)}{{^b}}{{> x}}{{^}}y{{/b}}${'{{/if}}'.repeat(63)}{{#if c}}{{else}}{{/if}}`;
     expect(componentsUsed(nested, 'html')).toEqual(['x']);
@@ -86,5 +98,47 @@ describe('expandComponents', () => {
     expect(expandComponents('{{> nope}}{{> logo}}', components, 8)).toBe('{{> nope}}<img alt="{{brand}}">');
     expect(expandComponents('{{> header}}', components, 1)).toBe('<h1>{{title}}</h1>{{> logo}}');
     expect(expandComponents('{{> header}}', components, 0)).toBe('{{> header}}');
+  });
+});
+
+describe('expandEachComponent', () => {
+  it('expands every component once, however many use it', () => {
+    const components = new Map([
+      ['a', '{{> b}}{{> b}}'],
+      ['b', '[{{> c}}]'],
+      ['c', 'c'],
+      ['d', '{{> ghost}}'],
+    ]);
+    expect(expandEachComponent(components, 100)).toEqual(
+      new Map([
+        ['a', '[c][c]'],
+        ['b', '[c]'],
+        ['c', 'c'],
+        ['d', '{{> ghost}}'],
+      ]),
+    );
+  });
+
+  it('answers a component whose expansion is over the bound, or in a stored cycle, as its own HTML', () => {
+    const doubling = new Map(
+      Array.from({ length: 30 }, (_, i) => [`c${i}`, i === 29 ? 'xx' : `{{> c${i + 1}}}{{> c${i + 1}}}`]),
+    );
+    const expanded = expandEachComponent(doubling, 1_000);
+    expect(expanded.get('c29')).toBe('xx');
+    expect(expanded.get('c21')).toBe('x'.repeat(512));
+    expect(expanded.get('c20')).toBe('{{> c21}}{{> c21}}');
+    expect(expanded.get('c0')).toBe('{{> c1}}{{> c1}}');
+    const cycle = new Map([
+      ['a', 'A{{> b}}'],
+      ['b', 'B{{> a}}'],
+      ['c', 'C'],
+    ]);
+    expect(expandEachComponent(cycle, 100)).toEqual(
+      new Map([
+        ['a', 'A{{> b}}'],
+        ['b', 'B{{> a}}'],
+        ['c', 'C'],
+      ]),
+    );
   });
 });

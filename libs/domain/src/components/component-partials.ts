@@ -22,6 +22,13 @@ const invalid = (field: string, message: string) =>
  */
 const MAX_NESTING = 64;
 
+/**
+ * What Handlebars reads as no tags at all: comments (`{{!-- … --}}`, `{{! … }}`) and raw blocks
+ * (`{{{{name}}}} … {{{{/name}}}}`). Tags written inside them must not count towards the nesting,
+ * or blocks could nest without bound behind closings that are only comment text.
+ */
+const NOT_TAGS = /\{\{~?!--[\s\S]*?--~?\}\}|\{\{~?![\s\S]*?\}\}|\{\{\{\{[\s\S]*?\{\{\{\{\/[^}]*\}\}\}\}/g;
+
 /** Block openings (`{{#`, `{{^name`, never the `{{^}}` else) and closings (`{{/`), as Handlebars lexes them. */
 const BLOCK_TAG = /\{\{~?(?:(#)|(\^)(?!\s*~?\}\})|(\/))/g;
 
@@ -55,8 +62,9 @@ function parenthesisNesting(source: string): number {
  */
 function partialStatements(source: string, field: string): hbs.AST.PartialStatement[] {
   if (!source.includes('{{')) return [];
-  if (blockNesting(source) > MAX_NESTING) throw invalid(field, `blocks nest more than ${MAX_NESTING} deep`);
-  if (parenthesisNesting(source) > MAX_NESTING)
+  const tags = source.replace(NOT_TAGS, '');
+  if (blockNesting(tags) > MAX_NESTING) throw invalid(field, `blocks nest more than ${MAX_NESTING} deep`);
+  if (parenthesisNesting(tags) > MAX_NESTING)
     throw invalid(field, `sub-expressions (or parentheses) nest more than ${MAX_NESTING} deep`);
   const found: hbs.AST.PartialStatement[] = [];
   class Partials extends Handlebars.Visitor {
@@ -94,11 +102,16 @@ function partialStatements(source: string, field: string): hbs.AST.PartialStatem
 const nameOf = (partial: hbs.AST.PartialStatement) => (partial.name as hbs.AST.PathExpression).original;
 
 /**
- * The ids of the components a source uses (`{{> componentId}}`), each once, in order of first use.
+ * The ids of the components a source calls (`{{> componentId}}`), once per call, in order.
  * A syntax error (anywhere in the source) or another form of partial is a 400 naming `field`.
  */
+export function componentCalls(source: string, field: string): string[] {
+  return partialStatements(source, field).map(nameOf);
+}
+
+/** The ids of the components a source uses, each once, in order of first use (see componentCalls). */
 export function componentsUsed(source: string, field: string): string[] {
-  return [...new Set(partialStatements(source, field).map(nameOf))];
+  return [...new Set(componentCalls(source, field))];
 }
 
 /** The offset in `source` of a parser position (1-based line, 0-based column). */
@@ -121,29 +134,82 @@ export function expandComponents(
   field = 'html',
 ): string {
   if (maxDepth <= 0) return source;
+  return (
+    substitute(source, field, Infinity, (id) => {
+      const body = components.get(id);
+      return body === undefined ? body : expandComponents(body, components, maxDepth - 1, field);
+    }) ?? source
+  );
+}
+
+/** What a partial is replaced by: its text, `undefined` to keep the partial, `null` when it cannot be. */
+type Substitution = (componentId: string) => string | undefined | null;
+
+/** `source` with each partial substituted; null when one cannot be or the result exceeds maxLength. */
+function substitute(source: string, field: string, maxLength: number, by: Substitution): string | null {
   const partials = partialStatements(source, field);
-  if (partials.length === 0) return source;
+  if (partials.length === 0) return source.length > maxLength ? null : source;
   const at = offsets(source);
   let expanded = '';
   let from = 0;
   for (const partial of partials) {
-    const body = components.get(nameOf(partial));
+    const body = by(nameOf(partial));
+    if (body === null) return null;
     if (body === undefined) continue;
-    const start = at(partial.loc.start);
-    expanded += source.slice(from, start) + expandComponents(body, components, maxDepth - 1, field);
+    expanded += source.slice(from, at(partial.loc.start)) + body;
+    if (expanded.length > maxLength) return null;
     from = at(partial.loc.end);
   }
-  return expanded + source.slice(from);
+  expanded += source.slice(from);
+  return expanded.length > maxLength ? null : expanded;
 }
 
 /**
- * The components a stored source uses. One that does not parse cannot render, so it uses none;
+ * Every component's HTML expanded (see expandComponents), each component parsed and expanded
+ * once however many others use it. A component whose expansion would exceed `maxLength`
+ * characters, does not parse, or takes part in a cycle (which saves refuse, but concurrent saves
+ * could store) is answered as its own HTML, unexpanded; so is every component that uses it.
+ */
+export function expandEachComponent(
+  components: ReadonlyMap<string, string>,
+  maxLength: number,
+): Map<string, string> {
+  const expanded = new Map<string, string | null>();
+  const expanding = new Set<string>();
+  const expand = (id: string): string | undefined | null => {
+    const html = components.get(id);
+    if (html === undefined) return undefined;
+    const known = expanded.get(id);
+    if (known !== undefined) return known;
+    if (expanding.has(id)) return null;
+    expanding.add(id);
+    let result: string | null;
+    try {
+      result = substitute(html, 'html', maxLength, expand);
+    } catch (error) {
+      if (!(error instanceof InvalidRequestError)) throw error;
+      result = null;
+    }
+    expanding.delete(id);
+    expanded.set(id, result);
+    return result;
+  };
+  return new Map([...components].map(([id, html]) => [id, expand(id) ?? html]));
+}
+
+/**
+ * The components a stored source uses, each once. One that does not parse cannot render, so it uses none;
  * one without a partial is not parsed at all.
  */
 export function componentsUsedByStored(source: string): string[] {
+  return [...new Set(componentCallsByStored(source))];
+}
+
+/** The component calls of a stored source (see componentCalls), none when it does not parse. */
+export function componentCallsByStored(source: string): string[] {
   if (!mayUseComponents(source)) return [];
   try {
-    return componentsUsed(source, 'html');
+    return componentCalls(source, 'html');
   } catch (error) {
     if (error instanceof InvalidRequestError) return [];
     throw error;

@@ -9,6 +9,14 @@ import { Limits } from '../validation/limits';
  */
 export const MAX_COMPONENT_DEPTH = 8;
 
+/**
+ * How many component runs one render of a component or template may amount to (every
+ * `{{> componentId}}`, and every one inside the components it runs, counted each time it runs):
+ * checked when a component or template is saved, so that repeating components (empty ones too)
+ * cannot multiply a render's work. Renders count runs against their iteration budget as well.
+ */
+export const MAX_COMPONENT_CALLS = 1_000;
+
 /** Components an environment may hold: every email render of the environment can reach them all. */
 export const MAX_COMPONENTS_PER_ENVIRONMENT = 500;
 

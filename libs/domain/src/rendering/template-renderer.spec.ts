@@ -182,4 +182,44 @@ describe('TemplateRenderer with components', () => {
       TemplateBudgetError,
     );
   });
+
+  it('does not repeat the indentation before a component on each of its lines', () => {
+    const lines = new Map([['c', '\n'.repeat(1_000)]]);
+    const rendered = renderer.render(`${' '.repeat(1_000)}{{> c}}\n`, {}, withComponents(lines));
+    expect(rendered).toHaveLength(2_000);
+  });
+
+  it('counts every component run as an iteration, empty ones included', () => {
+    const empty = new Map([
+      ['c1', '{{> c2}}'.repeat(10)],
+      ['c2', '{{> c3}}'.repeat(10)],
+      ['c3', '{{> c4}}'.repeat(10)],
+      ['c4', ''],
+    ]);
+    expect(renderer.render('{{> c2}}', {}, withComponents(empty))).toBe('');
+    expect(() => renderer.render('{{> c1}}', {}, withComponents(empty))).toThrow(
+      new TemplateBudgetError('html', 'more than 1000 block iterations'),
+    );
+  });
+
+  it("counts a nested component's output once, not once per level it is nested in", () => {
+    const nested = new Map([
+      ...Array.from({ length: 7 }, (_, i) => [`c${i}`, `{{> c${i + 1}}}`] as [string, string]),
+      ['c7', 'x'.repeat(4_000)],
+    ]);
+    expect(renderer.render('{{> c0}}{{> c0}}', {}, withComponents(nested))).toHaveLength(8_000);
+    expect(() => renderer.render('{{> c0}}{{> c0}}{{> c0}}', {}, withComponents(nested))).toThrow(
+      TemplateBudgetError,
+    );
+  });
+
+  it('counts inline partials like components: each run an iteration, their output once', () => {
+    const inline = (body: string) => `{{#*inline "e"}}{{/inline}}{{#*inline "d"}}${body}{{/inline}}`;
+    const calls = (n: number) => `${inline('{{> e}}'.repeat(40))}${'{{> d}}'.repeat(n)}`;
+    expect(renderer.render(calls(20), {}, withComponents(new Map()))).toBe('');
+    expect(() => renderer.render(calls(30), {}, withComponents(new Map()))).toThrow(
+      new TemplateBudgetError('html', 'more than 1000 block iterations'),
+    );
+    expect(renderer.render(`${inline('y')}{{> d}}`, {}, withComponents(new Map()))).toBe('y');
+  });
 });

@@ -54,7 +54,10 @@ function templateFailure(cause: unknown): string {
 export class TemplateBudgetError extends TemplateError {}
 
 export interface RenderBudget {
-  /** Block bodies run per render (each iteration of {{#each}}, each {{#if}} branch taken, …). */
+  /**
+   * Block bodies run per render (each iteration of {{#each}}, each {{#if}} branch taken, …), and
+   * components inserted (each `{{> componentId}}` run, empty ones too).
+   */
   readonly maxIterations: number;
   /** Characters produced per render: parameter text read plus block output, counted as produced. */
   readonly maxOutput: number;
@@ -82,6 +85,13 @@ export interface RenderOptions {
 
 type Partial = Handlebars.TemplateDelegate;
 
+/**
+ * `preventIndent`: Handlebars would otherwise repeat the indentation before a partial standing
+ * alone on its line on every line of the partial's output, after the partial counted it, so a
+ * wide indent before a component of many short lines would multiply the output uncounted.
+ */
+const compileOptions = (escape: boolean) => ({ noEscape: !escape, strict: false, preventIndent: true });
+
 const BLOCK_HELPERS = ['each', 'with', 'if', 'unless', 'blockHelperMissing'] as const;
 
 /**
@@ -100,6 +110,8 @@ export class TemplateRenderer {
   private iterations = 0;
   private output = 0;
   private depth = 0;
+  /** What the partials run inside the current one returned: counted by them already. */
+  private nestedPartialOutput = 0;
   private field = '';
 
   constructor(
@@ -112,6 +124,7 @@ export class TemplateRenderer {
       weigh: (entry) => entry.bytes,
     });
     this.handlebars.unregisterHelper('log');
+    this.budgetInlinePartials();
     // Handlebars reports a template reaching for a prototype property on the console; that is a
     // tenant's template doing what it may not, not something for the service's output. (The
     // logger object is Handlebars' own, shared; nothing else here logs through it.)
@@ -130,6 +143,7 @@ export class TemplateRenderer {
     this.iterations = 0;
     this.output = 0;
     this.depth = 0;
+    this.nestedPartialOutput = 0;
     this.field = options.field;
     try {
       const template = this.compile(source, options);
@@ -152,7 +166,7 @@ export class TemplateRenderer {
     const template: Compiled =
       plain !== undefined
         ? { plain }
-        : { handlebars: this.handlebars.compile(source, { noEscape: !options.html, strict: false }) };
+        : { handlebars: this.handlebars.compile(source, compileOptions(options.html)) };
     // A compiled template weighs a few times its source (the key is the source itself).
     if (options.cache) this.compiled.set(key, { template, bytes: source.length * (plain ? 3 : 8) });
     return template;
@@ -161,7 +175,9 @@ export class TemplateRenderer {
   /**
    * The partials of a component set: each compiles its component's HTML on first use (through the
    * cache, keyed by that HTML), counts the nesting against MAX_COMPONENT_DEPTH (a cycle fails at
-   * once instead of recursing), and counts what it produces against the budget.
+   * once instead of recursing), counts each run as an iteration (an empty component repeated
+   * costs time though it produces nothing), and counts what it produces against the budget: its
+   * own text only, since the partials it runs counted theirs.
    */
   private partialsOf(components: ComponentSources, escape: boolean): Record<string, Partial> {
     const sets = this.partialSets.get(components) ?? new Map<boolean, Record<string, Partial>>();
@@ -171,10 +187,12 @@ export class TemplateRenderer {
     const partials: Record<string, Partial> = {};
     for (const [id, html] of components)
       partials[id] = (context, runtime) => {
-        if (++this.depth > MAX_COMPONENT_DEPTH)
+        if (++this.depth > MAX_COMPONENT_DEPTH) {
+          this.depth--;
           throw new TemplateBudgetError(this.field, `components nest more than ${MAX_COMPONENT_DEPTH} deep`);
+        }
         try {
-          return this.produced(this.compilePartial(html, escape)(context, runtime));
+          return this.runPartial(this.compilePartial(html, escape), context, runtime);
         } finally {
           this.depth--;
         }
@@ -183,12 +201,52 @@ export class TemplateRenderer {
     return partials;
   }
 
+  /**
+   * Runs a partial (a component, or an inline partial of the template) as one iteration, counting
+   * its own text only: the partials it ran counted theirs.
+   */
+  private runPartial(partial: Partial, context: unknown, runtime?: Handlebars.RuntimeOptions): string {
+    this.iterated();
+    const outer = this.nestedPartialOutput;
+    this.nestedPartialOutput = 0;
+    let text = '';
+    try {
+      text = partial(context, runtime);
+      this.count(text.length - this.nestedPartialOutput);
+      return text;
+    } finally {
+      this.nestedPartialOutput = outer + text.length;
+    }
+  }
+
+  /**
+   * Inline partials (`{{#*inline "name"}}`) run through runPartial too, so repeating one (empty or
+   * not) is bounded like a component; one that uses itself fails when the stack runs out.
+   */
+  private budgetInlinePartials(): void {
+    type Decorator = (
+      fn: Partial,
+      props: unknown,
+      container: unknown,
+      options: { fn: Partial; args: unknown[] },
+    ) => unknown;
+    const decorators = this.handlebars.decorators as Record<string, Decorator>;
+    const inline = decorators['inline'];
+    if (inline === undefined) throw new Error('Handlebars has no inline decorator');
+    const budgeted: Decorator = (fn, props, container, options) =>
+      inline(fn, props, container, {
+        ...options,
+        fn: (context, runtime) => this.runPartial(options.fn, context, runtime),
+      });
+    this.handlebars.registerDecorator('inline', budgeted);
+  }
+
   /** A component's compiled form: Handlebars calls a partial, so it is never substituted directly. */
   private compilePartial(html: string, escape: boolean): Partial {
     const key = `p${escape ? 'h' : 't'}${html}`;
     const cached = this.compiled.get(key)?.template;
     if (cached !== undefined && 'handlebars' in cached) return cached.handlebars;
-    const handlebars = this.handlebars.compile(html, { noEscape: !escape, strict: false });
+    const handlebars = this.handlebars.compile(html, compileOptions(escape));
     this.compiled.set(key, { template: { handlebars }, bytes: html.length * 8 });
     return handlebars;
   }
@@ -198,11 +256,7 @@ export class TemplateRenderer {
     const original = this.handlebars.helpers[name] as (...args: unknown[]) => unknown;
     const count =
       (body: Handlebars.TemplateDelegate) => (context: unknown, more?: Handlebars.RuntimeOptions) => {
-        if (++this.iterations > this.budget.maxIterations)
-          throw new TemplateBudgetError(
-            this.field,
-            `more than ${this.budget.maxIterations} block iterations`,
-          );
+        this.iterated();
         return this.produced(body(context, more));
       };
     this.handlebars.registerHelper(name, function (this: unknown, ...args: unknown[]) {
@@ -232,10 +286,19 @@ export class TemplateRenderer {
     return wrap(parameters) as Record<string, unknown>;
   }
 
+  private iterated(): void {
+    if (++this.iterations > this.budget.maxIterations)
+      throw new TemplateBudgetError(this.field, `more than ${this.budget.maxIterations} block iterations`);
+  }
+
   private produced(text: string): string {
-    this.output += text.length;
+    this.count(text.length);
+    return text;
+  }
+
+  private count(characters: number): void {
+    this.output += characters;
     if (this.output > this.budget.maxOutput)
       throw new TemplateBudgetError(this.field, `renders more than ${this.budget.maxOutput} characters`);
-    return text;
   }
 }

@@ -5,13 +5,13 @@ import {
   mayUseComponents,
   type TenantScope,
 } from '@notify/domain';
-import { NotificationTypeRepository, TemplateRepository } from '@notify/store';
+import { TemplateRepository } from '@notify/store';
 import { LruCache } from '@notify/util';
 
 /**
  * Which stored templates use each component, derived from the templates themselves (their HTML's
  * `{{> componentId}}`) on every read, so it can never disagree with them. Components are email
- * content: only EMAIL templates can use one. What a given HTML uses is kept (keyed by the HTML,
+ * content: only EMAIL templates can use one, all of the environment's read page by page. What a given HTML uses is kept (keyed by the HTML,
  * bounded by its size): parsing a large template takes long, and every read goes over them all.
  */
 @Injectable()
@@ -22,23 +22,17 @@ export class ComponentReferences {
     weigh: (entry) => entry.size,
   });
 
-  constructor(
-    private readonly types: NotificationTypeRepository,
-    private readonly templates: TemplateRepository,
-  ) {}
+  constructor(private readonly templates: TemplateRepository) {}
 
   async of(scope: TenantScope): Promise<ReadonlyMap<string, ComponentReference[]>> {
-    const types = await this.types.list(scope);
-    const templates = (
-      await Promise.all(types.map((type) => this.templates.list(scope, type.notificationId, 'EMAIL')))
-    ).flat();
     const references = new Map<string, ComponentReference[]>();
-    for (const { notificationId, channel, templateId, html } of templates)
-      for (const componentId of this.usedBy(html ?? ''))
-        references.set(componentId, [
-          ...(references.get(componentId) ?? []),
-          { notificationId, channel, templateId },
-        ]);
+    for await (const templates of this.templates.eachPageOnChannel(scope, 'EMAIL'))
+      for (const { notificationId, channel, templateId, html } of templates)
+        for (const componentId of this.usedBy(html ?? ''))
+          references.set(componentId, [
+            ...(references.get(componentId) ?? []),
+            { notificationId, channel, templateId },
+          ]);
     return references;
   }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ComponentChanges } from './component-changes';
 import { ComponentReferences } from './component-references';
 import { ComponentsController } from './components.controller';
 import { CreateComponentUseCase } from './create-component.usecase';
@@ -13,6 +14,7 @@ import { PatchComponentUseCase } from './patch-component.usecase';
   controllers: [ComponentsController],
   providers: [
     ComponentReferences,
+    ComponentChanges,
     CreateComponentUseCase,
     GetComponentUseCase,
     PatchComponentUseCase,

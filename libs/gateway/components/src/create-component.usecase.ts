@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { ComponentChangesStore } from '@notify/cache';
 import {
   checkComponentGraph,
   type Component,
   componentGraphOf,
-  componentsUsed,
+  componentCalls,
   type CreateComponentBody,
   MAX_COMPONENTS_PER_ENVIRONMENT,
   type TenantScope,
@@ -12,6 +11,7 @@ import {
 import { InjectClock } from '@notify/platform';
 import { ComponentRepository } from '@notify/store';
 import { type Clock, InvalidRequestError } from '@notify/util';
+import { ComponentChanges } from './component-changes';
 import { ComponentReferences } from './component-references';
 import { type ComponentView, presentComponent } from './component.presenter';
 
@@ -29,20 +29,20 @@ const alreadyExists = (componentId: string) =>
 
 /**
  * Adds an email component. Its HTML is checked before anything is stored: Handlebars syntax, only
- * `{{> componentId}}` partials, each naming an existing component, no cycle and no chain deeper
- * than MAX_COMPONENT_DEPTH. Routers are told, so their cached components include it at once.
+ * `{{> componentId}}` partials, each naming an existing component, no cycle, no chain deeper
+ * than MAX_COMPONENT_DEPTH and no more than MAX_COMPONENT_CALLS component runs per render. Routers are told, so their cached components include it at once.
  */
 @Injectable()
 export class CreateComponentUseCase {
   constructor(
     private readonly components: ComponentRepository,
     private readonly references: ComponentReferences,
-    private readonly changes: ComponentChangesStore,
+    private readonly changes: ComponentChanges,
     @InjectClock() private readonly clock: Clock,
   ) {}
 
   async execute({ scope, body }: CreateComponentCommand): Promise<ComponentView> {
-    const used = componentsUsed(body.html ?? '', 'html');
+    const calls = componentCalls(body.html ?? '', 'html');
     const existing = await this.components.list(scope);
     if (existing.some((c) => c.componentId === body.componentId)) throw alreadyExists(body.componentId);
     if (existing.length >= MAX_COMPONENTS_PER_ENVIRONMENT)
@@ -51,7 +51,7 @@ export class CreateComponentUseCase {
         message: `This environment has ${MAX_COMPONENTS_PER_ENVIRONMENT} components, the most it may have.`,
         fix: 'Delete components it no longer uses.',
       });
-    const graph = componentGraphOf(existing).set(body.componentId, used);
+    const graph = componentGraphOf(existing).set(body.componentId, calls);
     checkComponentGraph(graph, body.componentId);
     const now = new Date(this.clock.now()).toISOString();
     const component: Component = {

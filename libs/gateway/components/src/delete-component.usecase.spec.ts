@@ -42,4 +42,17 @@ describe('DeleteComponentUseCase', () => {
     await expect(h.remove.execute({ scope, componentId: 'nope' })).rejects.toBeInstanceOf(NotFoundError);
     expect(await h.components.get(scope, 'logo')).toBeDefined();
   });
+
+  it('finds a template that uses the component past the first thousand of the environment', async () => {
+    await Promise.all(
+      Array.from({ length: 1_000 }, (_, i) =>
+        h.addTemplate(`a-${String(i).padStart(4, '0')}`, '<p>plain</p>'),
+      ),
+    );
+    await h.addTemplate('z-last', '<p>{{> logo}}</p>');
+    await expect(h.remove.execute({ scope, componentId: 'logo' })).rejects.toThrow(
+      '"z-last" (welcome, EMAIL)',
+    );
+    expect(await h.components.get(scope, 'logo')).toBeDefined();
+  });
 });

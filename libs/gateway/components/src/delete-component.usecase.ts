@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { ComponentChangesStore } from '@notify/cache';
 import {
   checkComponentUnreferenced,
   checkComponentUnused,
@@ -7,6 +6,7 @@ import {
   type TenantScope,
 } from '@notify/domain';
 import { ComponentRepository } from '@notify/store';
+import { ComponentChanges } from './component-changes';
 import { componentNotFound } from './component.errors';
 import { ComponentReferences } from './component-references';
 
@@ -24,7 +24,7 @@ export class DeleteComponentUseCase {
   constructor(
     private readonly components: ComponentRepository,
     private readonly references: ComponentReferences,
-    private readonly changes: ComponentChangesStore,
+    private readonly changes: ComponentChanges,
   ) {}
 
   async execute({ scope, componentId }: DeleteComponentCommand): Promise<void> {

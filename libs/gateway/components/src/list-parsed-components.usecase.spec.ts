@@ -34,4 +34,13 @@ describe('ListParsedComponentsUseCase', () => {
       }),
     ]);
   });
+
+  it('answers a component whose expansion would exceed the HTML size bound unexpanded', async () => {
+    await h.create.execute({ scope, body: { componentId: 'c8', name: 'C', html: 'x'.repeat(1_000_000) } });
+    await h.create.execute({ scope, body: { componentId: 'c7', name: 'C', html: '{{> c8}}' } });
+    await h.create.execute({ scope, body: { componentId: 'c6', name: 'C', html: '{{> c7}}{{> c7}}' } });
+    const parsed = new Map((await h.listParsed.execute({ scope })).map((c) => [c.componentId, c.html]));
+    expect(parsed.get('c7')).toHaveLength(1_000_000);
+    expect(parsed.get('c6')).toBe('{{> c7}}{{> c7}}');
+  });
 });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { expandComponents, MAX_COMPONENT_DEPTH, type TenantScope } from '@notify/domain';
+import { expandEachComponent, Limits, type TenantScope } from '@notify/domain';
 import type { z } from 'zod';
 import { ListComponentsUseCase } from './list-components.usecase';
 import type { parsedComponentOutput } from './component.presenter';
@@ -21,7 +21,10 @@ function parsed(json: string): unknown {
 /**
  * Every component of the environment ready to use outside the service: `internal` and
  * `internalPage` parsed from JSON, and `html` with the components it uses expanded in place, so
- * each is the complete fragment a render inserts (before parameters are filled in).
+ * each is the complete fragment a render inserts (before parameters are filled in). Each
+ * component is expanded once however many use it; one whose expansion would be longer than a
+ * template's HTML may be (or that does not parse) is answered as its own HTML, unexpanded, so one
+ * such component never fails the listing.
  */
 @Injectable()
 export class ListParsedComponentsUseCase {
@@ -29,12 +32,15 @@ export class ListParsedComponentsUseCase {
 
   async execute({ scope }: ListParsedComponentsCommand): Promise<z.infer<typeof parsedComponentOutput>[]> {
     const components = await this.list.execute({ scope });
-    const sources = new Map(components.map((c) => [c.componentId, c.html]));
+    const expanded = expandEachComponent(
+      new Map(components.map((c) => [c.componentId, c.html])),
+      Limits.html,
+    );
     return components.map((c) => ({
       ...c,
       internal: parsed(c.internal),
       internalPage: parsed(c.internalPage),
-      html: expandComponents(c.html, sources, MAX_COMPONENT_DEPTH),
+      html: expanded.get(c.componentId) ?? c.html,
     }));
   }
 }

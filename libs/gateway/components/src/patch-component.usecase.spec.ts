@@ -43,4 +43,22 @@ describe('PatchComponentUseCase', () => {
       NotFoundError,
     );
   });
+
+  it('answers the saved change when announcing it fails (routers re-read within seconds)', async () => {
+    h.failAnnouncements();
+    const patched = await h.patch.execute({ scope, componentId: 'a', patch: { html: 'new' } });
+    expect(patched).toMatchObject({ html: 'new' });
+    expect(await h.components.get(scope, 'a')).toMatchObject({ html: 'new' });
+  });
+
+  it('refuses a change that would make a component above it run too many components', async () => {
+    await h.patch.execute({ scope, componentId: 'b', patch: { html: '{{> a}}'.repeat(100) } });
+    const refused = h.patch.execute({ scope, componentId: 'a', patch: { html: '{{> c}}'.repeat(10) } });
+    await expect(refused).rejects.toMatchObject({ code: 'UNKNOWN_COMPONENT' });
+    await h.create.execute({ scope, body: { componentId: 'c', name: 'C', html: '' } });
+    await expect(
+      h.patch.execute({ scope, componentId: 'a', patch: { html: '{{> c}}'.repeat(10) } }),
+    ).rejects.toMatchObject({ code: 'TOO_MANY_COMPONENT_CALLS', message: expect.stringContaining('"b"') });
+    expect(await h.components.get(scope, 'a')).toMatchObject({ html: 'a' });
+  });
 });

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { ComponentChangesStore } from '@notify/cache';
 import {
   checkComponentGraph,
   componentGraphOf,
   type ComponentPatch,
-  componentsUsed,
+  componentCalls,
   type TenantScope,
 } from '@notify/domain';
 import { InjectClock } from '@notify/platform';
 import { ComponentRepository } from '@notify/store';
 import type { Clock } from '@notify/util';
+import { ComponentChanges } from './component-changes';
 import { componentNotFound } from './component.errors';
 import { ComponentReferences } from './component-references';
 import { type ComponentView, presentComponent } from './component.presenter';
@@ -30,7 +30,7 @@ export class PatchComponentUseCase {
   constructor(
     private readonly components: ComponentRepository,
     private readonly references: ComponentReferences,
-    private readonly changes: ComponentChangesStore,
+    private readonly changes: ComponentChanges,
     @InjectClock() private readonly clock: Clock,
   ) {}
 
@@ -38,7 +38,7 @@ export class PatchComponentUseCase {
     const existing = await this.components.list(scope);
     if (!existing.some((c) => c.componentId === componentId)) throw componentNotFound(componentId);
     if (patch.html !== undefined) {
-      const graph = componentGraphOf(existing).set(componentId, componentsUsed(patch.html, 'html'));
+      const graph = componentGraphOf(existing).set(componentId, componentCalls(patch.html, 'html'));
       checkComponentGraph(graph, componentId);
     }
     const now = new Date(this.clock.now()).toISOString();

@@ -82,4 +82,26 @@ describe('CreateTemplateUseCase with components', () => {
     });
     expect((await create('<p>{{> footer}}</p>')).template.html).toBe('<p>{{> footer}}</p>');
   });
+
+  it('refuses HTML whose partials would run too many components per render, storing nothing', async () => {
+    const component = (componentId: string, html: string) =>
+      h.components.create(scope, {
+        componentId,
+        name: componentId,
+        internal: '',
+        internalPage: '',
+        html,
+        createdAt: h.at(),
+        modifiedAt: h.at(),
+      });
+    await component('empty', '');
+    await component('tens', '{{> empty}}'.repeat(10));
+    expect((await create('{{> tens}}'.repeat(90))).template.html).toBe('{{> tens}}'.repeat(90));
+    await h.templates.delete(scope, 'welcome', 'EMAIL', 'tpl-1');
+    await expect(create('{{> tens}}'.repeat(91))).rejects.toMatchObject({
+      code: 'TOO_MANY_COMPONENT_CALLS',
+      message: expect.stringMatching(/^html would run more than 1000 components/),
+    });
+    expect(await h.templates.list(scope, 'welcome', 'EMAIL')).toEqual([]);
+  });
 });

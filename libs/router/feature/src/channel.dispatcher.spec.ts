@@ -122,6 +122,15 @@ describe('ChannelDispatcher', () => {
     await eventually(async () => expect(await html()).toBe('<p>Hi</p><small>v2</small>'));
   });
 
+  it("reads the environment's components for email sends only", async () => {
+    const reads = jest.spyOn(h.components, 'list');
+    await dispatch('SMS');
+    await dispatch('PUSH');
+    expect(reads).not.toHaveBeenCalled();
+    await dispatch('EMAIL');
+    expect(reads).toHaveBeenCalledTimes(1);
+  });
+
   it('logs a send whose template uses a component that no longer exists as a template error', async () => {
     await h.templates.create(aScope(), aTemplate({ templateId: 'tpl-1', html: '{{> gone}}' }));
     const dispatched = await dispatch('EMAIL', { send: { templateId: 'tpl-1' } });

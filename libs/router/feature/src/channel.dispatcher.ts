@@ -76,7 +76,8 @@ export class ChannelDispatcher {
       const scope = { accountId: request.accountId, envId: request.envId };
       const [{ template, missing }, components] = await Promise.all([
         this.template(request, type, channel),
-        this.components.sources(scope),
+        // Components are email content: other channels never read them.
+        channel === 'EMAIL' ? this.components.sources(scope) : undefined,
       ]);
       const composed = strategy.compose({
         request,
@@ -84,7 +85,7 @@ export class ChannelDispatcher {
         template,
         missingTemplateId: missing,
         renderer: this.renderer,
-        components,
+        ...(components !== undefined ? { components } : {}),
         ...(suppression !== undefined ? { suppression } : {}),
         ...(type.retention !== undefined ? { retention: type.retention } : {}),
         ...(emailTracking !== undefined ? { emailTracking } : {}),

@@ -46,4 +46,18 @@ describe('ComponentCache', () => {
     await eventually(async () => expect((await h.componentCache.sources(scope)).get('logo')).toBe('v2'));
     expect((await h.componentCache.sources(other)).get('logo')).toBe('other v1');
   });
+
+  it('keeps no environment whose components outweigh its byte bound: they are read for each render', async () => {
+    const small = await routerHarness(undefined, { TEMPLATE_CACHE_MB: '1' });
+    try {
+      await small.components.create(scope, component('big', 'x'.repeat(600_000)));
+      expect((await small.componentCache.sources(scope)).get('big')).toHaveLength(600_000);
+      await small.components.update(scope, 'big', { html: 'small now' }, 't');
+      await eventually(async () =>
+        expect((await small.componentCache.sources(scope)).get('big')).toBe('small now'),
+      );
+    } finally {
+      await small.close();
+    }
+  });
 });

@@ -1,8 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { WebhookEndpointChangesStore } from '@notify/cache';
+import { EnvironmentCache, WebhookEndpointChangesStore } from '@notify/cache';
 import type { TenantScope } from '@notify/domain';
 import { InjectClock, SecretBox } from '@notify/platform';
-import { type Clock, LruCache } from '@notify/util';
+import type { Clock } from '@notify/util';
 import { WebhookEndpointRepository } from '@notify/store';
 
 /** An endpoint as the dispatcher needs it, its secret opened. */
@@ -13,40 +13,30 @@ export interface Destination {
   readonly secret: string;
 }
 
-/** How long an environment's endpoints are trusted if a change announcement was lost. */
-const TTL_MS = 5_000;
-
 /**
- * Each environment's webhook endpoints, read at most once per TTL_MS per process: the dispatcher
+ * Each environment's webhook endpoints, read at most once per 5 s per process: the dispatcher
  * sees every delivery event, and most environments have no endpoint at all (cached too). A change
  * through the API is announced on the coordination store and drops the entry at once.
  */
 @Injectable()
 export class EndpointCache implements OnModuleInit {
-  private readonly cache = new LruCache<string, { at: number; destinations: Promise<Destination[]> }>({
-    maxEntries: 10_000,
-  });
+  private readonly cache: EnvironmentCache<Destination[]>;
 
   constructor(
     private readonly endpoints: WebhookEndpointRepository,
     private readonly box: SecretBox,
-    private readonly changes: WebhookEndpointChangesStore,
-    @InjectClock() private readonly clock: Clock,
-  ) {}
+    changes: WebhookEndpointChangesStore,
+    @InjectClock() clock: Clock,
+  ) {
+    this.cache = new EnvironmentCache({ changes, clock, load: (scope) => this.load(scope) });
+  }
 
   async onModuleInit(): Promise<void> {
-    await this.changes.listen((scope) => this.cache.delete(cacheKey(scope)));
+    await this.cache.listen();
   }
 
   destinations(scope: TenantScope): Promise<Destination[]> {
-    const key = cacheKey(scope);
-    const now = this.clock.now();
-    const cached = this.cache.get(key);
-    if (cached !== undefined && now - cached.at < TTL_MS) return cached.destinations;
-    const destinations = this.load(scope);
-    this.cache.set(key, { at: now, destinations });
-    destinations.catch(() => this.cache.delete(key));
-    return destinations;
+    return this.cache.get(scope);
   }
 
   private async load(scope: TenantScope): Promise<Destination[]> {
@@ -58,5 +48,3 @@ export class EndpointCache implements OnModuleInit {
     }));
   }
 }
-
-const cacheKey = (scope: TenantScope) => `${scope.accountId}/${scope.envId}`;

@@ -7,7 +7,12 @@ import {
   type TenantScope,
 } from '@notify/domain';
 import { Collections, type TemplateDoc } from '../collections';
-import { DOCUMENT_STORE, type DocumentCollection, type DocumentStore } from '../document-store.port';
+import {
+  DOCUMENT_STORE,
+  type DocumentCollection,
+  type DocumentStore,
+  MAX_PAGE_LIMIT,
+} from '../document-store.port';
 import { scopeKey, scopeOf, unscoped } from './scope';
 
 @Injectable()
@@ -21,6 +26,40 @@ export class TemplateRepository {
   async list(scope: TenantScope, notificationId: string, channel: Channel): Promise<Template[]> {
     const docs = await this.templates.list([...scopeKey(scope), notificationId, channel], { limit: 1_000 });
     return docs.map(unscoped);
+  }
+
+  /**
+   * Every template of the environment on `channel`, a page at a time, however many notifications
+   * and templates it has: one walk over the environment's templates in key order, and where a page
+   * ends inside a notification, that notification's templates on the channel paged on their own.
+   */
+  async *eachPageOnChannel(scope: TenantScope, channel: Channel): AsyncGenerator<Template[]> {
+    let after: string | undefined;
+    for (;;) {
+      const page = await this.templates.list(scopeKey(scope), { after, limit: MAX_PAGE_LIMIT });
+      const last = page.length < MAX_PAGE_LIMIT ? undefined : page.at(-1)?.notificationId;
+      yield page.filter((t) => t.channel === channel && t.notificationId !== last).map(unscoped);
+      if (last === undefined) return;
+      yield* this.pagesOf(scope, last, channel);
+      after = last;
+    }
+  }
+
+  private async *pagesOf(
+    scope: TenantScope,
+    notificationId: string,
+    channel: Channel,
+  ): AsyncGenerator<Template[]> {
+    let after: string | undefined;
+    for (;;) {
+      const page = await this.templates.list([...scopeKey(scope), notificationId, channel], {
+        after,
+        limit: MAX_PAGE_LIMIT,
+      });
+      yield page.map(unscoped);
+      if (page.length < MAX_PAGE_LIMIT) return;
+      after = page.at(-1)?.templateId;
+    }
   }
 
   async get(

@@ -6,7 +6,8 @@ import {
   NotificationTypeRepository,
   TemplateRepository,
 } from '@notify/store';
-import { aTemplate, FakeClock, tempDir } from '@notify/testing';
+import { aTemplate, FakeClock, tempDir, testLogger } from '@notify/testing';
+import { ComponentChanges } from '../component-changes';
 import { ComponentReferences } from '../component-references';
 import { CreateComponentUseCase } from '../create-component.usecase';
 import { DeleteComponentUseCase } from '../delete-component.usecase';
@@ -27,16 +28,26 @@ export async function componentsHarness(scope: TenantScope) {
   const templates = new TemplateRepository(store);
   const types = new NotificationTypeRepository(store);
   const announced: string[] = [];
-  const changes = new ComponentChangesStore({
-    publish: async (_channel: string, message: string) => void announced.push(message),
-  } as unknown as CoordinationStore);
-  const references = new ComponentReferences(types, templates);
+  const coordination = {
+    failing: false,
+    publish: async (_channel: string, message: string) => {
+      if (coordination.failing) throw new Error('coordination store unavailable');
+      announced.push(message);
+    },
+  };
+  const changes = new ComponentChanges(
+    new ComponentChangesStore(coordination as unknown as CoordinationStore),
+    testLogger(),
+  );
+  const references = new ComponentReferences(templates);
   const list = new ListComponentsUseCase(components, references);
   return {
     clock,
     at: () => new Date(clock.now()).toISOString(),
     components,
     announced,
+    /** Makes every announcement fail from now on (the coordination store is down). */
+    failAnnouncements: () => void (coordination.failing = true),
     create: new CreateComponentUseCase(components, references, changes, clock),
     get: new GetComponentUseCase(components, references),
     patch: new PatchComponentUseCase(components, references, changes, clock),

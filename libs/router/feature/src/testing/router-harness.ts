@@ -34,7 +34,10 @@ const MB = 1_048_576;
  * The router's units over the embedded document and coordination stores in a temporary directory,
  * a bus that records what is published, and a clock the test moves.
  */
-export async function routerHarness(limits = { windowBytes: MB, environmentBytes: 8 * MB }) {
+export async function routerHarness(
+  limits = { windowBytes: MB, environmentBytes: 8 * MB },
+  env: Record<string, string> = {},
+) {
   const dir = await tempDir('notify-router-');
   const documents = new EmbeddedDocumentStore(join(dir.path, 'store'));
   const coordination = new EmbeddedCoordinationStore({
@@ -46,7 +49,7 @@ export async function routerHarness(limits = { windowBytes: MB, environmentBytes
     publish: async (messages: readonly OutgoingMessage[]) => void published.push(...messages),
   } as unknown as EventBus;
   const clock = new FakeClock();
-  const config = loadAppConfig({});
+  const config = loadAppConfig(env);
   const events = new DeliveryEventsPublisher(bus, clock);
   const types = new NotificationTypeRepository(documents);
   const templates = new TemplateRepository(documents);
@@ -60,7 +63,12 @@ export async function routerHarness(limits = { windowBytes: MB, environmentBytes
   const windows = new DigestWindowsStore(coordination, limits);
   const scheduled = new ScheduledSendsStore(coordination, config.limits);
   const components = new ComponentRepository(documents);
-  const componentCache = new ComponentCache(components, new ComponentChangesStore(coordination), clock);
+  const componentCache = new ComponentCache(
+    components,
+    new ComponentChangesStore(coordination),
+    clock,
+    config,
+  );
   const dispatcher = new ChannelDispatcher(templates, events, config, componentCache);
   const holdForDigest = new HoldForDigestUseCase(windows, events);
   const route = new RouteSendUseCase(
