@@ -529,6 +529,35 @@ describe.each(['embedded', 'mongodb'] as const)('Document store contract (%s)', 
       expect(await repos.templates.get(scopeA, 'welcome_2', 'EMAIL', 't1')).toBeDefined();
       expect(await repos.templates.get(scopeB, 'welcome', 'EMAIL', 't1')).toBeDefined();
     });
+
+    it("walks every one of an environment's templates on a channel, past a page and inside one notification", async () => {
+      const create = (scope: typeof scopeA, notificationId: string, channel: 'EMAIL' | 'SMS', n: number) =>
+        Promise.all(
+          Array.from({ length: n }, (_, i) =>
+            repos.templates.create(scope, {
+              notificationId,
+              channel,
+              templateId: `t${String(i).padStart(4, '0')}`,
+              html: 'h',
+              createdAt: NOW,
+              updatedAt: NOW,
+            }),
+          ),
+        );
+      // A page of 1,000 ends inside notification "b", whose templates then page on their own.
+      await create(scopeA, 'a', 'EMAIL', 500);
+      await create(scopeA, 'b', 'EMAIL', 700);
+      await create(scopeA, 'b', 'SMS', 10);
+      await create(scopeA, 'c', 'EMAIL', 3);
+      await create(scopeB, 'a', 'EMAIL', 2);
+
+      const seen: string[] = [];
+      for await (const page of repos.templates.eachPageOnChannel(scopeA, 'EMAIL'))
+        seen.push(...page.map((t) => `${t.notificationId}/${t.channel}/${t.templateId}`));
+      expect(seen).toHaveLength(1_203);
+      expect(new Set(seen).size).toBe(1_203);
+      expect(seen.every((key) => key.includes('/EMAIL/'))).toBe(true);
+    });
   });
 
   describe('components', () => {
