@@ -15,6 +15,8 @@ export const MAX_SENDING_DOMAINS = 20;
 export const VERIFICATION_WINDOW_MS = 72 * 60 * 60 * 1_000;
 /** A pending domain is looked up again on a read at most this often. */
 export const RECHECK_ON_READ_MS = 10_000;
+/** The coordination channel sending-domain changes are announced on. */
+export const SENDING_DOMAINS_CHANGED_CHANNEL = 'sending-domains/changed';
 /** The label of the return-path (bounce) host under a sending domain. */
 export const RETURN_PATH_LABEL = 'notify-bounces';
 
@@ -218,8 +220,9 @@ export interface CheckOutcome {
  * published as listed (the DKIM key record carries our public key; the return-path CNAME points at
  * our bounce host). FAILED at once when a required record is published with another value (a key
  * record with another key, a CNAME elsewhere): that is an answer, not a delay. FAILED too when a
- * record is still missing VERIFICATION_WINDOW_MS after the domain started waiting. Otherwise, and
- * whenever a resolver did not answer (timeout, SERVFAIL), it stays PENDING.
+ * domain is still not verified VERIFICATION_WINDOW_MS after it started waiting, whatever the reason
+ * (a record missing, or a resolver that never answered): the reason says which. Otherwise it stays
+ * PENDING, also when a resolver did not answer (timeout, SERVFAIL): that is a delay, not an answer.
  */
 export function verifySendingDomain(
   domain: DomainUnderCheck,
@@ -249,7 +252,7 @@ export function verifySendingDomain(
       : dkim !== 'present'
         ? 'the DKIM record is not published yet'
         : 'the return-path CNAME is not published yet';
-  if ((dkim === 'missing' || returnPath === 'missing') && now - domain.pendingSince >= VERIFICATION_WINDOW_MS)
+  if (now - domain.pendingSince >= VERIFICATION_WINDOW_MS)
     return { status: 'FAILED', ...withMailFrom, reason: `${waiting} (gave up after 72 hours)` };
   return { status: 'PENDING', ...withMailFrom, reason: waiting };
 }

@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import {
   DNS_RECORD_TYPES,
+  dnsRecordProblem,
   ZONE_MAX_RECORDS_PER_NAME,
   ZONE_MAX_VALUE_LENGTH,
   zoneName,
@@ -28,15 +29,13 @@ const nameSchema = z
 const recordsSchema = z.object({
   records: z
     .array(
-      z.object({
-        type: z.enum(DNS_RECORD_TYPES),
-        // One line of printable text: what a zone file would hold.
-        value: z
-          .string()
-          .min(1)
-          .max(ZONE_MAX_VALUE_LENGTH)
-          .regex(/^[\x20-\x7e]+$/, { message: 'expected printable ASCII on one line' }),
-      }),
+      z
+        .object({ type: z.enum(DNS_RECORD_TYPES), value: z.string().max(ZONE_MAX_VALUE_LENGTH) })
+        // What the DNS wire format can carry, by type (an MX preference fits 16 bits).
+        .superRefine((record, ctx) => {
+          const problem = dnsRecordProblem(record);
+          if (problem !== undefined) ctx.addIssue({ code: 'custom', path: ['value'], message: problem });
+        }),
     )
     .max(ZONE_MAX_RECORDS_PER_NAME),
 });
