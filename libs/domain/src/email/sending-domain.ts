@@ -1,6 +1,7 @@
-import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
+import { domainName } from '@notify/util';
 import { z } from 'zod';
+import { domainOrIssue } from './domain-name.schema';
 import { REPORTS_MAILBOX } from './inbound-email';
 
 /**
@@ -20,54 +21,16 @@ export const SENDING_DOMAINS_CHANGED_CHANNEL = 'sending-domains/changed';
 /** The label of the return-path (bounce) host under a sending domain. */
 export const RETURN_PATH_LABEL = 'notify-bounces';
 
-/**
- * Names no public resolver answers for (RFC 6761, RFC 6762, RFC 8375 and common private
- * suffixes): a "domain" there proves nothing, and looking it up reaches the local network.
- */
-const PRIVATE_SUFFIXES = [
-  'localhost',
-  'local',
-  'internal',
-  'invalid',
-  'arpa',
-  'onion',
-  'lan',
-  'home',
-  'corp',
-];
-
-const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-
 /** The domain a sender names, or why it names none. */
 export function sendingDomainOf(sender: string): { domain: string } | { problem: string } {
   const text = sender.trim();
-  const host = (text.includes('@') ? text.slice(text.lastIndexOf('@') + 1) : text).replace(/\.$/, '');
+  const host = text.includes('@') ? text.slice(text.lastIndexOf('@') + 1) : text;
   if (host === '') return { problem: 'expected a domain, or an email address on it' };
-  if (isIP(host.replace(/^\[|\]$/g, '')) !== 0)
-    return { problem: 'expected a domain name, not an IP address' };
-  // IDNA: a Unicode name is checked and stored in its ASCII (punycode) form, as DNS holds it.
-  const ascii = domainToASCII(host.toLowerCase());
-  if (ascii === '' || ascii.length > 253)
-    return { problem: 'expected a domain name of up to 253 characters' };
-  const labels = ascii.split('.');
-  if (labels.length < 2 || !labels.every((label) => LABEL.test(label)))
-    return { problem: 'expected a domain name such as example.com (letters, digits and "-" between dots)' };
-  const tld = labels[labels.length - 1] ?? '';
-  if (/^\d+$/.test(tld)) return { problem: 'expected a domain name, not an IP address' };
-  if (PRIVATE_SUFFIXES.includes(tld)) return { problem: `.${tld} names are not public domains` };
-  return { domain: ascii };
+  return domainName(host);
 }
 
 /** `sender` of POST /domains and DELETE /domains/{sender}: a domain or an address on it, as its domain. */
-export const senderDomainSchema = z
-  .string()
-  .max(320)
-  .transform((sender, ctx) => {
-    const found = sendingDomainOf(sender);
-    if ('domain' in found) return found.domain;
-    ctx.addIssue({ code: 'custom', message: found.problem });
-    return z.NEVER;
-  });
+export const senderDomainSchema = z.string().max(320).transform(domainOrIssue(sendingDomainOf));
 
 /** A DNS record the domain's owner publishes. */
 export interface DnsRecordToPublish {

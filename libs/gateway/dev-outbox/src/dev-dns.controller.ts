@@ -6,25 +6,18 @@ import {
   dnsRecordProblem,
   ZONE_MAX_RECORDS_PER_NAME,
   ZONE_MAX_VALUE_LENGTH,
-  zoneName,
 } from '@notify/local-peer-dns';
+import { domainOrIssue } from '@notify/domain';
 import { ZodPipe } from '@notify/platform';
+import { domainName } from '@notify/util';
 import { z } from 'zod';
 import { DevDns } from './dev-dns';
 
-/** A DNS name: labels of letters, digits, "-" and "_" (as in `_domainkey`), up to 253 characters. */
+/** A DNS name under a sending domain, such as `sel._domainkey.example.com`: the one domain-name rule. */
 const nameSchema = z
   .string()
   .max(254)
-  .transform(zoneName)
-  .pipe(
-    z
-      .string()
-      .max(253)
-      .regex(/^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, {
-        message: 'expected a DNS name such as sel._domainkey.example.com',
-      }),
-  );
+  .transform(domainOrIssue((name) => domainName(name, { recordName: true })));
 
 const recordsSchema = z.object({
   records: z

@@ -1,3 +1,5 @@
+import { domainName } from '@notify/util';
+
 /** The record types the local DNS peer serves. */
 export const DNS_RECORD_TYPES = ['TXT', 'CNAME', 'MX'] as const;
 export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
@@ -13,9 +15,9 @@ export const ZONE_MAX_NAMES = 1_000;
 export const ZONE_MAX_RECORDS_PER_NAME = 10;
 export const ZONE_MAX_VALUE_LENGTH = 2_048;
 
-/** A host name as DNS carries it: labels of letters, digits, "-" (and "_", as in `_domainkey`). */
-const HOST_NAME =
-  /^(?=.{1,253}$)(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?\.)*[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?$/;
+/** A CNAME target or MX exchange: the one domain-name rule, local names included (a local peer serves them). */
+const isHostName = (text: string): boolean =>
+  'domain' in domainName(text, { recordName: true, privateNames: true });
 /** One line of printable ASCII text: what a zone file holds. */
 const PRINTABLE = /^[\x20-\x7e]+$/;
 const MAX_MX_PREFERENCE = 65_535;
@@ -30,15 +32,13 @@ export function dnsRecordProblem(record: DnsRecord): string | undefined {
   if (value.length === 0 || value.length > ZONE_MAX_VALUE_LENGTH || !PRINTABLE.test(value))
     return `expected printable ASCII on one line, of 1 to ${ZONE_MAX_VALUE_LENGTH} characters`;
   if (record.type === 'CNAME')
-    return HOST_NAME.test(zoneName(value)) ? undefined : 'expected a host name such as mx.example.com';
+    return isHostName(value) ? undefined : 'expected a host name such as mx.example.com';
   if (record.type === 'MX') {
     const parts = value.trim().split(/\s+/);
     const preference = Number(parts[0]);
     if (parts.length !== 2 || !/^\d{1,5}$/.test(parts[0] ?? '') || preference > MAX_MX_PREFERENCE)
       return `expected "<preference> <exchange>" with a preference of 0 to ${MAX_MX_PREFERENCE}, such as "10 mx.example.com"`;
-    return HOST_NAME.test(zoneName(parts[1] ?? ''))
-      ? undefined
-      : 'expected an exchange host name such as mx.example.com';
+    return isHostName(parts[1] ?? '') ? undefined : 'expected an exchange host name such as mx.example.com';
   }
   return undefined;
 }
