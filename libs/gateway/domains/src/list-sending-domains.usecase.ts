@@ -22,7 +22,9 @@ export class ListSendingDomainsUseCase {
   async execute(scope: TenantScope): Promise<SendingDomainView[]> {
     const domains = await Promise.all(
       (await this.domains.list(scope)).map((domain) =>
-        domain.status === 'PENDING' ? this.checker.check(scope, domain, RECHECK_ON_READ_MS) : domain,
+        domain.status === 'PENDING'
+          ? this.checker.check(scope, domain, RECHECK_ON_READ_MS)
+          : Promise.resolve(domain),
       ),
     );
     return domains.map((domain) => sendingDomainView(domain, this.config.email.spfInclude));
