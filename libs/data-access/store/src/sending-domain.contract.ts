@@ -124,4 +124,11 @@ describe.each(['embedded', 'mongodb'] as const)('Sending domains store contract 
     expect(pending.map((d) => `${d.envId}/${d.domain}`).sort()).toEqual(['env-a/a.test', 'env-b/b.test']);
     expect(await domains.pending(1)).toHaveLength(1);
   });
+
+  it('finds the least recently checked pending domains first, whatever their key order', async () => {
+    await domains.create(mine, aDomain('a.test', { lastSync: LATER }), 20);
+    await domains.create(mine, aDomain('b.test', { lastSync: NOW }), 20);
+    await domains.create(theirs, aDomain('c.test', { lastSync: '2025-12-31T00:00:00.000Z' }), 20);
+    expect((await domains.pending(2)).map((d) => d.domain)).toEqual(['c.test', 'b.test']);
+  });
 });

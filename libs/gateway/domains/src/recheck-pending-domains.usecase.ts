@@ -45,9 +45,9 @@ export class RecheckPendingDomainsUseCase {
   private async run(): Promise<number> {
     const now = this.clock.now();
     if (!(await this.turns.take('sending-domains/recheck', RECHECK_PERIOD_MS, now))) return 0;
-    const due = (await this.domains.pending(RECHECK_BATCH))
-      .filter((d) => dueForRecheck(Date.parse(d.lastSync), now, RECHECK_PERIOD_MS / 2))
-      .sort((a, b) => a.lastSync.localeCompare(b.lastSync));
+    const due = (await this.domains.pending(RECHECK_BATCH)).filter((d) =>
+      dueForRecheck(Date.parse(d.lastSync), now, RECHECK_PERIOD_MS / 2),
+    );
     let next = 0;
     const worker = async (): Promise<void> => {
       for (let domain = due[next++]; domain !== undefined; domain = due[next++]) {

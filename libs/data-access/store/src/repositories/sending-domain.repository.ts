@@ -88,9 +88,9 @@ export class SendingDomainRepository {
     return this.domains.remove([...scopeKey(scope), domain]);
   }
 
-  /** Pending domains of every environment (with their scope), at most `limit`. */
+  /** Pending domains of every environment (with their scope), at most `limit`, the least recently checked first. */
   pending(limit: number): Promise<SendingDomainDoc[]> {
-    return this.domains.find({ status: 'PENDING' }, limit);
+    return this.domains.find({ status: 'PENDING' }, limit, 'lastSync');
   }
 
   /** Every environment's entries of one domain (with their scope); an environment has a domain once. */
