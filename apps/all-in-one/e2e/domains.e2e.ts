@@ -230,7 +230,49 @@ describe('sending domains (all-in-one, local DNS peer)', () => {
     expect(log.email_failed_code).toBeUndefined();
   });
 
-  it('keeps environments apart: another environment sees, deletes and loads DNS names for none of them (404/400)', async () => {
+  it('signs a send at once after its domain verifies, though a send just before found it pending', async () => {
+    const [domain] = (await addDomain('fresh.test')).filter((d) => d.sender === 'fresh.test');
+    if (domain === undefined) throw new Error('fresh.test was not added');
+    const before = await send('news@fresh.test');
+    const failed = await awaitLog(pingram(key), before.trackingId, (l) => l.email_failed_at !== undefined);
+    expect(failed).toMatchObject({ email_failed_code: 'UNVERIFIED_SENDER' });
+    await publish(domain.dnsRecords);
+    await eventually(async () => {
+      const found = (await pingram(key).domains.listDomains()).find((d) => d.sender === 'fresh.test');
+      if (found?.status !== 'SUCCESS') throw new Error(`fresh.test is ${found?.status}`);
+    }, 30_000);
+    const { trackingId } = await send('news@fresh.test');
+    const log = await awaitLog(
+      pingram(key),
+      trackingId,
+      (l) => l.email_delivered_at !== undefined || l.email_failed_at !== undefined,
+    );
+    expect(log.email_failed_code).toBeUndefined();
+    const { messages } = (await (await call('/dev/outbox/email', key)).json()) as { messages: OutboxMail[] };
+    expect(messages.find((m) => m.trackingId === trackingId)?.headers['dkim-signature']).toMatch(
+      /d=fresh\.test/,
+    );
+    expect(await pingram(key).domains.deleteDomain('fresh.test')).toEqual({ success: true });
+  });
+
+  it('refuses a record the DNS wire format cannot carry, naming the field, and keeps answering', async () => {
+    for (const value of ['70000 mx.acme.test', '-1 mx']) {
+      const response = await call('/dev/dns/acme.test', key, {
+        method: 'PUT',
+        body: JSON.stringify({ records: [{ type: 'MX', value }] }),
+      });
+      expect(response.status).toBe(400);
+      expect(JSON.stringify(await response.json())).toMatch(/records\.0\.value/);
+    }
+    const cname = await call('/dev/dns/acme.test', key, {
+      method: 'PUT',
+      body: JSON.stringify({ records: [{ type: 'CNAME', value: 'not a host' }] }),
+    });
+    expect(cname.status).toBe(400);
+    expect((await peerResolver.resolveTxt('acme.test')).length).toBeGreaterThan(0);
+  });
+
+  it('keeps environments apart: another environment sees, deletes and loads DNS names for none of them (404)', async () => {
     expect(await pingram(otherKey).domains.listDomains()).toEqual([]);
     expect(await errorOf(await call('/domains/acme.test', otherKey, { method: 'DELETE' }))).toEqual({
       status: 404,
@@ -240,15 +282,23 @@ describe('sending domains (all-in-one, local DNS peer)', () => {
       method: 'PUT',
       body: JSON.stringify({ records: [{ type: 'TXT', value: 'v=DKIM1; p=evil' }] }),
     });
-    expect(await errorOf(planted)).toEqual({ status: 400, code: 'DOMAIN_NOT_FOUND' });
-    // It may add the same domain (its own key and selector), but not take over the names loaded for ours.
+    expect(await errorOf(planted)).toEqual({ status: 404, code: 'DOMAIN_NOT_FOUND' });
+    // It may add the same domain (its own key and selector), or a name under it, but the names
+    // under acme.test stay the environment's that added it first.
     const [theirs] = await addDomain('acme.test', otherKey);
     expect(theirs?.status).toBe('PENDING');
-    const taken = await call('/dev/dns/acme.test', otherKey, {
-      method: 'PUT',
-      body: JSON.stringify({ records: [{ type: 'TXT', value: 'v=spf1 -all' }] }),
-    });
-    expect(await errorOf(taken)).toEqual({ status: 409, code: 'DNS_NAME_TAKEN' });
+    await addDomain('notify-bounces.acme.test', otherKey);
+    for (const name of ['acme.test', 'notify-bounces.acme.test']) {
+      const taken = await call(`/dev/dns/${name}`, otherKey, {
+        method: 'PUT',
+        body: JSON.stringify({ records: [{ type: 'TXT', value: 'v=spf1 -all' }] }),
+      });
+      expect(await errorOf(taken)).toEqual({ status: 404, code: 'DOMAIN_NOT_FOUND' });
+      expect(await errorOf(await call(`/dev/dns/${name}`, otherKey))).toEqual({
+        status: 404,
+        code: 'DOMAIN_NOT_FOUND',
+      });
+    }
   });
 
   it('lets a member read the domains but not change them (403 with the error body)', async () => {
@@ -278,8 +328,19 @@ describe('sending domains (all-in-one, local DNS peer)', () => {
     expect(await errorOf(removed)).toEqual({ status: 403, code: 'FORBIDDEN' });
   });
 
-  it('deletes a domain named by an address on it; a second delete is 404', async () => {
+  it('deletes a domain named by an address on it, clearing the names it loaded; a second delete is 404', async () => {
+    expect((await peerResolver.resolveTxt('acme.test')).length).toBeGreaterThan(0);
     expect(await pingram(key).domains.deleteDomain('billing@acme.test')).toEqual({ success: true });
+    await eventually(
+      () => expect(peerResolver.resolveTxt('acme.test')).rejects.toMatchObject({ code: 'ENOTFOUND' }),
+      5_000,
+    );
+    // The other environment, which added acme.test later, now holds its names.
+    const loaded = await call('/dev/dns/acme.test', otherKey, {
+      method: 'PUT',
+      body: JSON.stringify({ records: [{ type: 'TXT', value: 'v=spf1 -all' }] }),
+    });
+    expect(loaded.status).toBe(200);
     expect((await pingram(key).domains.listDomains()).map((d) => d.sender)).toEqual(['pending.test']);
     expect(await errorOf(await call('/domains/acme.test', key, { method: 'DELETE' }))).toEqual({
       status: 404,

@@ -67,6 +67,7 @@ export * from './webhooks/webhook-event';
 export * from './sms/inbound-sms';
 export * from './email/tracking';
 export * from './email/mail-reports';
+export * from './email/domain-name.schema';
 export * from './email/inbound-email';
 export * from './tenancy/account-history';
 export * from './registrations/ten-dlc-brand';

@@ -17,6 +17,7 @@ export {
   type ErrorKind,
 } from './errors/domain.error';
 export { LruCache, type LruOptions } from './cache/lru-cache';
+export { domainName, type DomainNameRule } from './dns/domain-name';
 export { maskSecret } from './secrets/mask-secret';
 export { namedSchema } from './schema/named-schema';
 export { type Clock, systemClock } from './time/clock';

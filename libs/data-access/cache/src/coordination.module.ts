@@ -13,6 +13,7 @@ import { InAppFanoutStore } from './stores/inapp/inapp-fanout.store';
 import { LogQueriesStore } from './stores/log-queries.store';
 import { PeriodicTurnsStore } from './stores/periodic-turns.store';
 import { ScheduledSendsStore } from './stores/scheduled-sends.store';
+import { SendingDomainChangesStore } from './stores/sending-domain-changes.store';
 import { SmsConversationsStore } from './stores/sms/sms-conversations.store';
 import { SuppressionCountersStore } from './stores/suppression-counters.store';
 import { TrackingLimitsStore } from './stores/tracking-limits.store';
@@ -30,6 +31,7 @@ const STORES = [
   InAppFanoutStore,
   LogQueriesStore,
   PeriodicTurnsStore,
+  SendingDomainChangesStore,
   SmsConversationsStore,
   SuppressionCountersStore,
   TrackingLimitsStore,

@@ -31,6 +31,11 @@ export {
   type WebhookDelivery,
   WebhookDeliveriesStore,
 } from './stores/webhook-deliveries.store';
+export {
+  type SendingDomainChange,
+  type SendingDomainChangeKind,
+  SendingDomainChangesStore,
+} from './stores/sending-domain-changes.store';
 export { WebhookEndpointChangesStore } from './stores/webhook-endpoint-changes.store';
 export { ComponentChangesStore } from './stores/component-changes.store';
 export { EnvironmentChangesStore } from './stores/environment-changes.store';

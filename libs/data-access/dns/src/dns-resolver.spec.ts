@@ -36,15 +36,18 @@ describe('DnsResolver', () => {
     expect(await dns.txt('acme.test')).toEqual({ kind: 'none' });
   });
 
-  it('gives up on a server that never answers within its bounded time', async () => {
-    const silent = createSocket('udp4');
-    await new Promise<void>((resolve) => silent.bind(0, '127.0.0.1', resolve));
-    const quiet = new DnsResolver(configFor(`127.0.0.1:${silent.address().port}`));
+  it('answers an error, at once, when no server answers the lookup', async () => {
+    // A port just closed on loopback: the datagram is refused, with no timeout to wait out.
+    const closed = createSocket('udp4');
+    await new Promise<void>((resolve) => closed.bind(0, '127.0.0.1', resolve));
+    const port = closed.address().port;
+    await new Promise<void>((resolve) => closed.close(resolve));
+    const refused = new DnsResolver(configFor(`127.0.0.1:${port}`));
     const started = Date.now();
-    const answer = await quiet.txt('acme.test');
-    silent.close();
-    expect(answer).toEqual({ kind: 'error', reason: 'ETIMEOUT' });
-    // Two tries of two seconds at most, with c-ares' backoff between them.
-    expect(Date.now() - started).toBeLessThan(8_000);
-  }, 15_000);
+    expect(await refused.txt('acme.test')).toEqual({
+      kind: 'error',
+      reason: expect.stringMatching(/^E[A-Z]+$/),
+    });
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
 });

@@ -161,7 +161,7 @@ export const Collections = {
   sendingDomains: {
     name: 'sending_domains',
     key: ['accountId', 'envId', 'domain'],
-    lookups: ['status'],
+    lookups: ['status', 'domain'],
   } satisfies CollectionDefinition<SendingDomainDoc>,
   inboundAddresses: {
     name: 'inbound_addresses',

@@ -40,8 +40,15 @@ export interface DocumentCollection<T extends Doc> {
   remove(key: readonly string[], when?: (current: T) => boolean): Promise<boolean>;
   /** Documents whose key starts with `prefix`, in key order. */
   list(prefix: readonly string[], page?: Page): Promise<T[]>;
-  /** Documents whose `lookups` fields equal the filter's values. */
-  find(filter: Partial<Record<keyof T & string, string>>, limit?: number): Promise<T[]>;
+  /**
+   * Documents whose `lookups` fields equal the filter's values; with `ascending`, the `limit` first
+   * in that (string) field's order.
+   */
+  find(
+    filter: Partial<Record<keyof T & string, string>>,
+    limit?: number,
+    ascending?: keyof T & string,
+  ): Promise<T[]>;
   removeAll(prefix: readonly string[]): Promise<number>;
 }
 

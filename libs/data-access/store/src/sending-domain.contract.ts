@@ -85,6 +85,37 @@ describe.each(['embedded', 'mongodb'] as const)('Sending domains store contract 
     ).toBeUndefined();
   });
 
+  it('lets one check of a pending domain be claimed at a time, and keeps a later check over an earlier one', async () => {
+    await domains.create(mine, aDomain('acme.test'), 20);
+    const at = (seconds: number) => new Date(Date.parse(NOW) + seconds * 1_000).toISOString();
+    expect(await domains.claimCheck(mine, 'acme.test', at(5), 10_000)).toBeUndefined();
+    expect(await domains.claimCheck(mine, 'acme.test', at(10), 10_000)).toEqual(
+      aDomain('acme.test', { lastSync: at(10) }),
+    );
+    expect(await domains.claimCheck(mine, 'acme.test', at(15), 10_000)).toBeUndefined();
+    expect(await domains.claimCheck(mine, 'acme.test', at(20), 10_000)).toEqual(
+      aDomain('acme.test', { lastSync: at(20) }),
+    );
+    // The check claimed at 10 s ends after the one claimed at 20 s: its older answer is dropped.
+    expect(
+      await domains.recordCheck(mine, 'acme.test', NOW, { status: 'SUCCESS', lastSync: at(20) }),
+    ).toEqual(aDomain('acme.test', { status: 'SUCCESS', lastSync: at(20) }));
+    expect(
+      await domains.recordCheck(mine, 'acme.test', NOW, { status: 'FAILED', lastSync: at(10) }),
+    ).toBeUndefined();
+    expect((await domains.get(mine, 'acme.test'))?.status).toBe('SUCCESS');
+    // Only a pending domain is claimed.
+    expect(await domains.claimCheck(mine, 'acme.test', at(60), 0)).toBeUndefined();
+  });
+
+  it('finds one domain in every environment that added it', async () => {
+    await domains.create(mine, aDomain('acme.test'), 20);
+    await domains.create(theirs, aDomain('acme.test'), 20);
+    await domains.create(mine, aDomain('other.test'), 20);
+    const found = await domains.everywhere('acme.test', 10);
+    expect(found.map((d) => d.envId).sort()).toEqual(['env-a', 'env-b']);
+  });
+
   it('finds the pending domains of every environment, with their scope', async () => {
     await domains.create(mine, aDomain('a.test'), 20);
     await domains.create(theirs, aDomain('b.test'), 20);
@@ -92,5 +123,12 @@ describe.each(['embedded', 'mongodb'] as const)('Sending domains store contract 
     const pending = await domains.pending(10);
     expect(pending.map((d) => `${d.envId}/${d.domain}`).sort()).toEqual(['env-a/a.test', 'env-b/b.test']);
     expect(await domains.pending(1)).toHaveLength(1);
+  });
+
+  it('finds the least recently checked pending domains first, whatever their key order', async () => {
+    await domains.create(mine, aDomain('a.test', { lastSync: LATER }), 20);
+    await domains.create(mine, aDomain('b.test', { lastSync: NOW }), 20);
+    await domains.create(theirs, aDomain('c.test', { lastSync: '2025-12-31T00:00:00.000Z' }), 20);
+    expect((await domains.pending(2)).map((d) => d.domain)).toEqual(['c.test', 'b.test']);
   });
 });

@@ -1,7 +1,9 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { domainName } from '@notify/util';
 import { z } from 'zod';
 import type { LogFields } from '../delivery-log/log-fields';
 import type { TenantScope } from '../tenancy/tenant-scope';
+import { domainOrIssue } from './domain-name.schema';
 
 /**
  * Inbound email: an environment's addresses, the reply address the email
@@ -47,14 +49,8 @@ export const inboundPrefixSchema = z
   .refine((prefix) => !prefix.includes('..'), { message: 'expected no ".." in a prefix' })
   .refine((prefix) => !RESERVED_PREFIXES.has(prefix), { message: 'this prefix is reserved' });
 
-export const mailDomainSchema = z
-  .string()
-  .max(253)
-  .trim()
-  .toLowerCase()
-  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, {
-    message: 'expected a domain name',
-  });
+/** A mail domain (auto-join, custom inbound addresses): the one domain-name rule, as DNS holds it. */
+export const mailDomainSchema = z.string().max(253).transform(domainOrIssue(domainName));
 
 /** An environment has at most this many inbound addresses. */
 export const MAX_INBOUND_ADDRESSES = 20;

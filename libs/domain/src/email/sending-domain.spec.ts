@@ -152,13 +152,17 @@ describe('verifySendingDomain', () => {
     });
   });
 
-  it('never fails a domain because a resolver did not answer', () => {
-    expect(
-      verifySendingDomain(domain, { dkim: timeout, returnPath: timeout }, VERIFICATION_WINDOW_MS * 2),
-    ).toEqual({
+  it('stays PENDING while a resolver does not answer, and FAILED after the window all the same', () => {
+    const lookups = { dkim: timeout, returnPath: timeout };
+    expect(verifySendingDomain(domain, lookups, VERIFICATION_WINDOW_MS - 1)).toEqual({
       status: 'PENDING',
       mailFromStatus: 'PENDING',
       reason: 'the DNS lookup did not answer (ETIMEOUT)',
+    });
+    expect(verifySendingDomain(domain, lookups, VERIFICATION_WINDOW_MS)).toEqual({
+      status: 'FAILED',
+      mailFromStatus: 'PENDING',
+      reason: 'the DNS lookup did not answer (ETIMEOUT) (gave up after 72 hours)',
     });
   });
 

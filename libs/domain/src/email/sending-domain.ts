@@ -1,6 +1,7 @@
-import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
+import { domainName } from '@notify/util';
 import { z } from 'zod';
+import { domainOrIssue } from './domain-name.schema';
 import { REPORTS_MAILBOX } from './inbound-email';
 
 /**
@@ -15,57 +16,21 @@ export const MAX_SENDING_DOMAINS = 20;
 export const VERIFICATION_WINDOW_MS = 72 * 60 * 60 * 1_000;
 /** A pending domain is looked up again on a read at most this often. */
 export const RECHECK_ON_READ_MS = 10_000;
+/** The coordination channel sending-domain changes are announced on. */
+export const SENDING_DOMAINS_CHANGED_CHANNEL = 'sending-domains/changed';
 /** The label of the return-path (bounce) host under a sending domain. */
 export const RETURN_PATH_LABEL = 'notify-bounces';
-
-/**
- * Names no public resolver answers for (RFC 6761, RFC 6762, RFC 8375 and common private
- * suffixes): a "domain" there proves nothing, and looking it up reaches the local network.
- */
-const PRIVATE_SUFFIXES = [
-  'localhost',
-  'local',
-  'internal',
-  'invalid',
-  'arpa',
-  'onion',
-  'lan',
-  'home',
-  'corp',
-];
-
-const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** The domain a sender names, or why it names none. */
 export function sendingDomainOf(sender: string): { domain: string } | { problem: string } {
   const text = sender.trim();
-  const host = (text.includes('@') ? text.slice(text.lastIndexOf('@') + 1) : text).replace(/\.$/, '');
+  const host = text.includes('@') ? text.slice(text.lastIndexOf('@') + 1) : text;
   if (host === '') return { problem: 'expected a domain, or an email address on it' };
-  if (isIP(host.replace(/^\[|\]$/g, '')) !== 0)
-    return { problem: 'expected a domain name, not an IP address' };
-  // IDNA: a Unicode name is checked and stored in its ASCII (punycode) form, as DNS holds it.
-  const ascii = domainToASCII(host.toLowerCase());
-  if (ascii === '' || ascii.length > 253)
-    return { problem: 'expected a domain name of up to 253 characters' };
-  const labels = ascii.split('.');
-  if (labels.length < 2 || !labels.every((label) => LABEL.test(label)))
-    return { problem: 'expected a domain name such as example.com (letters, digits and "-" between dots)' };
-  const tld = labels[labels.length - 1] ?? '';
-  if (/^\d+$/.test(tld)) return { problem: 'expected a domain name, not an IP address' };
-  if (PRIVATE_SUFFIXES.includes(tld)) return { problem: `.${tld} names are not public domains` };
-  return { domain: ascii };
+  return domainName(host);
 }
 
 /** `sender` of POST /domains and DELETE /domains/{sender}: a domain or an address on it, as its domain. */
-export const senderDomainSchema = z
-  .string()
-  .max(320)
-  .transform((sender, ctx) => {
-    const found = sendingDomainOf(sender);
-    if ('domain' in found) return found.domain;
-    ctx.addIssue({ code: 'custom', message: found.problem });
-    return z.NEVER;
-  });
+export const senderDomainSchema = z.string().max(320).transform(domainOrIssue(sendingDomainOf));
 
 /** A DNS record the domain's owner publishes. */
 export interface DnsRecordToPublish {
@@ -218,8 +183,9 @@ export interface CheckOutcome {
  * published as listed (the DKIM key record carries our public key; the return-path CNAME points at
  * our bounce host). FAILED at once when a required record is published with another value (a key
  * record with another key, a CNAME elsewhere): that is an answer, not a delay. FAILED too when a
- * record is still missing VERIFICATION_WINDOW_MS after the domain started waiting. Otherwise, and
- * whenever a resolver did not answer (timeout, SERVFAIL), it stays PENDING.
+ * domain is still not verified VERIFICATION_WINDOW_MS after it started waiting, whatever the reason
+ * (a record missing, or a resolver that never answered): the reason says which. Otherwise it stays
+ * PENDING, also when a resolver did not answer (timeout, SERVFAIL): that is a delay, not an answer.
  */
 export function verifySendingDomain(
   domain: DomainUnderCheck,
@@ -249,7 +215,7 @@ export function verifySendingDomain(
       : dkim !== 'present'
         ? 'the DKIM record is not published yet'
         : 'the return-path CNAME is not published yet';
-  if ((dkim === 'missing' || returnPath === 'missing') && now - domain.pendingSince >= VERIFICATION_WINDOW_MS)
+  if (now - domain.pendingSince >= VERIFICATION_WINDOW_MS)
     return { status: 'FAILED', ...withMailFrom, reason: `${waiting} (gave up after 72 hours)` };
   return { status: 'PENDING', ...withMailFrom, reason: waiting };
 }

@@ -3,40 +3,32 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import {
   DNS_RECORD_TYPES,
+  dnsRecordProblem,
   ZONE_MAX_RECORDS_PER_NAME,
   ZONE_MAX_VALUE_LENGTH,
-  zoneName,
 } from '@notify/local-peer-dns';
+import { domainOrIssue } from '@notify/domain';
 import { ZodPipe } from '@notify/platform';
+import { domainName } from '@notify/util';
 import { z } from 'zod';
 import { DevDns } from './dev-dns';
 
-/** A DNS name: labels of letters, digits, "-" and "_" (as in `_domainkey`), up to 253 characters. */
+/** A DNS name under a sending domain, such as `sel._domainkey.example.com`: the one domain-name rule. */
 const nameSchema = z
   .string()
   .max(254)
-  .transform(zoneName)
-  .pipe(
-    z
-      .string()
-      .max(253)
-      .regex(/^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, {
-        message: 'expected a DNS name such as sel._domainkey.example.com',
-      }),
-  );
+  .transform(domainOrIssue((name) => domainName(name, { recordName: true })));
 
 const recordsSchema = z.object({
   records: z
     .array(
-      z.object({
-        type: z.enum(DNS_RECORD_TYPES),
-        // One line of printable text: what a zone file would hold.
-        value: z
-          .string()
-          .min(1)
-          .max(ZONE_MAX_VALUE_LENGTH)
-          .regex(/^[\x20-\x7e]+$/, { message: 'expected printable ASCII on one line' }),
-      }),
+      z
+        .object({ type: z.enum(DNS_RECORD_TYPES), value: z.string().max(ZONE_MAX_VALUE_LENGTH) })
+        // What the DNS wire format can carry, by type (an MX preference fits 16 bits).
+        .superRefine((record, ctx) => {
+          const problem = dnsRecordProblem(record);
+          if (problem !== undefined) ctx.addIssue({ code: 'custom', path: ['value'], message: problem });
+        }),
     )
     .max(ZONE_MAX_RECORDS_PER_NAME),
 });

@@ -1,6 +1,6 @@
 import { dkimKeyContext, MAX_SENDING_DOMAINS } from '@notify/domain';
 import { createPrivateKey, createPublicKey } from 'node:crypto';
-import { domainsHarness, type DomainsHarness } from './domains.harness';
+import { domainsHarness, type DomainsHarness } from './testing/domains.harness';
 
 describe('AddSendingDomainUseCase', () => {
   const scope = { accountId: 'a', envId: 'e' };

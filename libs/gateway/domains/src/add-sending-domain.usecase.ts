@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { SendingDomainChangesStore } from '@notify/cache';
 import { dkimKeyContext, dkimSelector, MAX_SENDING_DOMAINS, type TenantScope } from '@notify/domain';
 import { type AppConfig, InjectClock, InjectConfig, SecretBox } from '@notify/platform';
 import { type SendingDomain, SendingDomainRepository } from '@notify/store';
@@ -24,6 +25,7 @@ export class AddSendingDomainUseCase {
     private readonly checker: SendingDomainChecker,
     private readonly list: ListSendingDomainsUseCase,
     private readonly box: SecretBox,
+    private readonly changes: SendingDomainChangesStore,
     @InjectConfig() private readonly config: AppConfig,
     @InjectClock() private readonly clock: Clock,
   ) {}
@@ -34,7 +36,10 @@ export class AddSendingDomainUseCase {
     if (existing === undefined) await this.create(scope, domain, now);
     else if (existing.status === 'FAILED') {
       const restarted = await this.domains.restart(scope, domain, now);
-      if (restarted !== undefined) await this.checker.check(scope, restarted);
+      if (restarted !== undefined) {
+        await this.changes.announce({ scope, domain, kind: 'added' });
+        await this.checker.check(scope, restarted, 0);
+      }
     }
     return this.list.execute(scope);
   }
@@ -65,6 +70,8 @@ export class AddSendingDomainUseCase {
         message: `The limit of ${MAX_SENDING_DOMAINS} sending domains per environment is reached.`,
         fix: 'Delete a domain you no longer send from (DELETE /domains/{sender}).',
       });
-    if (outcome === 'created') await this.checker.check(scope, added);
+    if (outcome !== 'created') return;
+    await this.changes.announce({ scope, domain, kind: 'added' });
+    await this.checker.check(scope, added, 0);
   }
 }

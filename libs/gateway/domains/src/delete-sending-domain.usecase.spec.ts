@@ -1,5 +1,5 @@
 import { NotFoundError } from '@notify/util';
-import { domainsHarness, type DomainsHarness } from './domains.harness';
+import { domainsHarness, type DomainsHarness } from './testing/domains.harness';
 
 describe('DeleteSendingDomainUseCase', () => {
   const scope = { accountId: 'a', envId: 'e' };

@@ -34,6 +34,7 @@ export class DomainsModule implements OnApplicationBootstrap, OnApplicationShutd
   ) {}
 
   onApplicationBootstrap(): void {
+    // A tick while the previous run still goes does nothing but wait for it (the use case skips it).
     this.timer = setInterval(() => {
       this.running = this.recheck.execute().catch((error: unknown) => {
         this.logger.warn({ err: error }, 'could not re-check pending sending domains; trying next period');

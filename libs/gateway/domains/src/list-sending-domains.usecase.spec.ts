@@ -1,5 +1,6 @@
 import { RECHECK_ON_READ_MS, VERIFICATION_WINDOW_MS } from '@notify/domain';
-import { domainsHarness, type DomainsHarness } from './domains.harness';
+import { eventually } from '@notify/testing';
+import { domainsHarness, type DomainsHarness } from './testing/domains.harness';
 
 describe('ListSendingDomainsUseCase', () => {
   const scope = { accountId: 'a', envId: 'e' };
@@ -36,6 +37,22 @@ describe('ListSendingDomainsUseCase', () => {
       status: 'FAILED',
       mailFromDomainStatus: 'PENDING',
     });
+  });
+
+  it('starts one lookup per domain however many read at once, and announces a status change', async () => {
+    const changes: string[] = [];
+    const stop = await h.changes.listen((c) => changes.push(`${c.scope.envId}/${c.domain}/${c.kind}`));
+    const [domain] = await h.add.execute(scope, 'acme.test');
+    if (domain === undefined) throw new Error('not added');
+    h.publish(domain);
+    h.clock.advance(RECHECK_ON_READ_MS);
+    const lookups = jest.spyOn(h.resolver, 'txt');
+    const reads = await Promise.all([h.list.execute(scope), h.list.execute(scope), h.list.execute(scope)]);
+    expect(lookups).toHaveBeenCalledTimes(1);
+    expect(reads.map((read) => read[0]?.status)).toContain('SUCCESS');
+    expect((await h.list.execute(scope))[0]?.status).toBe('SUCCESS');
+    await eventually(() => expect(changes).toEqual(['e/acme.test/added', 'e/acme.test/status']));
+    await stop();
   });
 
   it('shows only the environment’s own domains, in domain order', async () => {

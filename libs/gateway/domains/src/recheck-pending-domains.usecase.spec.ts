@@ -1,4 +1,5 @@
-import { domainsHarness, type DomainsHarness } from './domains.harness';
+import { eventually } from '@notify/testing';
+import { domainsHarness, type DomainsHarness } from './testing/domains.harness';
 import { RECHECK_PERIOD_MS } from './recheck-pending-domains.usecase';
 
 describe('RecheckPendingDomainsUseCase', () => {
@@ -26,5 +27,27 @@ describe('RecheckPendingDomainsUseCase', () => {
 
     h.clock.advance(RECHECK_PERIOD_MS);
     expect(await h.recheck.execute()).toBe(1);
+  });
+
+  it('does nothing while its previous run is still looking up, and looks the longest unchecked up first', async () => {
+    await h.add.execute(scope, 'later.test');
+    h.clock.advance(1_000);
+    await h.add.execute(scope, 'earlier.test');
+    // later.test was added first, so it has waited longest since its last lookup.
+    h.clock.advance(RECHECK_PERIOD_MS);
+    const looked: string[] = [];
+    const lookups = jest.spyOn(h.resolver, 'txt').mockImplementation(async (name) => {
+      looked.push(name.split('.').slice(-2).join('.'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return { kind: 'none' };
+    });
+    const first = h.recheck.execute();
+    await eventually(() => expect(lookups).toHaveBeenCalledTimes(2));
+    // The next period begins while the first run is still waiting on the resolver.
+    h.clock.advance(RECHECK_PERIOD_MS);
+    expect(await h.recheck.execute()).toBe(0);
+    expect(await first).toBe(2);
+    expect(lookups).toHaveBeenCalledTimes(2);
+    expect(looked).toEqual(['later.test', 'earlier.test']);
   });
 });

@@ -15,11 +15,14 @@ const CONCURRENT_CHECKS = 8;
 
 /**
  * The periodic re-check: once per RECHECK_PERIOD_MS, whichever replica takes the period's turn
- * looks up every pending domain (of every environment) not looked up during the last period.
- * Answers how many it checked.
+ * looks up the pending domains (of every environment) not looked up during the last period, the
+ * longest unchecked first, CONCURRENT_CHECKS at a time. A tick while this replica's previous run
+ * is still going does nothing, so slow lookups never pile up. Answers how many it checked.
  */
 @Injectable()
 export class RecheckPendingDomainsUseCase {
+  private inFlight: Promise<number> | undefined;
+
   constructor(
     private readonly domains: SendingDomainRepository,
     private readonly checker: SendingDomainChecker,
@@ -27,18 +30,32 @@ export class RecheckPendingDomainsUseCase {
     @InjectClock() private readonly clock: Clock,
   ) {}
 
-  async execute(): Promise<number> {
+  /** A call while a run is in flight checks nothing: it ends with that run, answering 0. */
+  execute(): Promise<number> {
+    if (this.inFlight !== undefined)
+      return this.inFlight.then(
+        () => 0,
+        () => 0,
+      );
+    const run = this.run().finally(() => (this.inFlight = undefined));
+    this.inFlight = run;
+    return run;
+  }
+
+  private async run(): Promise<number> {
     const now = this.clock.now();
     if (!(await this.turns.take('sending-domains/recheck', RECHECK_PERIOD_MS, now))) return 0;
     const due = (await this.domains.pending(RECHECK_BATCH)).filter((d) =>
       dueForRecheck(Date.parse(d.lastSync), now, RECHECK_PERIOD_MS / 2),
     );
-    for (let at = 0; at < due.length; at += CONCURRENT_CHECKS)
-      await Promise.all(
-        due
-          .slice(at, at + CONCURRENT_CHECKS)
-          .map(({ accountId, envId, ...domain }) => this.checker.check({ accountId, envId }, domain)),
-      );
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      for (let domain = due[next++]; domain !== undefined; domain = due[next++]) {
+        const { accountId, envId, ...rest } = domain;
+        await this.checker.check({ accountId, envId }, rest, RECHECK_PERIOD_MS / 2);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENT_CHECKS, due.length) }, worker));
     return due.length;
   }
 }

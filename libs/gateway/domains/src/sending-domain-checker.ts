@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { SendingDomainChangesStore } from '@notify/cache';
 import { dkimRecordName, returnPathHost, type TenantScope, verifySendingDomain } from '@notify/domain';
 import { DnsResolver } from '@notify/dns';
 import { InjectClock, InjectLogger, type Logger } from '@notify/platform';
@@ -8,38 +9,50 @@ import type { Clock } from '@notify/util';
 /**
  * Looks a domain's records up through the resolver port and records where its verification
  * stands (the rule is verifySendingDomain's). Shared by the reads, the add and the periodic re-check.
+ * A check is claimed first (its `lastSync` stamped), so concurrent readers and replicas start one
+ * lookup per domain, and a check's answer never overwrites a later check's.
  */
 @Injectable()
 export class SendingDomainChecker {
   constructor(
     private readonly dns: DnsResolver,
     private readonly domains: SendingDomainRepository,
+    private readonly changes: SendingDomainChangesStore,
     @InjectClock() private readonly clock: Clock,
     @InjectLogger() private readonly logger: Logger,
   ) {}
 
-  async check(scope: TenantScope, domain: SendingDomain): Promise<SendingDomain> {
+  /**
+   * Checks a pending domain not looked up in the last `minAgeMs`; answers the domain as it stands
+   * (unchanged when it was not due, or another check is under way).
+   */
+  async check(scope: TenantScope, domain: SendingDomain, minAgeMs: number): Promise<SendingDomain> {
+    const claimedAt = new Date(this.clock.now()).toISOString();
+    const claimed = await this.domains.claimCheck(scope, domain.domain, claimedAt, minAgeMs);
+    if (claimed === undefined) return domain;
     const [dkim, returnPath] = await Promise.all([
-      this.dns.txt(dkimRecordName(domain.domain, domain.selector)),
-      domain.returnPathTarget === undefined ? undefined : this.dns.cname(returnPathHost(domain.domain)),
+      this.dns.txt(dkimRecordName(claimed.domain, claimed.selector)),
+      claimed.returnPathTarget === undefined ? undefined : this.dns.cname(returnPathHost(claimed.domain)),
     ]);
-    const now = this.clock.now();
     const outcome = verifySendingDomain(
-      { ...domain, pendingSince: Date.parse(domain.pendingSince) },
+      { ...claimed, pendingSince: Date.parse(claimed.pendingSince) },
       { dkim, ...(returnPath !== undefined ? { returnPath } : {}) },
-      now,
+      this.clock.now(),
     );
-    const checked = await this.domains.recordCheck(scope, domain.domain, domain.pendingSince, {
+    const checked = await this.domains.recordCheck(scope, claimed.domain, claimed.pendingSince, {
       status: outcome.status,
       ...(outcome.mailFromStatus !== undefined ? { mailFromStatus: outcome.mailFromStatus } : {}),
       ...(outcome.reason !== undefined ? { reason: outcome.reason } : {}),
-      lastSync: new Date(now).toISOString(),
+      lastSync: claimedAt,
     });
-    if (checked !== undefined && checked.status !== domain.status)
+    if (checked === undefined) return (await this.domains.get(scope, claimed.domain)) ?? claimed;
+    if (checked.status !== claimed.status || checked.mailFromStatus !== claimed.mailFromStatus) {
       this.logger.info(
-        { accountId: scope.accountId, envId: scope.envId, domain: domain.domain, status: checked.status },
+        { accountId: scope.accountId, envId: scope.envId, domain: claimed.domain, status: checked.status },
         'sending domain checked',
       );
-    return checked ?? domain;
+      await this.changes.announce({ scope, domain: claimed.domain, kind: 'status' });
+    }
+    return checked;
   }
 }

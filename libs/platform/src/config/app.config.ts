@@ -1,3 +1,4 @@
+import { domainName } from '@notify/util';
 import { z } from 'zod';
 import {
   envAddressList,
@@ -93,7 +94,9 @@ const envSchema = z.object({
   EMAIL_SPF_INCLUDE: z
     .string()
     .max(253)
-    .regex(/^[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9])?$/, 'expected a domain name such as _spf.example.com')
+    .refine((name) => 'domain' in domainName(name, { recordName: true }), {
+      message: 'expected a public domain name such as _spf.example.com',
+    })
     .optional(),
   DNS_SERVERS: envDnsServers.optional(),
   EGRESS_ALLOW_PRIVATE_NETWORKS: envBool.default(false),

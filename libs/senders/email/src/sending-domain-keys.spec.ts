@@ -1,8 +1,14 @@
+import { EmbeddedCoordinationStore, SendingDomainChangesStore } from '@notify/cache';
 import { dkimKeyContext } from '@notify/domain';
 import { SecretBox } from '@notify/platform';
 import { EmbeddedDocumentStore, type SendingDomain, SendingDomainRepository } from '@notify/store';
-import { FakeClock, tempDir } from '@notify/testing';
-import { SENDING_DOMAIN_CACHE_MS, SendingDomainKeys } from './sending-domain-keys';
+import { eventually, FakeClock, tempDir, testLogger } from '@notify/testing';
+import { join } from 'node:path';
+import {
+  SENDING_DOMAIN_CACHE_MS,
+  SendingDomainKeys,
+  UNVERIFIED_DOMAIN_CACHE_MS,
+} from './sending-domain-keys';
 
 describe('SendingDomainKeys', () => {
   const scope = { accountId: 'a', envId: 'e' };
@@ -12,6 +18,8 @@ describe('SendingDomainKeys', () => {
   let domains: SendingDomainRepository;
   let clock: FakeClock;
   let keys: SendingDomainKeys;
+  let coordination: EmbeddedCoordinationStore;
+  let changes: SendingDomainChangesStore;
   const box = new SecretBox(Buffer.alloc(32, 9));
   const domain = (fields: Partial<SendingDomain>): SendingDomain => ({
     domain: 'acme.test',
@@ -27,13 +35,20 @@ describe('SendingDomainKeys', () => {
 
   beforeEach(async () => {
     dir = await tempDir('notify-domain-keys-');
-    store = new EmbeddedDocumentStore(dir.path);
+    store = new EmbeddedDocumentStore(join(dir.path, 'store'));
     domains = new SendingDomainRepository(store);
     clock = new FakeClock();
-    keys = new SendingDomainKeys(domains, box, clock);
+    coordination = new EmbeddedCoordinationStore({
+      path: join(dir.path, 'coordination'),
+      logger: testLogger(),
+    });
+    changes = new SendingDomainChangesStore(coordination);
+    keys = new SendingDomainKeys(domains, box, changes, clock);
+    await keys.onModuleInit();
   });
 
   afterEach(async () => {
+    await coordination.close();
     await store.close();
     await dir.remove();
   });
@@ -50,15 +65,12 @@ describe('SendingDomainKeys', () => {
     expect(await keys.of({ ...scope, envId: 'other' }, 'acme.test')).toBeUndefined();
   });
 
-  it('signs nothing for a domain not verified, and no return path before its record is published', async () => {
+  it('signs nothing for a domain not verified, and gives no envelope sender to one without a return path', async () => {
     await domains.create(scope, domain({ status: 'PENDING' }), 20);
+    // Without a return path (no INBOUND_MAIL_DOMAIN) a verified domain has no envelope sender of its own.
     await domains.create(
       scope,
-      domain({
-        domain: 'b.test',
-        mailFromStatus: 'PENDING',
-        privateKeySealed: box.seal('B', dkimKeyContext(scope, 'b.test')),
-      }),
+      domain({ domain: 'b.test', privateKeySealed: box.seal('B', dkimKeyContext(scope, 'b.test')) }),
       20,
     );
     expect(await keys.of(scope, 'acme.test')).toEqual({ status: 'PENDING' });
@@ -74,5 +86,29 @@ describe('SendingDomainKeys', () => {
     expect(await keys.of(scope, 'acme.test')).toBeUndefined();
     clock.advance(1);
     expect((await keys.of(scope, 'acme.test'))?.status).toBe('SUCCESS');
+  });
+
+  it('reads a domain again at once when a change is announced, and a pending one after a moment anyway', async () => {
+    await domains.create(scope, domain({ status: 'PENDING' }), 20);
+    expect((await keys.of(scope, 'acme.test'))?.status).toBe('PENDING');
+    await domains.recordCheck(scope, 'acme.test', at, { status: 'SUCCESS', lastSync: at });
+    await changes.announce({ scope, domain: 'acme.test', kind: 'status' });
+    await eventually(async () => expect((await keys.of(scope, 'acme.test'))?.status).toBe('SUCCESS'));
+
+    await domains.create(
+      scope,
+      domain({
+        domain: 'b.test',
+        status: 'PENDING',
+        privateKeySealed: box.seal('B', dkimKeyContext(scope, 'b.test')),
+      }),
+      20,
+    );
+    expect((await keys.of(scope, 'b.test'))?.status).toBe('PENDING');
+    await domains.recordCheck(scope, 'b.test', at, { status: 'SUCCESS', lastSync: at });
+    clock.advance(UNVERIFIED_DOMAIN_CACHE_MS - 1);
+    expect((await keys.of(scope, 'b.test'))?.status).toBe('PENDING');
+    clock.advance(1);
+    expect((await keys.of(scope, 'b.test'))?.status).toBe('SUCCESS');
   });
 });

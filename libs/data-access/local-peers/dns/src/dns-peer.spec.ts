@@ -2,7 +2,7 @@ import { Resolver } from 'node:dns/promises';
 import { createConnection } from 'node:net';
 import * as dnsPacket from 'dns-packet';
 import { DnsPeer } from './dns-peer';
-import { ZONE_MAX_NAMES } from './dns-zone';
+import { dnsRecordProblem, ZONE_MAX_NAMES } from './dns-zone';
 
 describe('DnsPeer', () => {
   let peer: DnsPeer;
@@ -84,6 +84,42 @@ describe('DnsPeer', () => {
 
   it('ignores what is not a DNS query', () => {
     expect(peer.answer(Buffer.from('hello'), true)).toBeUndefined();
+  });
+
+  it('answers SERVFAIL, and keeps serving, when a record cannot be put on the wire', async () => {
+    peer.zone.load('acme.test', [{ type: 'MX', value: '70000 mx.acme.test' }]);
+    await expect(resolver.resolveMx('acme.test')).rejects.toMatchObject({ code: 'ESERVFAIL' });
+    peer.zone.load('ok.acme.test', [{ type: 'TXT', value: 'still here' }]);
+    expect(await resolver.resolveTxt('ok.acme.test')).toEqual([['still here']]);
+  });
+
+  it('refuses records the wire format cannot carry, naming why', () => {
+    expect(dnsRecordProblem({ type: 'MX', value: '10 mx.acme.test' })).toBeUndefined();
+    expect(dnsRecordProblem({ type: 'MX', value: '0 mx.acme.test' })).toBeUndefined();
+    for (const value of ['70000 mx.acme.test', '-1 mx', '1.5 mx', 'mx.acme.test', '10 mx bad', '10 -mx-'])
+      expect(dnsRecordProblem({ type: 'MX', value })).toMatch(/expected/);
+    expect(dnsRecordProblem({ type: 'CNAME', value: 'inbound.notify.test.' })).toBeUndefined();
+    expect(dnsRecordProblem({ type: 'CNAME', value: 'not a host' })).toMatch(/host name/);
+    expect(dnsRecordProblem({ type: 'TXT', value: 'v=spf1 -all' })).toBeUndefined();
+    expect(dnsRecordProblem({ type: 'TXT', value: 'two\nlines' })).toMatch(/printable/);
+  });
+
+  it('closes a TCP connection after its quota of queries', async () => {
+    peer.zone.load('acme.test', [{ type: 'TXT', value: 'x'.repeat(1_000) }]);
+    const query = dnsPacket.encode({ type: 'query', id: 1, questions: [{ type: 'TXT', name: 'acme.test' }] });
+    const framed = Buffer.concat([Buffer.from([0, query.length]), query]);
+    const answer = peer.answer(query, false)?.length ?? 0;
+    const received = await new Promise<number>((resolve, reject) => {
+      let bytes = 0;
+      const socket = createConnection(peer.port, '127.0.0.1', () =>
+        socket.write(Buffer.concat(Array.from({ length: 300 }, () => framed))),
+      );
+      socket.on('data', (data) => (bytes += data.length));
+      socket.once('close', () => resolve(bytes));
+      socket.once('error', reject);
+    });
+    expect(received).toBe(100 * (2 + answer));
+    expect(await resolver.resolveTxt('acme.test')).toHaveLength(1);
   });
 
   it('holds a bounded number of names', () => {

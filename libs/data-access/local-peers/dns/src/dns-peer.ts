@@ -7,11 +7,18 @@ import { type DnsRecord, DnsZone, zoneName } from './dns-zone';
 const CLASSIC_UDP_BYTES = 512;
 const NXDOMAIN = 3;
 const FORMERR = 1;
+const SERVFAIL = 2;
 const TTL = 60;
 /** TXT character-strings hold at most 255 bytes each (RFC 1035 3.3.14). */
 const TXT_CHUNK = 255;
 /** The largest TCP message a client may send (a query is far smaller). */
 const TCP_MAX_QUERY_BYTES = 4_096;
+/** Queries one TCP connection may ask before it is closed (a resolver asks one or a few). */
+const TCP_MAX_QUERIES_PER_CONNECTION = 100;
+/** Unanswered bytes held for one connection while it does not read its answers. */
+const TCP_MAX_BUFFERED_BYTES = 65_536;
+/** TCP connections served at once; more are refused until one closes. */
+const TCP_MAX_CONNECTIONS = 64;
 
 const chunks = (text: string): Buffer[] => {
   const bytes = Buffer.from(text, 'utf8');
@@ -33,7 +40,7 @@ function answerOf(name: string, record: DnsRecord): dnsPacket.Answer {
         name,
         ttl: TTL,
         class: 'IN',
-        data: { preference: Number(preference) || 10, exchange: zoneName(exchange ?? preference ?? '') },
+        data: { preference: Number(preference), exchange: zoneName(exchange ?? '') },
       };
     }
   }
@@ -69,6 +76,7 @@ export class DnsPeer {
     this.udp = udp;
     this.boundPort = udp.address().port;
     const tcp = createServer((socket) => this.onStream(socket));
+    tcp.maxConnections = TCP_MAX_CONNECTIONS;
     await new Promise<void>((resolve, reject) => {
       tcp.once('error', reject);
       tcp.listen(this.boundPort, host, () => {
@@ -97,7 +105,11 @@ export class DnsPeer {
     if (tcp !== undefined) await new Promise<void>((resolve) => tcp.close(() => resolve()));
   }
 
-  /** The answer to a query, encoded; undefined for what is not a query at all. */
+  /**
+   * The answer to a query, encoded; undefined for what is not a query at all. It never throws: a
+   * record the wire format cannot carry answers SERVFAIL, so one bad record cannot stop the peer
+   * (and the service it runs in).
+   */
   answer(query: Buffer, overUdp: boolean): Buffer | undefined {
     let request: dnsPacket.DecodedPacket;
     try {
@@ -106,8 +118,24 @@ export class DnsPeer {
       return undefined;
     }
     if (request.type !== 'query') return undefined;
-    const question = request.questions?.[0];
     const base = { type: 'response' as const, id: request.id ?? 0, questions: request.questions ?? [] };
+    try {
+      return this.respond(request, base, overUdp);
+    } catch {
+      try {
+        return dnsPacket.encode({ ...base, flags: SERVFAIL });
+      } catch {
+        return undefined;
+      }
+    }
+  }
+
+  private respond(
+    request: dnsPacket.DecodedPacket,
+    base: { type: 'response'; id: number; questions: dnsPacket.Question[] },
+    overUdp: boolean,
+  ): Buffer {
+    const question = request.questions?.[0];
     if (question === undefined || (request.questions?.length ?? 0) !== 1)
       return dnsPacket.encode({ ...base, flags: FORMERR });
     const name = zoneName(question.name);
@@ -126,22 +154,27 @@ export class DnsPeer {
     if (response !== undefined) udp.send(response, peer.port, peer.address);
   }
 
-  /** TCP: each message is preceded by its length in two bytes (RFC 1035 4.2.2). */
+  /**
+   * TCP: each message is preceded by its length in two bytes (RFC 1035 4.2.2). A client that does
+   * not read its answers stops being read (backpressure), and one connection answers at most
+   * TCP_MAX_QUERIES_PER_CONNECTION queries, so no client grows the peer's memory.
+   */
   private onStream(socket: TcpSocket): void {
     let buffered = Buffer.alloc(0);
+    let answered = 0;
     socket.setTimeout(5_000, () => socket.destroy());
     socket.on('error', () => socket.destroy());
-    socket.on('data', (data) => {
-      buffered = Buffer.concat([buffered, data]);
-      while (buffered.length >= 2) {
+    const drain = (): void => {
+      while (buffered.length >= 2 && !socket.destroyed) {
         const length = buffered.readUInt16BE(0);
-        if (length > TCP_MAX_QUERY_BYTES) {
+        if (length > TCP_MAX_QUERY_BYTES || answered >= TCP_MAX_QUERIES_PER_CONNECTION) {
           socket.destroy();
           return;
         }
         if (buffered.length < 2 + length) return;
         const response = this.answer(buffered.subarray(2, 2 + length), false);
         buffered = buffered.subarray(2 + length);
+        answered += 1;
         if (response === undefined) {
           socket.destroy();
           return;
@@ -149,8 +182,23 @@ export class DnsPeer {
         const framed = Buffer.alloc(2 + response.length);
         framed.writeUInt16BE(response.length, 0);
         response.copy(framed, 2);
-        socket.write(framed);
+        if (!socket.write(framed)) {
+          socket.pause();
+          return;
+        }
       }
+    };
+    socket.on('drain', () => {
+      socket.resume();
+      drain();
+    });
+    socket.on('data', (data) => {
+      buffered = Buffer.concat([buffered, data]);
+      if (buffered.length > TCP_MAX_BUFFERED_BYTES) {
+        socket.destroy();
+        return;
+      }
+      if (!socket.isPaused()) drain();
     });
   }
 }

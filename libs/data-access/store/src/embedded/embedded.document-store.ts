@@ -115,15 +115,22 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     return Promise.resolve(results);
   }
 
-  find(filter: Partial<Record<keyof T & string, string>>, limit = MAX_PAGE_LIMIT): Promise<T[]> {
+  find(
+    filter: Partial<Record<keyof T & string, string>>,
+    limit = MAX_PAGE_LIMIT,
+    ascending?: keyof T & string,
+  ): Promise<T[]> {
     const entries = Object.entries(filter) as [string, string][];
     const results: T[] = [];
     for (const { key, value } of this.db.getRange({ start: [this.definition.name] })) {
       if (key[0] !== this.definition.name) break;
       if (entries.every(([field, expected]) => value[field] === expected)) results.push(value);
-      if (results.length >= limit) break;
+      // In another order than the key's, every match is read before the first `limit` are known.
+      if (ascending === undefined && results.length >= limit) break;
     }
-    return Promise.resolve(results);
+    if (ascending === undefined) return Promise.resolve(results);
+    const order = (doc: T) => String(doc[ascending] ?? '');
+    return Promise.resolve(results.sort((a, b) => order(a).localeCompare(order(b))).slice(0, limit));
   }
 
   removeAll(prefix: readonly string[]): Promise<number> {

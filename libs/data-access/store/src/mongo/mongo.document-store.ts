@@ -138,9 +138,14 @@ class MongoCollection<T extends Doc> implements DocumentCollection<T> {
     return docs;
   }
 
-  async find(filter: Partial<Record<keyof T & string, string>>, limit = MAX_PAGE_LIMIT): Promise<T[]> {
+  async find(
+    filter: Partial<Record<keyof T & string, string>>,
+    limit = MAX_PAGE_LIMIT,
+    ascending?: keyof T & string,
+  ): Promise<T[]> {
     return this.model
       .find(filter as Record<string, string>, HIDDEN)
+      .sort(ascending === undefined ? {} : { [ascending]: 1 })
       .limit(limit)
       .lean<T[]>()
       .exec();

@@ -39,8 +39,27 @@ export class SendingDomainRepository {
   }
 
   /**
-   * Records a check's outcome, unless the domain was removed, or was re-added (a new
-   * `pendingSince`) after the check began: that check looked at an older state.
+   * Claims a check of a pending domain: stamps `lastSync` with `now` unless it was stamped less
+   * than `minAgeMs` before (another reader or replica is checking it). The domain as claimed, or
+   * undefined when it is not pending or not due.
+   */
+  claimCheck(
+    scope: TenantScope,
+    domain: string,
+    now: string,
+    minAgeMs: number,
+  ): Promise<SendingDomain | undefined> {
+    return this.change(scope, domain, (current) =>
+      current.status === 'PENDING' && Date.parse(now) - Date.parse(current.lastSync) >= minAgeMs
+        ? { ...current, lastSync: now }
+        : undefined,
+    );
+  }
+
+  /**
+   * Records a check's outcome, unless the domain was removed, was re-added (a new `pendingSince`)
+   * after the check began, or a newer check was claimed since (a later `lastSync`): that check
+   * looked at an older state, and its answer must not overwrite a newer one.
    */
   recordCheck(
     scope: TenantScope,
@@ -50,6 +69,7 @@ export class SendingDomainRepository {
   ): Promise<SendingDomain | undefined> {
     return this.change(scope, domain, (current) => {
       if (current.pendingSince !== checkedSince) return undefined;
+      if (Date.parse(current.lastSync) > Date.parse(check.lastSync)) return undefined;
       const { reason: _reason, mailFromStatus: _mailFrom, ...rest } = current;
       return { ...rest, ...check };
     });
@@ -68,9 +88,14 @@ export class SendingDomainRepository {
     return this.domains.remove([...scopeKey(scope), domain]);
   }
 
-  /** Pending domains of every environment (with their scope), at most `limit`. */
+  /** Pending domains of every environment (with their scope), at most `limit`, the least recently checked first. */
   pending(limit: number): Promise<SendingDomainDoc[]> {
-    return this.domains.find({ status: 'PENDING' }, limit);
+    return this.domains.find({ status: 'PENDING' }, limit, 'lastSync');
+  }
+
+  /** Every environment's entries of one domain (with their scope); an environment has a domain once. */
+  everywhere(domain: string, limit: number): Promise<SendingDomainDoc[]> {
+    return this.domains.find({ domain }, limit);
   }
 
   /** Applies `change` to the stored domain; the domain as changed, or undefined when nothing changed. */

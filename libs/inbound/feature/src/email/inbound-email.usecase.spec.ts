@@ -9,7 +9,7 @@ import {
   type TenantScope,
 } from '@notify/domain';
 import { loadAppConfig } from '@notify/platform';
-import type { InboundAddressRepository } from '@notify/store';
+import type { InboundAddressRepository, SendingDomainRepository } from '@notify/store';
 import { anInboundEmail, aScope, FakeClock, tempDir, testLogger } from '@notify/testing';
 import { InboundEmailUseCase, type Recipient } from './inbound-email.usecase';
 
@@ -56,6 +56,9 @@ describe('InboundEmailUseCase', () => {
     } as unknown as EventBus;
     return new InboundEmailUseCase(
       { resolve: async (address: string) => addresses.get(address) } as unknown as InboundAddressRepository,
+      {
+        everywhere: async (domain: string) => (domain === 'acme.test' ? [{ domain }] : []),
+      } as unknown as SendingDomainRepository,
       new DeliveryEventsPublisher(bus, clock),
       replies,
       loadAppConfig({
@@ -102,6 +105,12 @@ describe('InboundEmailUseCase', () => {
     expect(await inbound.recipient('nobody@in.notify.test')).toBeUndefined();
     expect(inbound.takesReports(['someone@else.test', 'bounces+x@notify.test'])).toBe(true);
     expect(inbound.takesReports(['someone@else.test'])).toBe(false);
+  });
+
+  it('takes the reports mailbox on the return path of a sending domain only', async () => {
+    const inbound = useCase();
+    expect(await inbound.recipient('bounces@notify-bounces.acme.test')).toEqual({ kind: 'service' });
+    expect(await inbound.recipient('bounces@notify-bounces.stranger.test')).toBeUndefined();
   });
 
   it('takes any recipient as the service’s without a mail domain of its own', async () => {

@@ -11,13 +11,14 @@ import {
   readReplyToken,
   replyKey,
   isReturnPathAddress,
+  RETURN_PATH_LABEL,
   REPORTS_MAILBOX,
   splitSubaddress,
   type TenantScope,
 } from '@notify/domain';
 import { type AppConfig, InjectClock, InjectConfig } from '@notify/platform';
 import type { Clock } from '@notify/util';
-import { InboundAddressRepository } from '@notify/store';
+import { InboundAddressRepository, SendingDomainRepository } from '@notify/store';
 import { randomUUID } from 'node:crypto';
 
 /** An inbound address a message reached, and how it was matched. */
@@ -45,6 +46,7 @@ export class InboundEmailUseCase {
 
   constructor(
     private readonly addresses: InboundAddressRepository,
+    private readonly sendingDomains: SendingDomainRepository,
     private readonly events: DeliveryEventsPublisher,
     private readonly replies: EmailRepliesStore,
     @InjectConfig() config: AppConfig,
@@ -63,7 +65,7 @@ export class InboundEmailUseCase {
   async recipient(address: string): Promise<Recipient | undefined> {
     const destination = await this.resolve(address);
     if (destination !== undefined) return { kind: 'inbox', ...destination };
-    return this.mailDomain === undefined || this.isOurs(address) ? { kind: 'service' } : undefined;
+    return this.mailDomain === undefined || (await this.isOurs(address)) ? { kind: 'service' } : undefined;
   }
 
   /** Whether a bounce or complaint report to these recipients is for us to read. */
@@ -73,10 +75,18 @@ export class InboundEmailUseCase {
     );
   }
 
-  /** The service's own mailboxes on its mail domain: reports, and postmaster. */
-  private isOurs(recipient: string): boolean {
+  /**
+   * The service's own mailboxes on its mail domain: reports, and postmaster; and the reports
+   * mailbox on the return path of a domain some environment added as a sending domain (any other
+   * `notify-bounces.` host is not ours to take mail for).
+   */
+  private async isOurs(recipient: string): Promise<boolean> {
     const { address } = splitSubaddress(recipient);
-    return this.isReports(address) || address === `postmaster@${this.mailDomain}`;
+    if (address === `postmaster@${this.mailDomain}` || address === `${REPORTS_MAILBOX}@${this.mailDomain}`)
+      return true;
+    if (!isReturnPathAddress(address)) return false;
+    const domain = address.slice(address.lastIndexOf('@') + 1 + `${RETURN_PATH_LABEL}.`.length).toLowerCase();
+    return (await this.sendingDomains.everywhere(domain, 1)).length > 0;
   }
 
   /** Our reports mailbox, also on a sending domain's return path (whose CNAME brings its bounces here). */

@@ -1,16 +1,16 @@
-import { EmbeddedCoordinationStore, PeriodicTurnsStore } from '@notify/cache';
+import { EmbeddedCoordinationStore, PeriodicTurnsStore, SendingDomainChangesStore } from '@notify/cache';
 import { DnsResolver } from '@notify/dns';
 import { DnsPeer } from '@notify/local-peer-dns';
 import { loadAppConfig, SecretBox } from '@notify/platform';
 import { EmbeddedDocumentStore, SendingDomainRepository } from '@notify/store';
 import { FakeClock, tempDir, testLogger } from '@notify/testing';
 import { join } from 'node:path';
-import { AddSendingDomainUseCase } from './add-sending-domain.usecase';
-import { DeleteSendingDomainUseCase } from './delete-sending-domain.usecase';
-import { ListSendingDomainsUseCase } from './list-sending-domains.usecase';
-import { RecheckPendingDomainsUseCase } from './recheck-pending-domains.usecase';
-import { SendingDomainChecker } from './sending-domain-checker';
-import type { SendingDomainView } from './sending-domain.view';
+import { AddSendingDomainUseCase } from '../add-sending-domain.usecase';
+import { DeleteSendingDomainUseCase } from '../delete-sending-domain.usecase';
+import { ListSendingDomainsUseCase } from '../list-sending-domains.usecase';
+import { RecheckPendingDomainsUseCase } from '../recheck-pending-domains.usecase';
+import { SendingDomainChecker } from '../sending-domain-checker';
+import type { SendingDomainView } from '../sending-domain.view';
 
 /**
  * The domains use cases over real adapters for their unit suites: the embedded document and
@@ -33,16 +33,21 @@ export async function domainsHarness() {
   const clock = new FakeClock();
   const box = new SecretBox(Buffer.alloc(32, 3));
   const repository = new SendingDomainRepository(store);
-  const checker = new SendingDomainChecker(new DnsResolver(config), repository, clock, testLogger());
-  const list = new ListSendingDomainsUseCase(repository, checker, config, clock);
+  const changes = new SendingDomainChangesStore(coordination);
+  const resolver = new DnsResolver(config);
+  const checker = new SendingDomainChecker(resolver, repository, changes, clock, testLogger());
+  const list = new ListSendingDomainsUseCase(repository, checker, config);
   return {
     clock,
     box,
     repository,
+    changes,
+    checker,
+    resolver,
     zone: peer.zone,
     list,
-    add: new AddSendingDomainUseCase(repository, checker, list, box, config, clock),
-    remove: new DeleteSendingDomainUseCase(repository),
+    add: new AddSendingDomainUseCase(repository, checker, list, box, changes, config, clock),
+    remove: new DeleteSendingDomainUseCase(repository, changes),
     recheck: new RecheckPendingDomainsUseCase(
       repository,
       checker,
