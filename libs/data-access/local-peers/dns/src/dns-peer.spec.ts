@@ -1,5 +1,6 @@
 import { Resolver } from 'node:dns/promises';
-import { createConnection } from 'node:net';
+import { createSocket } from 'node:dgram';
+import { createConnection, createServer } from 'node:net';
 import * as dnsPacket from 'dns-packet';
 import { DnsPeer } from './dns-peer';
 import { dnsRecordProblem, ZONE_MAX_NAMES } from './dns-zone';
@@ -120,6 +121,24 @@ describe('DnsPeer', () => {
     });
     expect(received).toBe(100 * (2 + answer));
     expect(await resolver.resolveTxt('acme.test')).toHaveLength(1);
+  });
+
+  it('gives up a port whose UDP side is taken without holding its TCP side', async () => {
+    const other = createSocket('udp4');
+    await new Promise<void>((resolve) => other.bind(0, '127.0.0.1', resolve));
+    const taken = other.address().port;
+    try {
+      await expect(new DnsPeer().start(taken)).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      // The TCP port it tried is free again.
+      const tcp = createServer();
+      await new Promise<void>((resolve, reject) => {
+        tcp.once('error', reject);
+        tcp.listen(taken, '127.0.0.1', resolve);
+      });
+      await new Promise<void>((resolve) => tcp.close(() => resolve()));
+    } finally {
+      other.close();
+    }
   });
 
   it('holds a bounded number of names', () => {

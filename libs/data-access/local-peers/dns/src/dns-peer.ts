@@ -1,6 +1,6 @@
 import * as dnsPacket from 'dns-packet';
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
-import { createServer, type Server, type Socket as TcpSocket } from 'node:net';
+import { type AddressInfo, createServer, type Server, type Socket as TcpSocket } from 'node:net';
 import { type DnsRecord, DnsZone, zoneName } from './dns-zone';
 
 /** RFC 1035 4.2.1: a UDP answer without EDNS fits 512 bytes, else it is truncated and asked over TCP. */
@@ -53,6 +53,9 @@ function answerOf(name: string, record: DnsRecord): dnsPacket.Answer {
  * has one, as an authoritative server does), no data for other types of those names, and NXDOMAIN
  * for every other name. It never recurses.
  */
+/** How many free TCP ports to try before giving up on finding one also free for UDP. */
+const FREE_PORT_ATTEMPTS = 20;
+
 export class DnsPeer {
   private udp: Socket | undefined;
   private tcp: Server | undefined;
@@ -60,32 +63,53 @@ export class DnsPeer {
 
   constructor(readonly zone: DnsZone = new DnsZone()) {}
 
-  /** Listens on one port for both UDP and TCP (a free one when 0); answers the port. */
+  /**
+   * Listens on one port for both UDP and TCP (a free one when 0); answers the port. A free port
+   * is one free for both: TCP's is taken first (the kernel knows which TCP ports are in use), and
+   * when that number is taken for UDP, another is tried.
+   */
   async start(port = 0, host = '127.0.0.1'): Promise<number> {
-    const udp = createSocket('udp4');
-    udp.on('message', (message, peer) => this.onDatagram(udp, message, peer));
-    await new Promise<void>((resolve, reject) => {
-      udp.once('error', reject);
-      udp.bind(port, host, () => {
-        udp.off('error', reject);
-        resolve();
-      });
-    });
-    // A stray datagram error must not stop the peer.
-    udp.on('error', () => undefined);
-    this.udp = udp;
-    this.boundPort = udp.address().port;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.listen(port, host);
+      } catch (error) {
+        const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+        if (port !== 0 || !inUse || attempt >= FREE_PORT_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  private async listen(port: number, host: string): Promise<number> {
     const tcp = createServer((socket) => this.onStream(socket));
     tcp.maxConnections = TCP_MAX_CONNECTIONS;
     await new Promise<void>((resolve, reject) => {
       tcp.once('error', reject);
-      tcp.listen(this.boundPort, host, () => {
+      tcp.listen(port, host, () => {
         tcp.off('error', reject);
         resolve();
       });
     });
+    const bound = (tcp.address() as AddressInfo).port;
+    const udp = createSocket('udp4');
+    udp.on('message', (message, peer) => this.onDatagram(udp, message, peer));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        udp.once('error', reject);
+        udp.bind(bound, host, () => {
+          udp.off('error', reject);
+          resolve();
+        });
+      });
+    } catch (error) {
+      await new Promise<void>((resolve) => tcp.close(() => resolve()));
+      throw error;
+    }
+    // A stray datagram error must not stop the peer.
+    udp.on('error', () => undefined);
+    this.udp = udp;
     this.tcp = tcp;
-    return this.boundPort;
+    this.boundPort = bound;
+    return bound;
   }
 
   get port(): number {
