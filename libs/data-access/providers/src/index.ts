@@ -6,7 +6,7 @@ export { SlackApps } from './slack/slack-apps';
 export { SlackResolver } from './slack/slack.resolver';
 export { type ResolvedTwilio, TwilioAccounts } from './twilio/twilio-accounts';
 export { type AvailableNumber, type HeldNumber, PhoneNumberProvider } from './numbers/phone-number-provider';
-export { SenderNumbers } from './numbers/sender-numbers';
+export { refuseUnownedSmsFrom, SenderNumbers, SmsFromNotOwnedError } from './numbers/sender-numbers';
 export { TwilioPhoneNumbers } from './numbers/twilio-phone-numbers';
 export { TwilioResolver } from './twilio/twilio.resolver';
 export { createTwilioClient, TWILIO_API_URL, type TwilioCredentials } from './twilio/twilio-client';

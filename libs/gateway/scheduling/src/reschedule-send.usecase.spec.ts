@@ -3,11 +3,15 @@ import { EmbeddedCoordinationStore, ScheduledSendsStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import { type DeliveryEvent, ScheduleQuotaExceededError } from '@notify/domain';
 import { loadAppConfig } from '@notify/platform';
-import { aScope, aSendRequest, FakeClock, tempDir, testLogger } from '@notify/testing';
+import { type SenderNumbers, SmsFromNotOwnedError } from '@notify/providers';
+import { aScope, aSendRequest, FakeClock, FakeSenderNumbers, tempDir, testLogger } from '@notify/testing';
 import { NotFoundError } from '@notify/util';
 import { RescheduleSendUseCase } from './reschedule-send.usecase';
 
 const HOUR = 3_600_000;
+/** The one number this environment may send SMS from. */
+const OWNED = '+14155550100';
+const tenant = { ...aScope(), test: false };
 
 describe('RescheduleSendUseCase', () => {
   let dir: { path: string; remove: () => Promise<void> };
@@ -31,7 +35,13 @@ describe('RescheduleSendUseCase', () => {
       publish: async (messages: readonly OutgoingMessage[]) =>
         void events.push(...messages.map((m) => m.value as DeliveryEvent)),
     } as unknown as EventBus;
-    reschedule = new RescheduleSendUseCase(scheduled, new DeliveryEventsPublisher(bus, clock), config, clock);
+    reschedule = new RescheduleSendUseCase(
+      scheduled,
+      new DeliveryEventsPublisher(bus, clock),
+      config,
+      clock,
+      new FakeSenderNumbers([OWNED]) as unknown as SenderNumbers,
+    );
   });
 
   afterEach(async () => {
@@ -53,7 +63,7 @@ describe('RescheduleSendUseCase', () => {
 
   it('replaces the waiting send and keeps its due time when no schedule is given', async () => {
     await waitingSend();
-    await reschedule.update(aScope(), 't1', body());
+    await reschedule.update(tenant, 't1', body());
     const waiting = await scheduled.waiting(aScope(), 't1');
     expect(waiting?.dueAt).toBe(clock.now() + HOUR);
     expect(waiting?.request).toMatchObject({
@@ -77,14 +87,14 @@ describe('RescheduleSendUseCase', () => {
   it('moves the send to a new schedule', async () => {
     await waitingSend();
     const later = new Date(clock.now() + 5 * HOUR).toISOString();
-    await reschedule.update(aScope(), 't1', body({ schedule: later }));
+    await reschedule.update(tenant, 't1', body({ schedule: later }));
     expect((await scheduled.waiting(aScope(), 't1'))?.dueAt).toBe(Date.parse(later));
   });
 
   it('refuses a send that is not waiting in this environment (404), changing nothing', async () => {
     await waitingSend();
-    await expect(reschedule.update(aScope(), 'unknown', body())).rejects.toBeInstanceOf(NotFoundError);
-    await expect(reschedule.update(aScope({ envId: 'other' }), 't1', body())).rejects.toBeInstanceOf(
+    await expect(reschedule.update(tenant, 'unknown', body())).rejects.toBeInstanceOf(NotFoundError);
+    await expect(reschedule.update({ ...tenant, envId: 'other' }, 't1', body())).rejects.toBeInstanceOf(
       NotFoundError,
     );
     await expect(reschedule.delete(aScope({ envId: 'other' }), 't1')).rejects.toBeInstanceOf(NotFoundError);
@@ -95,9 +105,22 @@ describe('RescheduleSendUseCase', () => {
   it("refuses a replacement past the environment's quota (402), keeping the earlier send", async () => {
     await waitingSend();
     await expect(
-      reschedule.update(aScope(), 't1', body({ parameters: { blob: 'x'.repeat(30_000) } })),
+      reschedule.update(tenant, 't1', body({ parameters: { blob: 'x'.repeat(30_000) } })),
     ).rejects.toBeInstanceOf(ScheduleQuotaExceededError);
     expect((await scheduled.waiting(aScope(), 't1'))?.request.send.email?.subject).toBeUndefined();
+  });
+
+  it('refuses a replacement naming an sms.from the environment may not send from (400), keeping the earlier send', async () => {
+    await waitingSend();
+    const sms = (from: string) =>
+      body({ to: { id: 'u-1', number: '+15005550006' }, sms: { message: 'hi', from } });
+    await expect(reschedule.update(tenant, 't1', sms('+14155550199'))).rejects.toBeInstanceOf(
+      SmsFromNotOwnedError,
+    );
+    expect((await scheduled.waiting(aScope(), 't1'))?.request.send.sms).toBeUndefined();
+    expect(events).toEqual([]);
+    await reschedule.update(tenant, 't1', sms(OWNED));
+    expect((await scheduled.waiting(aScope(), 't1'))?.request.send.sms?.from).toBe(OWNED);
   });
 
   it('cancels a waiting send once, logging when', async () => {

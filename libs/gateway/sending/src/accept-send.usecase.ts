@@ -11,8 +11,8 @@ import {
   userKey,
 } from '@notify/domain';
 import { InjectClock, type Logger, InjectLogger } from '@notify/platform';
-import { SenderNumbers } from '@notify/providers';
-import { type Clock, InvalidRequestError, ServiceUnavailableError } from '@notify/util';
+import { refuseUnownedSmsFrom, SenderNumbers } from '@notify/providers';
+import { type Clock, ServiceUnavailableError } from '@notify/util';
 import { UserRepository } from '@notify/store';
 import { randomUUID } from 'node:crypto';
 import type { Tenant } from '@notify/gateway-auth';
@@ -39,17 +39,6 @@ export interface SendOrigin {
 export interface Accepted {
   readonly trackingId: string;
   readonly messages: string[];
-}
-
-/** An `sms.from` the environment may not send from is refused when the send is accepted, not failed later. */
-export class SmsFromNotOwnedError extends InvalidRequestError {
-  constructor(from: string) {
-    super({
-      code: 'SMS_FROM_NOT_OWNED',
-      message: `sms.from ${from} is not a number this account may send from.`,
-      fix: 'Name an active number of the account in E.164 (GET /numbers/list; order one with POST /numbers/order), or leave sms.from out to send from the shared number.',
-    });
-  }
 }
 
 /**
@@ -79,9 +68,7 @@ export class AcceptSendUseCase {
     origin: SendOrigin,
     trackingId: string = randomUUID(),
   ): Promise<Accepted> {
-    const from = send.sms?.from;
-    if (from !== undefined && !(await this.senderNumbers.mayUse(tenant, from)))
-      throw new SmsFromNotOwnedError(from);
+    await refuseUnownedSmsFrom(this.senderNumbers, tenant, send);
     const message: SendRequested = {
       trackingId,
       accountId: tenant.accountId,

@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { ownsNumber, type TenantScope, type TwilioAccount, twilioAccountSetting } from '@notify/domain';
+import {
+  type NormalizedSend,
+  ownsNumber,
+  type TenantScope,
+  type TwilioAccount,
+  twilioAccountSetting,
+} from '@notify/domain';
 import { InjectClock, InjectLogger, type Logger } from '@notify/platform';
 import { ProviderSettings } from '@notify/provider-settings';
 import { PhoneNumberRepository } from '@notify/store';
-import { type Clock, LruCache } from '@notify/util';
+import { type Clock, InvalidRequestError, LruCache } from '@notify/util';
 import { createHash } from 'node:crypto';
 import { SANDBOX_FROM_NUMBER } from '../sandbox/sandbox-twilio-account';
 import { TwilioAccounts } from '../twilio/twilio-accounts';
@@ -91,4 +97,28 @@ export class SenderNumbers {
       'could not ask Twilio whether the environment’s account holds sms.from; such sends go ahead for a minute',
     );
   }
+}
+
+/** An `sms.from` the environment may not send from is refused when the send is accepted, not failed later. */
+export class SmsFromNotOwnedError extends InvalidRequestError {
+  constructor(from: string) {
+    super({
+      code: 'SMS_FROM_NOT_OWNED',
+      message: `sms.from ${from} is not a number this account may send from.`,
+      fix: 'Name an active number of the account in E.164 (GET /numbers/list; order one with POST /numbers/order), or leave sms.from out to send from the shared number.',
+    });
+  }
+}
+
+/**
+ * Refuses (400 SMS_FROM_NOT_OWNED) a send, new or a scheduled one's replacement, whose `sms.from`
+ * the environment may not send from (see SenderNumbers).
+ */
+export async function refuseUnownedSmsFrom(
+  numbers: Pick<SenderNumbers, 'mayUse'>,
+  scope: TenantScope & { readonly test: boolean },
+  send: Pick<NormalizedSend, 'sms'>,
+): Promise<void> {
+  const from = send.sms?.from;
+  if (from !== undefined && !(await numbers.mayUse(scope, from))) throw new SmsFromNotOwnedError(from);
 }
