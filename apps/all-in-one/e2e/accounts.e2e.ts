@@ -1,21 +1,6 @@
 import type { Role } from '@notify/domain';
-import {
-  AccountRepository,
-  EmbeddedDocumentStore,
-  MembershipRepository,
-  PeopleRepository,
-} from '@notify/store';
-import {
-  aMemberToken,
-  eventually,
-  type RunningService,
-  startService,
-  TEST_JWT_SECRET,
-  tempDir,
-} from '@notify/testing';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Pingram } from 'pingram';
+import { aMemberToken, eventually } from '@notify/testing';
+import { type AllInOne, bootstrapKey, callAs, pingramIn, startAllInOne } from './all-in-one';
 
 const OWNER = 'owner@notify.localhost';
 const BOB = 'bob@example.com';
@@ -27,24 +12,19 @@ const BOB = 'bob@example.com';
  * owner as admin of `shared`. The owner is then made owner of `default` on first start.
  */
 describe('accounts and organization (all-in-one, members signing in with JWTs)', () => {
-  let data: { path: string; remove: () => Promise<void> };
-  let service: RunningService;
+  let app: AllInOne;
   let base: string;
   /** The API key of the default account's first environment. */
   let key: string;
   const owner = aMemberToken({ email: OWNER });
   const bob = aMemberToken({ email: BOB });
 
-  const call = (path: string, as: string, init: RequestInit = {}) =>
-    fetch(`${base}${path}`, {
-      ...init,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${as}` },
-    });
+  const call = (path: string, as: string, init: RequestInit = {}) => callAs(base, path, as, init);
   const post = (path: string, as: string, body: unknown) =>
     call(path, as, { method: 'POST', body: JSON.stringify(body) });
   const errorOf = async (response: Response) =>
     ((await response.json()) as { error: { code: string; message: string } }).error;
-  const pingram = (apiKey: string) => new Pingram({ apiKey, baseUrl: base });
+  const pingram = (apiKey: string) => pingramIn(base, apiKey);
 
   interface Created {
     accountId: string;
@@ -60,46 +40,36 @@ describe('accounts and organization (all-in-one, members signing in with JWTs)',
     accounts: { accountId: string; name: string; role: Role; organizationId: string }[];
   }
 
-  async function seedOlderInstallation(dir: string): Promise<void> {
-    const store = new EmbeddedDocumentStore(join(dir, 'documents'));
-    const people = new PeopleRepository(store);
-    const accounts = new AccountRepository(store);
-    const memberships = new MembershipRepository(store);
-    const now = new Date().toISOString();
-    let joined = 0;
-    // Memberships a second apart, in the order given: the owner's first account is `team`.
-    const addMember = async (accountId: string, email: string, role: Role) => {
-      const { person } = await people.findOrCreate(email, now);
-      const at = new Date(Date.parse(now) + 1_000 * joined++).toISOString();
-      await memberships.add({ accountId, userId: person.userId, role, createdAt: at, updatedAt: at });
-    };
-    for (const accountId of ['team', 'elsewhere', 'shared'])
-      await accounts.createAccount({ accountId, name: `Account ${accountId}`, createdAt: now });
-    await addMember('team', OWNER, 'owner');
-    await addMember('team', BOB, 'member');
-    await addMember('elsewhere', BOB, 'owner');
-    await addMember('shared', 'carol@example.com', 'owner');
-    await addMember('shared', OWNER, 'admin');
-    await store.close();
-  }
-
   beforeAll(async () => {
-    data = await tempDir('notify-accounts-');
-    await seedOlderInstallation(data.path);
-    service = await startService('all-in-one', {
-      DATA_DIR: data.path,
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: TEST_JWT_SECRET,
-      MAX_ACCOUNTS_PER_MEMBER: '3',
+    // The owner's first account is `team`: memberships are made in the order listed.
+    app = await startAllInOne('notify-accounts-', {
+      tenants: [
+        {
+          accountId: 'team',
+          name: 'Account team',
+          members: [
+            { email: OWNER, role: 'owner' },
+            { email: BOB, role: 'member' },
+          ],
+        },
+        { accountId: 'elsewhere', name: 'Account elsewhere', members: [{ email: BOB, role: 'owner' }] },
+        {
+          accountId: 'shared',
+          name: 'Account shared',
+          members: [
+            { email: 'carol@example.com', role: 'owner' },
+            { email: OWNER, role: 'admin' },
+          ],
+        },
+      ],
+      now: new Date().toISOString(),
+      env: { MAX_ACCOUNTS_PER_MEMBER: '3' },
     });
-    base = service.baseUrl;
-    key = (await readFile(join(data.path, 'api-key.txt'), 'utf8')).trim();
+    base = app.baseUrl;
+    key = await bootstrapKey(app);
   }, 120_000);
 
-  afterAll(async () => {
-    await service?.stop();
-    await data?.remove();
-  }, 60_000);
+  afterAll(() => app?.stop(), 60_000);
 
   it('creates an account owned by the member, adding at once a person of one of their accounts and inviting another', async () => {
     const response = await post('/accounts', owner, {

@@ -1,15 +1,5 @@
-import {
-  aMemberToken,
-  eventually,
-  type RunningService,
-  startService,
-  tempDir,
-  TEST_JWT_SECRET,
-  uniqueName,
-} from '@notify/testing';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Pingram } from 'pingram';
+import { aMemberToken, eventually, uniqueName } from '@notify/testing';
+import { type AllInOne, bootstrapKey, callAs, failedResponse, pingramIn, startAllInOne } from './all-in-one';
 
 /**
  * Email components through the pingram client against the all-in-one service as `npm start` runs
@@ -19,36 +9,16 @@ import { Pingram } from 'pingram';
  * member without the admin role may read components but not write them.
  */
 describe('email components (all-in-one)', () => {
-  let data: { path: string; remove: () => Promise<void> };
-  let service: RunningService;
+  let app: AllInOne;
   let key: string;
   let envId: string;
 
-  const client = (apiKey: string, actingIn?: string) =>
-    new Pingram({
-      apiKey,
-      baseUrl: service.baseUrl,
-      fetchApi: (input, init) => {
-        if (actingIn === undefined) return fetch(input, init);
-        const url = new URL(String(input));
-        url.searchParams.set('envId', actingIn);
-        return fetch(url, init);
-      },
-    });
+  const client = (apiKey: string, actingIn?: string) => pingramIn(app.baseUrl, apiKey, actingIn);
   const call = (path: string, token: string, init: RequestInit = {}) =>
-    fetch(`${service.baseUrl}${path}`, {
-      ...init,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    });
+    callAs(app.baseUrl, path, token, init);
   /** The status and error body of a pingram call that must fail. */
   const failure = async (calling: Promise<unknown>) => {
-    const error = await calling.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    // pingram's ResponseError (not exported from the package root) carries the HTTP response.
-    expect(error).toMatchObject({ name: 'ResponseError', response: expect.any(Response) });
-    const { response } = error as { response: Response };
+    const response = await failedResponse(calling);
     const body = (await response.json()) as { trackingId: string; error: { code: string; message: string } };
     expect(body.trackingId).toEqual(expect.any(String));
     return { status: response.status, code: body.error.code, message: body.error.message };
@@ -65,21 +35,13 @@ describe('email components (all-in-one)', () => {
     }, 30_000);
 
   beforeAll(async () => {
-    data = await tempDir('notify-components-');
-    service = await startService('all-in-one', {
-      DATA_DIR: data.path,
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: TEST_JWT_SECRET,
-    });
-    key = (await readFile(join(data.path, 'api-key.txt'), 'utf8')).trim();
+    app = await startAllInOne('notify-components-');
+    key = await bootstrapKey(app);
     const [environment] = (await (await call('/environments', key)).json()) as { clientId: string }[];
     envId = environment?.clientId ?? '';
   }, 120_000);
 
-  afterAll(async () => {
-    await service?.stop();
-    await data?.remove();
-  }, 60_000);
+  afterAll(() => app?.stop(), 60_000);
 
   it('renders a template’s components in the mail, lists the template in referencedBy, and keeps a used component', async () => {
     const pingram = client(key);

@@ -3,15 +3,9 @@ import {
   anIdentityProviderKey,
   eventually,
   JwksServer,
-  type RunningService,
-  startService,
-  TEST_JWT_SECRET,
   type TokenOptions,
-  tempDir,
 } from '@notify/testing';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Pingram } from 'pingram';
+import { type AllInOne, bootstrapKey, failedResponse, pingramIn, startAllInOne } from './all-in-one';
 
 const ISSUER = 'https://idp.notify.test/';
 const AUDIENCE = 'notify-api';
@@ -27,8 +21,7 @@ describe('members’ JWTs (all-in-one, HS256 and a JWKS, issuer and audience che
   const rsa = anIdentityProviderKey('RS256', 'rsa-1');
   const ec = anIdentityProviderKey('ES256', 'ec-1');
   let jwks: JwksServer;
-  let data: { path: string; remove: () => Promise<void> };
-  let service: RunningService;
+  let app: AllInOne;
   let key: string;
   let envId: string;
   let clientSecret: string;
@@ -44,33 +37,17 @@ describe('members’ JWTs (all-in-one, HS256 and a JWKS, issuer and audience che
       claims: { iss: ISSUER, aud: AUDIENCE, ...options.claims },
     });
   const call = (path: string, authorization: string, init: RequestInit = {}) =>
-    fetch(`${service.baseUrl}${path}`, {
+    fetch(`${app.baseUrl}${path}`, {
       ...init,
       headers: { authorization, 'content-type': 'application/json', ...(init.headers as object) },
     });
   const errorOf = async (response: Response) =>
     (await response.json()) as { trackingId: string; error: { code: string; message: string; fix?: string } };
   /** The pingram client in JWT mode; `envId`, when given, is added to every request's query. */
-  const pingram = (jwt: string, envIdOfCalls?: string) =>
-    new Pingram({
-      apiKey: jwt,
-      baseUrl: service.baseUrl,
-      fetchApi: (input, init) => {
-        if (envIdOfCalls === undefined) return fetch(input, init);
-        const url = new URL(String(input));
-        url.searchParams.set('envId', envIdOfCalls);
-        return fetch(url, init);
-      },
-    });
+  const pingram = (jwt: string, envIdOfCalls?: string) => pingramIn(app.baseUrl, jwt, envIdOfCalls);
   /** The status and error body of a pingram call that must fail. */
   const failure = async (calling: Promise<unknown>) => {
-    const error = await calling.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    // pingram's ResponseError (not exported from the package root) carries the HTTP response.
-    expect(error).toMatchObject({ name: 'ResponseError', response: expect.any(Response) });
-    const { response } = error as { response: Response };
+    const response = await failedResponse(calling);
     return { status: response.status, ...(await errorOf(response)) };
   };
   const aSend = (to: string) => ({
@@ -82,18 +59,16 @@ describe('members’ JWTs (all-in-one, HS256 and a JWKS, issuer and audience che
   beforeAll(async () => {
     jwks = await new JwksServer().start();
     jwks.keys = [rsa.jwk, ec.jwk];
-    data = await tempDir('notify-jwt-');
-    service = await startService('all-in-one', {
-      DATA_DIR: data.path,
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: TEST_JWT_SECRET,
-      JWT_JWKS_URL: jwks.url,
-      JWT_ISSUER: ISSUER,
-      JWT_AUDIENCE: AUDIENCE,
-      // Bad tokens are sent on purpose; the failed-login limit is tested elsewhere.
-      AUTH_FAILURES_PER_MINUTE: '1000',
+    app = await startAllInOne('notify-jwt-', {
+      env: {
+        JWT_JWKS_URL: jwks.url,
+        JWT_ISSUER: ISSUER,
+        JWT_AUDIENCE: AUDIENCE,
+        // Bad tokens are sent on purpose; the failed-login limit is tested elsewhere.
+        AUTH_FAILURES_PER_MINUTE: '1000',
+      },
     });
-    key = (await readFile(join(data.path, 'api-key.txt'), 'utf8')).trim();
+    key = await bootstrapKey(app);
     const [environment] = (await (await call('/environments', `Bearer ${key}`)).json()) as {
       clientId: string;
       clientSecret: string;
@@ -108,8 +83,7 @@ describe('members’ JWTs (all-in-one, HS256 and a JWKS, issuer and audience che
   }, 120_000);
 
   afterAll(async () => {
-    await service?.stop();
-    await data?.remove();
+    await app?.stop();
     await jwks?.stop();
   }, 60_000);
 

@@ -1,16 +1,8 @@
-import {
-  aMemberToken,
-  type RunningService,
-  startService,
-  tempDir,
-  TEST_JWT_SECRET,
-  uniqueName,
-} from '@notify/testing';
+import { aMemberToken, uniqueName } from '@notify/testing';
 import { createHmac } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { CreateKeyRequestKeyTypeEnum, Pingram } from 'pingram';
 import { framesOf, openInboxSocket } from './inapp.suite';
+import { type AllInOne, bootstrapKey, callAs, failedResponse, pingramIn, startAllInOne } from './all-in-one';
 
 /**
  * Environments and keys across an account, through the pingram client with a member's JWT and
@@ -19,8 +11,7 @@ import { framesOf, openInboxSocket } from './inapp.suite';
  * secret stops at once; `?envId=` of the users operations is honoured.
  */
 describe('environments and keys across an account (all-in-one)', () => {
-  let data: { path: string; remove: () => Promise<void> };
-  let service: RunningService;
+  let app: AllInOne;
   let base: string;
   /** The bootstrap key of the default environment (A). */
   let keyA: string;
@@ -30,29 +21,13 @@ describe('environments and keys across an account (all-in-one)', () => {
   let envB: string;
   const jwt = aMemberToken({ email: 'owner@notify.localhost' });
 
-  /** pingram's fetch, with `?envId=` added (pingram's environment and key operations take none). */
-  const withEnvId =
-    (envId: string | undefined): typeof fetch =>
-    (input, init) => {
-      if (envId === undefined) return fetch(input, init);
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      url.searchParams.set('envId', envId);
-      return fetch(url, init);
-    };
-  const client = (apiKey: string, envId?: string) =>
-    new Pingram({ apiKey, baseUrl: base, fetchApi: withEnvId(envId) });
+  const client = (apiKey: string, envId?: string) => pingramIn(base, apiKey, envId);
   const member = (envId?: string) => client(jwt, envId);
   /** The status and error code a pingram call failed with. */
   const failure = async (call: Promise<unknown>) => {
-    try {
-      await call;
-    } catch (error) {
-      const response = (error as { response?: Response }).response;
-      if (response === undefined) throw error;
-      const body = (await response.json()) as { error?: { code?: string } };
-      return { status: response.status, code: body.error?.code };
-    }
-    throw new Error('the call succeeded');
+    const response = await failedResponse(call);
+    const body = (await response.json()) as { error?: { code?: string } };
+    return { status: response.status, code: body.error?.code };
   };
   const hash = (userId: string, secret = secretA) =>
     createHmac('sha256', secret).update(userId).digest('base64');
@@ -67,32 +42,19 @@ describe('environments and keys across an account (all-in-one)', () => {
     fetch(`${base}/${clientId}/users/${encodeURIComponent(userId)}/${path}`, {
       headers: { authorization: auth },
     });
-  const bearer = (token: string, path: string, init: RequestInit = {}) =>
-    fetch(`${base}${path}`, {
-      ...init,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    });
+  const bearer = (token: string, path: string, init: RequestInit = {}) => callAs(base, path, token, init);
 
   beforeAll(async () => {
-    data = await tempDir('notify-keys-');
-    service = await startService('all-in-one', {
-      DATA_DIR: data.path,
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: TEST_JWT_SECRET,
-      AUTH_FAILURES_PER_MINUTE: '1000',
-    });
-    base = service.baseUrl;
-    keyA = (await readFile(join(data.path, 'api-key.txt'), 'utf8')).trim();
+    app = await startAllInOne('notify-keys-', { env: { AUTH_FAILURES_PER_MINUTE: '1000' } });
+    base = app.baseUrl;
+    keyA = await bootstrapKey(app);
     const [environment] = await client(keyA).environments.listEnvironments();
     envA = environment?.clientId ?? '';
     secretA = environment?.clientSecret ?? '';
     envB = (await member().environments.createEnvironment({ title: 'Staging' })).clientId;
   }, 120_000);
 
-  afterAll(async () => {
-    await service?.stop();
-    await data?.remove();
-  }, 60_000);
+  afterAll(() => app?.stop(), 60_000);
 
   it('lets a member list and update every environment of the account, and create a key in each', async () => {
     const listed = await member().environments.listEnvironments();

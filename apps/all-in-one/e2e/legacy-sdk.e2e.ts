@@ -1,19 +1,8 @@
 import { newApiKey } from '@notify/gateway-auth';
-import { provisionerFor } from '@notify/gateway-feature';
-import { loadAppConfig } from '@notify/platform';
-import { EmbeddedDocumentStore, MembershipRepository, PeopleRepository } from '@notify/store';
-import {
-  aMemberToken,
-  eventually,
-  type RunningService,
-  startService,
-  TEST_JWT_SECRET,
-  tempDir,
-  uniqueName,
-} from '@notify/testing';
+import { aMemberToken, eventually, uniqueName } from '@notify/testing';
 import notificationapi, { Channels } from 'notificationapi-node-server-sdk';
 import { createHmac } from 'node:crypto';
-import { join } from 'node:path';
+import { type AllInOne, startAllInOne } from './all-in-one';
 
 type Json = Record<string, unknown>;
 type ErrorBody = { error: { code: string; message: string } };
@@ -25,8 +14,7 @@ type ErrorBody = { error: { code: string; message: string } };
  * current API; credentials of one environment reach nothing of another.
  */
 describe('the older server SDK (notificationapi-node-server-sdk)', () => {
-  let data: { path: string; remove: () => Promise<void> };
-  let service: RunningService;
+  let app: AllInOne;
   let base: string;
   const key = newApiKey();
   let envId: string;
@@ -91,27 +79,14 @@ describe('the older server SDK (notificationapi-node-server-sdk)', () => {
     }, 20_000);
 
   beforeAll(async () => {
-    data = await tempDir('notify-legacy-sdk-');
     // The installation is provisioned before the first start, with a known key and a person who
     // is a plain member of the account (no API creates one yet).
-    const store = new EmbeddedDocumentStore(join(data.path, 'documents'));
-    await provisionerFor(store, loadAppConfig({})).execute({ apiKey: key });
-    const now = new Date().toISOString();
-    const { person } = await new PeopleRepository(store).findOrCreate(memberEmail, now);
-    await new MembershipRepository(store).add({
-      accountId: 'default',
-      userId: person.userId,
-      role: 'member',
-      createdAt: now,
-      updatedAt: now,
+    app = await startAllInOne('notify-legacy-sdk-', {
+      provisionWithKey: key,
+      tenants: [{ accountId: 'default', create: false, members: [{ email: memberEmail, role: 'member' }] }],
+      now: new Date().toISOString(),
     });
-    await store.close();
-    service = await startService('all-in-one', {
-      DATA_DIR: data.path,
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: TEST_JWT_SECRET,
-    });
-    base = service.baseUrl;
+    base = app.baseUrl;
     const [environment] = (await (await call('/environments')).json()) as Json[];
     envId = String(environment?.clientId);
     secret = String(environment?.clientSecret);
@@ -131,8 +106,7 @@ describe('the older server SDK (notificationapi-node-server-sdk)', () => {
 
   afterAll(async () => {
     jest.restoreAllMocks();
-    await service?.stop();
-    await data?.remove();
+    await app?.stop();
   }, 60_000);
 
   it('sends an email and an in-app notification, both delivered', async () => {

@@ -1,22 +1,6 @@
-import {
-  AccountRepository,
-  EmbeddedDocumentStore,
-  MembershipRepository,
-  PeopleRepository,
-} from '@notify/store';
-import {
-  aMemberToken,
-  eventually,
-  type RunningService,
-  startService,
-  tempDir,
-  TEST_JWT_SECRET,
-} from '@notify/testing';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Pingram } from 'pingram';
+import { aMemberToken, eventually } from '@notify/testing';
+import { type AllInOne, bootstrapKey, callAs, pingramIn, startAllInOne, statusAndCode } from './all-in-one';
 
-const NOW = '2026-01-01T00:00:00.000Z';
 const OTHER_ACCOUNT = 'acct-other';
 const OTHER_OWNER = 'boss@other.example';
 
@@ -27,31 +11,18 @@ const OTHER_OWNER = 'boss@other.example';
  * starts, stands for another tenant.
  */
 describe('members, invitations and profile (all-in-one)', () => {
-  let data: { path: string; remove: () => Promise<void> };
-  let service: RunningService;
+  let app: AllInOne;
   let base: string;
   let key: string;
   let otherOwnerId: string;
 
   const jwt = (email: string, sub = `sub-${email}`) => aMemberToken({ email, sub });
   const owner = () => jwt('owner@notify.localhost');
-  const pingram = (apiKey: string) => new Pingram({ apiKey, baseUrl: base });
-  const call = (path: string, as: string | null, init: RequestInit = {}) =>
-    fetch(`${base}${path}`, {
-      ...init,
-      headers: {
-        'content-type': 'application/json',
-        ...(as === null ? {} : { authorization: `Bearer ${as}` }),
-        ...(init.headers as object),
-      },
-    });
+  const pingram = (apiKey: string) => pingramIn(base, apiKey);
+  const call = (path: string, as: string | null, init: RequestInit = {}) => callAs(base, path, as, init);
   const post = (path: string, as: string | null, body: unknown, method = 'POST') =>
     call(path, as, { method, body: JSON.stringify(body) });
-  const errorOf = async (response: Response) => {
-    const body = (await response.json()) as { trackingId: string; error: { code: string; message: string } };
-    expect(body.trackingId).toEqual(expect.any(String));
-    return { status: response.status, code: body.error.code };
-  };
+  const errorOf = statusAndCode;
   const members = async (as: string) =>
     (await pingram(as).members.listMembers('unused')).map((m) => ({
       email: m.email,
@@ -84,47 +55,23 @@ describe('members, invitations and profile (all-in-one)', () => {
   };
 
   beforeAll(async () => {
-    data = await tempDir('notify-members-');
     // Another tenant: its owner and an environment, written while no service holds the store.
-    const store = new EmbeddedDocumentStore(join(data.path, 'documents'));
-    const accounts = new AccountRepository(store);
-    await accounts.createAccount({ accountId: OTHER_ACCOUNT, name: 'Other', createdAt: NOW });
-    await accounts.createEnvironment(
-      {
-        accountId: OTHER_ACCOUNT,
-        envId: 'env-other',
-        title: 'Other',
-        secret: 'other-secret',
-        secureMode: true,
-        disabledChannels: [],
-        test: false,
-        createdAt: NOW,
-      },
-      10,
-    );
-    const { person } = await new PeopleRepository(store).findOrCreate(OTHER_OWNER, NOW);
-    otherOwnerId = person.userId;
-    await new MembershipRepository(store).add({
-      accountId: OTHER_ACCOUNT,
-      userId: person.userId,
-      role: 'owner',
-      createdAt: NOW,
-      updatedAt: NOW,
+    app = await startAllInOne('notify-members-', {
+      tenants: [
+        {
+          accountId: OTHER_ACCOUNT,
+          name: 'Other',
+          environments: [{ envId: 'env-other', title: 'Other' }],
+          members: [{ email: OTHER_OWNER, role: 'owner' }],
+        },
+      ],
     });
-    await store.close();
-    service = await startService('all-in-one', {
-      DATA_DIR: data.path,
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: TEST_JWT_SECRET,
-    });
-    base = service.baseUrl;
-    key = (await readFile(join(data.path, 'api-key.txt'), 'utf8')).trim();
+    otherOwnerId = app.userIds.get(OTHER_OWNER) ?? '';
+    base = app.baseUrl;
+    key = await bootstrapKey(app);
   }, 120_000);
 
-  afterAll(async () => {
-    await service?.stop();
-    await data?.remove();
-  }, 60_000);
+  afterAll(() => app?.stop(), 60_000);
 
   it('lists the bootstrap owner, with a JWT and with an API key', async () => {
     const expected = [{ email: 'owner@notify.localhost', role: 'owner', userId: expect.any(String) }];

@@ -1,23 +1,7 @@
-import {
-  AccountRepository,
-  EmbeddedDocumentStore,
-  MembershipRepository,
-  PeopleRepository,
-} from '@notify/store';
-import {
-  aMemberToken,
-  eventually,
-  type RunningService,
-  startService,
-  tempDir,
-  TEST_JWT_SECRET,
-  uniqueName,
-} from '@notify/testing';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { ChannelsEnum, Pingram } from 'pingram';
+import { aMemberToken, eventually, uniqueName } from '@notify/testing';
+import { ChannelsEnum, type Pingram } from 'pingram';
+import { type AllInOne, bootstrapKey, callAs, pingramIn, startAllInOne, statusAndCode } from './all-in-one';
 
-const NOW = '2026-01-01T00:00:00.000Z';
 const OTHER_ACCOUNT = 'acct-numbers-other';
 const OTHER_ENV = 'env-numbers-other';
 const OTHER_TEST_ENV = 'env-numbers-other-test';
@@ -33,22 +17,13 @@ const OTHER_MEMBER = 'bob@other.example';
  * the service starts, stands for another tenant.
  */
 describe('phone numbers (all-in-one)', () => {
-  let data: { path: string; remove: () => Promise<void> };
-  let service: RunningService;
+  let app: AllInOne;
   let base: string;
   let key: string;
   let client: Pingram;
 
-  const call = (path: string, as: string, init: RequestInit = {}) =>
-    fetch(`${base}${path}`, {
-      ...init,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${as}` },
-    });
-  const errorOf = async (response: Response) => {
-    const body = (await response.json()) as { trackingId: string; error: { code: string } };
-    expect(body.trackingId).toEqual(expect.any(String));
-    return { status: response.status, code: body.error.code };
-  };
+  const call = (path: string, as: string, init: RequestInit = {}) => callAs(base, path, as, init);
+  const errorOf = statusAndCode;
   const other = (path: string, init: RequestInit = {}, email = OTHER_OWNER, envId = OTHER_ENV) =>
     call(`${path}${path.includes('?') ? '&' : '?'}envId=${envId}`, aMemberToken({ email }), init);
   const smsOutbox = async () =>
@@ -59,58 +34,29 @@ describe('phone numbers (all-in-one)', () => {
     ).messages;
 
   beforeAll(async () => {
-    data = await tempDir('notify-numbers-');
-    const store = new EmbeddedDocumentStore(join(data.path, 'documents'));
-    const accounts = new AccountRepository(store);
-    await accounts.createAccount({ accountId: OTHER_ACCOUNT, name: 'Other', createdAt: NOW });
-    for (const [envId, test] of [
-      [OTHER_ENV, false],
-      [OTHER_TEST_ENV, true],
-    ] as const)
-      await accounts.createEnvironment(
+    app = await startAllInOne('notify-numbers-', {
+      tenants: [
         {
           accountId: OTHER_ACCOUNT,
-          envId,
-          title: 'Other',
-          secret: `${envId}-secret`,
-          secureMode: true,
-          disabledChannels: [],
-          test,
-          createdAt: NOW,
+          name: 'Other',
+          environments: [
+            { envId: OTHER_ENV, title: 'Other' },
+            { envId: OTHER_TEST_ENV, title: 'Other', test: true },
+          ],
+          members: [
+            { email: OTHER_OWNER, role: 'owner' },
+            { email: OTHER_MEMBER, role: 'member' },
+          ],
         },
-        10,
-      );
-    const people = new PeopleRepository(store);
-    const memberships = new MembershipRepository(store);
-    for (const [email, role] of [
-      [OTHER_OWNER, 'owner'],
-      [OTHER_MEMBER, 'member'],
-    ] as const) {
-      const { person } = await people.findOrCreate(email, NOW);
-      await memberships.add({
-        accountId: OTHER_ACCOUNT,
-        userId: person.userId,
-        role,
-        createdAt: NOW,
-        updatedAt: NOW,
-      });
-    }
-    await store.close();
-    service = await startService('all-in-one', {
-      DATA_DIR: data.path,
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: TEST_JWT_SECRET,
-      MAX_PHONE_NUMBERS_PER_ACCOUNT: String(MAX_NUMBERS),
+      ],
+      env: { MAX_PHONE_NUMBERS_PER_ACCOUNT: String(MAX_NUMBERS) },
     });
-    base = service.baseUrl;
-    key = (await readFile(join(data.path, 'api-key.txt'), 'utf8')).trim();
-    client = new Pingram({ apiKey: key, baseUrl: base });
+    base = app.baseUrl;
+    key = await bootstrapKey(app);
+    client = pingramIn(base, key);
   }, 120_000);
 
-  afterAll(async () => {
-    await service?.stop();
-    await data?.remove();
-  }, 60_000);
+  afterAll(() => app?.stop(), 60_000);
 
   it('searches, orders, sends from, releases and re-orders a number, which keeps its createdAt', async () => {
     const found = await client.numbers.searchAvailable('US', 'sms,voice', '415', 3);

@@ -1,15 +1,6 @@
-import type { Role } from '@notify/domain';
-import {
-  AccountRepository,
-  EmbeddedDocumentStore,
-  MembershipRepository,
-  PeopleRepository,
-} from '@notify/store';
-import { aMemberToken, type RunningService, startService, TEST_JWT_SECRET, tempDir } from '@notify/testing';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { aMemberToken } from '@notify/testing';
+import { type AllInOne, bootstrapKey, callAs, startAllInOne } from './all-in-one';
 
-const NOW = '2026-01-01T00:00:00.000Z';
 const OPERATOR_TOKEN = 'operator-token-for-the-e2e-of-at-least-32-characters';
 const BRAND = '/registrations/us/10dlc/brand';
 const review = (accountId: string) => `/operator/registrations/us/10dlc/brand/${accountId}/review`;
@@ -46,8 +37,7 @@ const aBody = (businessType: string, over: Record<string, unknown> = {}): Record
  * `acct-roles` (Rose owner, Max member).
  */
 describe('10DLC brand registration (all-in-one)', () => {
-  let data: { path: string; remove: () => Promise<void> };
-  let service: RunningService;
+  let app: AllInOne;
   let base: string;
   /** The API key of the default account's first environment. */
   let key: string;
@@ -60,14 +50,7 @@ describe('10DLC brand registration (all-in-one)', () => {
   const max = aMemberToken({ email: 'max@roles.example' });
   const owner = aMemberToken({ email: 'owner@notify.localhost' });
 
-  const call = (path: string, as: string | null, init: RequestInit = {}) =>
-    fetch(`${base}${path}`, {
-      ...init,
-      headers: {
-        'content-type': 'application/json',
-        ...(as === null ? {} : { authorization: `Bearer ${as}` }),
-      },
-    });
+  const call = (path: string, as: string | null, init: RequestInit = {}) => callAs(base, path, as, init);
   const post = (path: string, as: string | null, body: unknown) =>
     call(path, as, { method: 'POST', body: JSON.stringify(body) });
   const ok = async <T>(response: Response): Promise<T> => {
@@ -86,43 +69,33 @@ describe('10DLC brand registration (all-in-one)', () => {
       )
     ).events;
 
-  async function seedTenants(dir: string): Promise<void> {
-    const store = new EmbeddedDocumentStore(join(dir, 'documents'));
-    const accounts = new AccountRepository(store);
-    const people = new PeopleRepository(store);
-    const memberships = new MembershipRepository(store);
-    const member = async (accountId: string, email: string, role: Role) => {
-      const { person } = await people.findOrCreate(email, NOW);
-      await memberships.add({ accountId, userId: person.userId, role, createdAt: NOW, updatedAt: NOW });
-    };
-    for (const accountId of ['acct-team', 'acct-other', 'acct-cross', 'acct-roles'])
-      await accounts.createAccount({ accountId, name: accountId, createdAt: NOW });
-    await member('acct-team', 'olive@team.example', 'owner');
-    await member('acct-team', 'mia@team.example', 'member');
-    await member('acct-other', 'oscar@other.example', 'owner');
-    await member('acct-cross', 'carl@cross.example', 'owner');
-    await member('acct-roles', 'rose@roles.example', 'owner');
-    await member('acct-roles', 'max@roles.example', 'member');
-    await store.close();
-  }
-
   beforeAll(async () => {
-    data = await tempDir('notify-registrations-');
-    await seedTenants(data.path);
-    service = await startService('all-in-one', {
-      DATA_DIR: data.path,
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: TEST_JWT_SECRET,
-      OPERATOR_TOKEN,
+    app = await startAllInOne('notify-registrations-', {
+      tenants: [
+        {
+          accountId: 'acct-team',
+          members: [
+            { email: 'olive@team.example', role: 'owner' },
+            { email: 'mia@team.example', role: 'member' },
+          ],
+        },
+        { accountId: 'acct-other', members: [{ email: 'oscar@other.example', role: 'owner' }] },
+        { accountId: 'acct-cross', members: [{ email: 'carl@cross.example', role: 'owner' }] },
+        {
+          accountId: 'acct-roles',
+          members: [
+            { email: 'rose@roles.example', role: 'owner' },
+            { email: 'max@roles.example', role: 'member' },
+          ],
+        },
+      ],
+      env: { OPERATOR_TOKEN },
     });
-    base = service.baseUrl;
-    key = (await readFile(join(data.path, 'api-key.txt'), 'utf8')).trim();
+    base = app.baseUrl;
+    key = await bootstrapKey(app);
   }, 120_000);
 
-  afterAll(async () => {
-    await service?.stop();
-    await data?.remove();
-  }, 60_000);
+  afterAll(() => app?.stop(), 60_000);
 
   it('registers a brand for each business type, normalised, in an account of its own', async () => {
     for (const businessType of [

@@ -1,15 +1,5 @@
-import {
-  aMemberToken,
-  eventually,
-  freePort,
-  type RunningService,
-  startService,
-  tempDir,
-  TEST_JWT_SECRET,
-} from '@notify/testing';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Pingram } from 'pingram';
+import { aMemberToken, eventually, freePort } from '@notify/testing';
+import { type AllInOne, bootstrapKey, callAs, pingramIn, startAllInOne } from './all-in-one';
 
 interface OutboxMail {
   readonly trackingId?: string;
@@ -25,16 +15,11 @@ interface OutboxMail {
  * and that an API body cannot set it.
  */
 describe('membership mails are logged without content and untracked (all-in-one)', () => {
-  let data: { path: string; remove: () => Promise<void> };
-  let service: RunningService;
+  let app: AllInOne;
   let base: string;
   let key: string;
 
-  const call = (path: string, init: RequestInit = {}) =>
-    fetch(`${base}${path}`, {
-      ...init,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    });
+  const call = (path: string, init: RequestInit = {}) => callAs(base, path, key, init);
   const mailTo = (to: string) =>
     eventually(async () => {
       const { messages } = (await (await call('/dev/outbox/email')).json()) as { messages: OutboxMail[] };
@@ -53,27 +38,19 @@ describe('membership mails are logged without content and untracked (all-in-one)
     }, 20_000);
 
   beforeAll(async () => {
-    data = await tempDir('notify-system-mail-');
     const port = String(await freePort());
-    service = await startService('all-in-one', {
-      DATA_DIR: data.path,
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: TEST_JWT_SECRET,
-      PORT: port,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    app = await startAllInOne('notify-system-mail-', {
+      env: { PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}` },
     });
-    base = service.baseUrl;
-    key = (await readFile(join(data.path, 'api-key.txt'), 'utf8')).trim();
+    base = app.baseUrl;
+    key = await bootstrapKey(app);
   }, 120_000);
 
-  afterAll(async () => {
-    await service?.stop();
-    await data?.remove();
-  }, 60_000);
+  afterAll(() => app?.stop(), 60_000);
 
   it('logs an invitation sent and delivered with no trace of its link, which reaches the mailbox as it was', async () => {
     const owner = aMemberToken({ email: 'owner@notify.localhost', sub: 'sub-owner' });
-    await new Pingram({ apiKey: owner, baseUrl: base }).members.inviteMember('unused', {
+    await pingramIn(base, owner).members.inviteMember('unused', {
       email: 'dora@example.com',
     });
     const mail = await mailTo('dora@example.com');

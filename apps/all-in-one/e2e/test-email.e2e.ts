@@ -1,23 +1,7 @@
-import {
-  AccountRepository,
-  EmbeddedDocumentStore,
-  MembershipRepository,
-  PeopleRepository,
-} from '@notify/store';
-import {
-  aMemberToken,
-  eventually,
-  type RunningService,
-  startService,
-  TEST_JWT_SECRET,
-  tempDir,
-} from '@notify/testing';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Pingram } from 'pingram';
+import { aMemberToken, eventually } from '@notify/testing';
 import { awaitLog } from './logs';
+import { type AllInOne, bootstrapKey, callAs, pingramIn, startAllInOne, statusAndCode } from './all-in-one';
 
-const NOW = '2026-01-01T00:00:00.000Z';
 const OWNER = 'owner@notify.localhost';
 
 interface OutboxMail {
@@ -34,15 +18,14 @@ interface OutboxMail {
  * written into the data directory before the service starts.
  */
 describe('test email (all-in-one)', () => {
-  let data: { path: string; remove: () => Promise<void> };
-  let service: RunningService;
+  let app: AllInOne;
   let base: string;
   let key: string;
   let envId: string;
 
   const owner = aMemberToken({ email: OWNER });
   const oscar = aMemberToken({ email: 'oscar@other.example' });
-  const pingram = (apiKey: string) => new Pingram({ apiKey, baseUrl: base });
+  const pingram = (apiKey: string) => pingramIn(base, apiKey);
   const content = {
     notificationId: 'welcome',
     subject: 'Hello {{firstName}}',
@@ -51,21 +34,11 @@ describe('test email (all-in-one)', () => {
     fromName: 'Acme',
   };
   const post = (path: string, as: string, body: unknown) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${as}` },
-      body: JSON.stringify(body),
-    });
-  const refusal = async (response: Response) => {
-    const body = (await response.json()) as { trackingId: string; error: { code: string } };
-    expect(body.trackingId).toEqual(expect.any(String));
-    return { status: response.status, code: body.error.code };
-  };
+    callAs(base, path, as, { method: 'POST', body: JSON.stringify(body) });
+  const refusal = statusAndCode;
   const mailOf = (trackingId: string) =>
     eventually(async () => {
-      const response = await fetch(`${base}/dev/outbox/email`, {
-        headers: { authorization: `Bearer ${key}` },
-      });
+      const response = await callAs(base, '/dev/outbox/email', key);
       const { messages } = (await response.json()) as { messages: OutboxMail[] };
       const mail = messages.find((m) => m.trackingId === trackingId);
       if (mail === undefined) throw new Error(`no mail of ${trackingId} yet`);
@@ -73,36 +46,21 @@ describe('test email (all-in-one)', () => {
     }, 20_000);
 
   beforeAll(async () => {
-    data = await tempDir('notify-test-email-');
-    const store = new EmbeddedDocumentStore(join(data.path, 'documents'));
-    await new AccountRepository(store).createAccount({
-      accountId: 'acct-other',
-      name: 'Other',
-      createdAt: NOW,
+    app = await startAllInOne('notify-test-email-', {
+      tenants: [
+        {
+          accountId: 'acct-other',
+          name: 'Other',
+          members: [{ email: 'oscar@other.example', role: 'owner' }],
+        },
+      ],
     });
-    const { person } = await new PeopleRepository(store).findOrCreate('oscar@other.example', NOW);
-    await new MembershipRepository(store).add({
-      accountId: 'acct-other',
-      userId: person.userId,
-      role: 'owner',
-      createdAt: NOW,
-      updatedAt: NOW,
-    });
-    await store.close();
-    service = await startService('all-in-one', {
-      DATA_DIR: data.path,
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: TEST_JWT_SECRET,
-    });
-    base = service.baseUrl;
-    key = (await readFile(join(data.path, 'api-key.txt'), 'utf8')).trim();
+    base = app.baseUrl;
+    key = await bootstrapKey(app);
     envId = (await pingram(key).environments.listEnvironments())[0]?.clientId ?? '';
   }, 120_000);
 
-  afterAll(async () => {
-    await service?.stop();
-    await data?.remove();
-  }, 60_000);
+  afterAll(() => app?.stop(), 60_000);
 
   it('delivers the content with sample values to a member of the account, logged under its tracking id', async () => {
     const answer = await pingram(key).sender.testEmail({ ...content, to: OWNER });
