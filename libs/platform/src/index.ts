@@ -10,7 +10,15 @@ export { createHttpApp, listen, type RootModule } from './http/http-app.factory'
 export { currentCorrelationId, withCorrelationId } from './logging/correlation';
 export { createLogger, REDACTED_PATHS, type Logger, type LoggerOptions } from './logging/logger';
 export { NestPinoLogger } from './logging/nest-logger';
-export { APP_CONFIG, CLOCK, InjectClock, InjectConfig, InjectLogger, LOGGER, PlatformModule } from './platform.module';
+export {
+  APP_CONFIG,
+  CLOCK,
+  InjectClock,
+  InjectConfig,
+  InjectLogger,
+  LOGGER,
+  PlatformModule,
+} from './platform.module';
 export { runService, type ServiceDefinition } from './service/run-service';
 export { startTelemetry, type TelemetryHandle } from './telemetry/telemetry';
 export { lockDataDir } from './fs/data-dir.lock';

@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { type ProviderSettingKind, type SmtpRelay, smtpRelaySetting, type TenantScope } from '@notify/domain';
-import { type AppConfig, checkDestinationHost, EgressError, InjectConfig, InjectLogger, type Logger, SecretBox } from '@notify/platform';
+import {
+  type AppConfig,
+  checkDestinationHost,
+  EgressError,
+  InjectConfig,
+  InjectLogger,
+  type Logger,
+  SecretBox,
+} from '@notify/platform';
 import { InvalidRequestError } from '@notify/util';
 import { AccountRepository } from '@notify/store';
 

@@ -40,7 +40,10 @@ describe('ListEnvironmentsUseCase', () => {
   it('answers a member every environment of the account, oldest first, and none of another account', async () => {
     await h.addEnvironment({ envId: 'env-2', title: 'Staging', createdAt: '2026-02-01T00:00:00.000Z' });
     await h.addEnvironment({ accountId: 'acc-2', envId: 'env-9' });
-    const listed = await new ListEnvironmentsUseCase(h.accounts, h.presenter).execute({ accountId: 'acc-1' }, shown);
+    const listed = await new ListEnvironmentsUseCase(h.accounts, h.presenter).execute(
+      { accountId: 'acc-1' },
+      shown,
+    );
     expect(listed.map((e) => [e.clientId, e.title])).toEqual([
       ['env-1', 'Production'],
       ['env-2', 'Staging'],

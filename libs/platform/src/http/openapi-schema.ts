@@ -16,7 +16,6 @@ export function openApi(schema: z.ZodType, io: 'input' | 'output' = 'input'): Sc
   return json as SchemaObject;
 }
 
-
 /** The error body every failure answers with (`ApiErrorResponse` and `ApiErrorBody` in pingram). */
 export const errorBodySchema = namedSchema(
   'ApiErrorResponse',

@@ -107,4 +107,3 @@ export class SecretBox {
     return key;
   }
 }
-

@@ -41,9 +41,14 @@ async function boot(channel: Channel, title: string, gaveUpCode?: string) {
     sender: FakeSender,
     ...(gaveUpCode !== undefined ? { gaveUpCode } : {}),
   });
-  const module = new SenderModule(bus, sender, new DeliveryEventsPublisher(bus as unknown as EventBus, new FakeClock()), {
-    consumers: { retryWindowMs: 60_000 },
-  } as AppConfig) as { onApplicationBootstrap(): Promise<void> };
+  const module = new SenderModule(
+    bus,
+    sender,
+    new DeliveryEventsPublisher(bus as unknown as EventBus, new FakeClock()),
+    {
+      consumers: { retryWindowMs: 60_000 },
+    } as AppConfig,
+  ) as { onApplicationBootstrap(): Promise<void> };
   await module.onApplicationBootstrap();
   return { bus, sender, subscription: bus.subscription as MessageSubscription<DeliveryJob> };
 }

@@ -11,7 +11,13 @@ import {
 } from '@notify/domain';
 import { InjectClock, InjectLogger, type Logger } from '@notify/platform';
 import { MobilePushResolver } from '@notify/providers';
-import { type DeviceLog, type DeviceResult, deviceEvents, OnceDelivery, sendToEach } from '@notify/sender-common';
+import {
+  type DeviceLog,
+  type DeviceResult,
+  deviceEvents,
+  OnceDelivery,
+  sendToEach,
+} from '@notify/sender-common';
 import { UserRepository } from '@notify/store';
 import type { Clock } from '@notify/util';
 import apn from '@parse/node-apn';
