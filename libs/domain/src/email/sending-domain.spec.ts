@@ -15,6 +15,8 @@ describe('sendingDomainOf', () => {
     ['billing@acme.test', 'acme.test'],
     ['"odd@local"@acme.test', 'acme.test'],
     ['bücher.example', 'xn--bcher-kva.example'],
+    ['acme.co.uk', 'acme.co.uk'],
+    ['ann@acme.github.io', 'acme.github.io'],
   ])('%p names %p', (sender, domain) => expect(sendingDomainOf(sender)).toEqual({ domain }));
 
   it.each([
@@ -33,7 +35,14 @@ describe('sendingDomainOf', () => {
     [`${'a'.repeat(64)}.test`],
     [`${'abcdefghi.'.repeat(26)}test`],
     ['acme_test.com'],
+    ['co.uk'],
+    ['ann@github.io'],
   ])('refuses %p', (sender) => expect(sendingDomainOf(sender)).toEqual({ problem: expect.any(String) }));
+
+  it('says why a public suffix is refused', () =>
+    expect(sendingDomainOf('co.uk')).toEqual({
+      problem: 'co.uk is a public suffix; add the domain you own under it',
+    }));
 
   it('is the schema of a sender, bounded in length', () => {
     expect(senderDomainSchema.parse('ann@acme.test')).toBe('acme.test');

@@ -3,6 +3,7 @@ import { domainName } from '@notify/util';
 import { z } from 'zod';
 import { domainOrIssue } from './domain-name.schema';
 import { REPORTS_MAILBOX } from './inbound-email';
+import { getPublicSuffix } from 'tldts';
 
 /**
  * Sending domains: a domain an environment sends mail from, proven by the DNS records its owner
@@ -26,7 +27,12 @@ export function sendingDomainOf(sender: string): { domain: string } | { problem:
   const text = sender.trim();
   const host = text.includes('@') ? text.slice(text.lastIndexOf('@') + 1) : text;
   if (host === '') return { problem: 'expected a domain, or an email address on it' };
-  return domainName(host);
+  const named = domainName(host);
+  // Names under a public suffix (co.uk, github.io) belong to many owners: whoever added the suffix
+  // would hold the records of all of them.
+  if ('domain' in named && getPublicSuffix(named.domain, { allowPrivateDomains: true }) === named.domain)
+    return { problem: `${named.domain} is a public suffix; add the domain you own under it` };
+  return named;
 }
 
 /** `sender` of POST /domains and DELETE /domains/{sender}: a domain or an address on it, as its domain. */
