@@ -4,6 +4,7 @@ import { type AllInOne, bootstrapKey, callAs, startAllInOne } from './all-in-one
 const OPERATOR_TOKEN = 'operator-token-for-the-e2e-of-at-least-32-characters';
 const BRAND = '/registrations/us/10dlc/brand';
 const review = (accountId: string) => `/operator/registrations/us/10dlc/brand/${accountId}/review`;
+const QUEUE = '/operator/registrations/us/10dlc/brand';
 
 interface ErrorBody {
   trackingId: string;
@@ -208,8 +209,19 @@ describe('10DLC brand registration (all-in-one)', () => {
 
   it('lets the operator move the brand through review, info_needed back to pending_review on a corrected POST, each move in the history', async () => {
     await ok(await post(BRAND, olive, aBody('PRIVATE_PROFIT')));
+    const queue = async (query = '') =>
+      (await ok<{ brands: Brand[] }>(await call(`${QUEUE}${query}`, OPERATOR_TOKEN))).brands;
+    const awaiting = await queue();
+    expect(awaiting.map((brand) => brand.accountId)).toContain('acct-team');
+    expect(awaiting.every((brand) => brand.brandStatus === 'pending_review')).toBe(true);
+    expect(await refusal(await call(`${QUEUE}?brandStatus=bogus`, OPERATOR_TOKEN))).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+    });
 
-    // The operator's token and nothing else opens the operator route.
+    // The operator's token and nothing else opens the operator routes.
+    for (const as of [null, key, olive])
+      expect(await refusal(await call(QUEUE, as))).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
     for (const as of [null, 'wrong-token-wrong-token-wrong-token-x', key, olive])
       expect(
         await refusal(await post(review('acct-team'), as, { brandStatus: 'in_progress' })),
@@ -236,6 +248,8 @@ describe('10DLC brand registration (all-in-one)', () => {
     expect(
       await ok<Brand>(await post(review('acct-team'), OPERATOR_TOKEN, { brandStatus: 'in_progress' })),
     ).toMatchObject({ brandStatus: 'in_progress', campaignStatus: 'not_started' });
+    expect((await queue()).map((brand) => brand.accountId)).not.toContain('acct-team');
+    expect((await queue('?brandStatus=in_progress')).map((brand) => brand.accountId)).toEqual(['acct-team']);
     expect(await refusal(await post(BRAND, olive, aBody('PRIVATE_PROFIT')))).toMatchObject({
       status: 409,
       code: 'REGISTRATION_LOCKED',

@@ -192,6 +192,7 @@ export const Collections = {
   brandRegistrations: {
     name: 'brand_registrations',
     key: ['accountId'],
+    lookups: ['brandStatus'],
   } satisfies CollectionDefinition<BrandRegistrationDoc>,
   accountHistory: {
     name: 'account_history',

@@ -95,6 +95,22 @@ describe.each(['embedded', 'mongodb'] as const)(
       expect((await brands.get('acct-a'))?.brandStatus).toBe('pending_review');
     });
 
+    it('lists the brands in one review status across accounts, the longest unchanged first', async () => {
+      const at = (minute: number) => new Date(Date.parse(NOW) + minute * 60_000).toISOString();
+      await brands.change('acct-late', () => aBrand('acct-late', { updatedAt: at(5) }));
+      await brands.change('acct-early', () => aBrand('acct-early', { updatedAt: at(1) }));
+      await brands.change('acct-done', () =>
+        aBrand('acct-done', { brandStatus: 'approved', updatedAt: at(0) }),
+      );
+      const pending = await brands.withBrandStatus('pending_review', 10);
+      expect(pending.map((b) => b.accountId)).toEqual(['acct-early', 'acct-late']);
+      expect((await brands.withBrandStatus('pending_review', 1)).map((b) => b.accountId)).toEqual([
+        'acct-early',
+      ]);
+      expect((await brands.withBrandStatus('approved', 10)).map((b) => b.accountId)).toEqual(['acct-done']);
+      expect(await brands.withBrandStatus('rejected', 10)).toEqual([]);
+    });
+
     it('lists an account history newest first, scoped to the account, bounded to the newest events', async () => {
       for (let n = 1; n <= 3; n++) await history.append('acct-a', anEvent(n));
       await history.append('acct-b', anEvent(99));

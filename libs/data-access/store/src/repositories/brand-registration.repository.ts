@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { BrandRegistration } from '@notify/domain';
+import type { BrandRegistration, RegistrationStatus } from '@notify/domain';
 import { type BrandRegistrationDoc, Collections } from '../collections';
 import { DOCUMENT_STORE, type DocumentCollection, type DocumentStore } from '../document-store.port';
 
@@ -17,6 +17,11 @@ export class BrandRegistrationRepository {
 
   get(accountId: string): Promise<BrandRegistration | undefined> {
     return this.brands.get([accountId]);
+  }
+
+  /** Every account's registration whose brand is in `status`, the longest unchanged first. */
+  withBrandStatus(status: RegistrationStatus, limit: number): Promise<BrandRegistration[]> {
+    return this.brands.find({ brandStatus: status }, limit, 'updatedAt');
   }
 
   /**
