@@ -10,6 +10,7 @@ export const emailStrategy: ChannelStrategy = {
   // Email's list of codes has no UNKNOWN: its catch-all is the undetermined bounce.
   unknownFailureCode: 'UNDETERMINED_BOUNCE',
   digestible: true,
+  usesComponents: true,
   contactFields: ['email'],
   hasContact: (user) => user.email !== undefined,
   contactGap: (user) => (user.email === undefined ? 'the user has no email address (to.email)' : undefined),

@@ -59,6 +59,8 @@ export interface ChannelStrategy {
   hasContact(user: UserFields): boolean;
   /** What the user lacks to be reached on the channel (for the send's warnings), or undefined. */
   contactGap(user: UserFields): string | undefined;
+  /** Whether the channel's content uses the environment's components (then they are read for compose). */
+  readonly usesComponents?: true;
   /** Whether the send carries its own content for the channel (then no template is looked up). */
   hasInlineContent(send: NormalizedSend): boolean;
   compose(context: ComposeContext): Composition;

@@ -76,8 +76,7 @@ export class ChannelDispatcher {
       const scope = { accountId: request.accountId, envId: request.envId };
       const [{ template, missing }, components] = await Promise.all([
         this.template(request, type, channel),
-        // Components are email content: other channels never read them.
-        channel === 'EMAIL' ? this.components.sources(scope) : undefined,
+        strategy.usesComponents ? this.components.sources(scope) : undefined,
       ]);
       const composed = strategy.compose({
         request,
