@@ -17,6 +17,7 @@ export {
   type ErrorKind,
 } from './errors/domain.error';
 export { LruCache, type LruOptions } from './cache/lru-cache';
+export { eachConcurrently } from './concurrency/each-concurrently';
 export { domainName, type DomainNameRule } from './dns/domain-name';
 export { maskSecret } from './secrets/mask-secret';
 export { namedSchema } from './schema/named-schema';

@@ -5,6 +5,7 @@ import {
   validationMessage,
   withCorrelationId,
 } from '@notify/platform';
+import { eachConcurrently } from '@notify/util';
 import { type ZodType } from 'zod';
 import {
   BusHeaders,
@@ -210,18 +211,12 @@ async function runPerKey<T>(
     if (queue === undefined) byKey.set(message.key, [message]);
     else queue.push(message);
   }
-  const queues = [...byKey.values()];
-  let next = 0;
-  const worker = async () => {
-    while (next < queues.length) {
-      const queue = queues[next++] ?? [];
-      for (const message of queue) {
-        const failure = await retrying.run(message.headers, () => handle(message));
-        if (failure !== undefined) await giveUp([message], failure);
-      }
+  await eachConcurrently([...byKey.values()], concurrency, async (queue) => {
+    for (const message of queue) {
+      const failure = await retrying.run(message.headers, () => handle(message));
+      if (failure !== undefined) await giveUp([message], failure);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, queues.length) }, worker));
+  });
 }
 
 async function runBatch<T>(

@@ -3,7 +3,7 @@ import { PeriodicTurnsStore } from '@notify/cache';
 import { dueForRecheck } from '@notify/domain';
 import { InjectClock } from '@notify/platform';
 import { SendingDomainRepository } from '@notify/store';
-import type { Clock } from '@notify/util';
+import { type Clock, eachConcurrently } from '@notify/util';
 import { SendingDomainChecker } from './sending-domain-checker';
 
 /** How often pending domains are looked up again, across every replica together. */
@@ -48,14 +48,9 @@ export class RecheckPendingDomainsUseCase {
     const due = (await this.domains.pending(RECHECK_BATCH)).filter((d) =>
       dueForRecheck(Date.parse(d.lastSync), now, RECHECK_PERIOD_MS / 2),
     );
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      for (let domain = due[next++]; domain !== undefined; domain = due[next++]) {
-        const { accountId, envId, ...rest } = domain;
-        await this.checker.check({ accountId, envId }, rest, RECHECK_PERIOD_MS / 2);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENT_CHECKS, due.length) }, worker));
+    await eachConcurrently(due, CONCURRENT_CHECKS, async ({ accountId, envId, ...domain }) => {
+      await this.checker.check({ accountId, envId }, domain, RECHECK_PERIOD_MS / 2);
+    });
     return due.length;
   }
 }
