@@ -74,3 +74,4 @@ export * from './registrations/ten-dlc-brand';
 export * from './registrations/brand-review';
 export * from './rendering/sample-parameters';
 export * from './sends/test-email';
+export * from './insights/metric-source';
