@@ -75,3 +75,4 @@ export * from './registrations/brand-review';
 export * from './rendering/sample-parameters';
 export * from './sends/test-email';
 export * from './insights/metric-source';
+export * from './billing/payment-processor';
