@@ -116,6 +116,28 @@ export type AccountHistoryDoc = { accountId: string; slot: string; seq: number; 
 /** A number the service bought for an account, unique across the service (see PhoneNumberRepository). */
 export type PhoneNumberDoc = Mutable<PhoneNumberRecord>;
 
+/**
+ * One metered delivery event (or priced call), claimed once: the first bus position (partition and
+ * offset) it was seen at. `month` (YYYY-MM of the event) is the retention unit.
+ */
+export type UsageLedgerDoc = { month: string; key: string; partition: number; offset: string };
+/**
+ * An organization's usage in one billing cycle (money in micro-dollars), and per bus partition the
+ * offset of the last delivery event applied to it.
+ */
+export type UsageDoc = {
+  organizationId: string;
+  cycleStart: string;
+  cycleEnd: string;
+  messages: number;
+  costMicros: number;
+  costSmsMicros: number;
+  costCallMicros: number;
+  channels: Record<string, number>;
+  watermarks: Record<string, string>;
+  updatedAt: string;
+};
+
 export const Collections = {
   accounts: { name: 'accounts', key: ['accountId'] } satisfies CollectionDefinition<AccountDoc>,
   organizations: {
@@ -203,4 +225,12 @@ export const Collections = {
     key: ['phoneNumber'],
     lookups: ['accountId'],
   } satisfies CollectionDefinition<PhoneNumberDoc>,
+  usageLedger: {
+    name: 'usage_ledger',
+    key: ['month', 'key'],
+  } satisfies CollectionDefinition<UsageLedgerDoc>,
+  usage: {
+    name: 'usage',
+    key: ['organizationId', 'cycleStart'],
+  } satisfies CollectionDefinition<UsageDoc>,
 } as const;

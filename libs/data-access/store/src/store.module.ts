@@ -25,6 +25,7 @@ import { SandboxOutboxRepository } from './repositories/sandbox-outbox.repositor
 import { ComponentRepository } from './repositories/component.repository';
 import { SendingDomainRepository } from './repositories/sending-domain.repository';
 import { TemplateRepository } from './repositories/template.repository';
+import { UsageRepository } from './repositories/usage.repository';
 import { UserRepository } from './repositories/user.repository';
 import { WebhookEndpointRepository } from './repositories/webhook-endpoint.repository';
 import { createDocumentStore } from './store.factory';
@@ -48,6 +49,7 @@ const repositories = [
   SandboxOutboxRepository,
   SendingDomainRepository,
   TemplateRepository,
+  UsageRepository,
   UserRepository,
   WebhookEndpointRepository,
 ];

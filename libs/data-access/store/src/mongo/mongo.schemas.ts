@@ -310,6 +310,19 @@ const definitions: Record<string, SchemaDefinition> = {
     createdAt: String,
     releasedAt: String,
   },
+  [Collections.usageLedger.name]: { month: String, key: String, partition: Number, offset: String },
+  [Collections.usage.name]: {
+    organizationId: String,
+    cycleStart: String,
+    cycleEnd: String,
+    messages: Number,
+    costMicros: Number,
+    costSmsMicros: Number,
+    costCallMicros: Number,
+    channels: Mixed,
+    watermarks: Mixed,
+    updatedAt: String,
+  },
 };
 
 /** The revision counter behind optimistic concurrency in `modify`; never returned to callers. */

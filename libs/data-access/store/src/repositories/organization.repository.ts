@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Organization, organizationIdOf } from '@notify/domain';
+import { budgetUsd, type Organization, organizationIdOf, type PlanTier } from '@notify/domain';
 import { type AccountDoc, Collections, type OrganizationDoc } from '../collections';
 import { DOCUMENT_STORE, type DocumentCollection, type DocumentStore } from '../document-store.port';
 
@@ -48,5 +48,28 @@ export class OrganizationRepository {
         : { ...current, organizationId },
     );
     return this.organizations.get([bound === undefined ? organizationId : organizationIdOf(bound)]);
+  }
+
+  /**
+   * Claims the cycle's one automatic upgrade from `from`: true for the one caller (of any replica)
+   * that set `autoUpgradedCycle` to `cycleStart` while the organization was still on `from`.
+   */
+  async claimAutoUpgrade(organizationId: string, cycleStart: string, from: PlanTier): Promise<boolean> {
+    let claimed = false;
+    await this.organizations.modify([organizationId], (current) => {
+      claimed =
+        current !== undefined && current.autoUpgradedCycle !== cycleStart && current.accountType === from;
+      return claimed && current !== undefined ? { ...current, autoUpgradedCycle: cycleStart } : undefined;
+    });
+    return claimed;
+  }
+
+  /** Puts the organization on `tier`, its cost cap the tier's budget; undefined when there is none. */
+  setTier(organizationId: string, tier: PlanTier, now: string): Promise<Organization | undefined> {
+    return this.organizations.modify([organizationId], (current) =>
+      current === undefined
+        ? undefined
+        : { ...current, accountType: tier, costCap: budgetUsd(tier), updatedAt: now },
+    );
   }
 }

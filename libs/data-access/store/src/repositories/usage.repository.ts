@@ -1,0 +1,146 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { addUsage, type BillingCycle, type CycleUsage, type MeteredItem, NO_USAGE } from '@notify/domain';
+import { eachConcurrently } from '@notify/util';
+import { Collections, type UsageDoc, type UsageLedgerDoc } from '../collections';
+import { DOCUMENT_STORE, type DocumentCollection, type DocumentStore } from '../document-store.port';
+
+/** A metered delivery event and where it sits on the bus. */
+export interface MeteredEntry {
+  readonly item: MeteredItem;
+  /** YYYY-MM of the event: the ledger keeps its rows by month. */
+  readonly month: string;
+  readonly partition: number;
+  readonly offset: string;
+}
+
+export type StoredUsage = CycleUsage & BillingCycle;
+
+/** Ledger claims written at once (each is one single-document insert). */
+const CLAIMS_AT_ONCE = 32;
+
+/**
+ * Usage per organization and billing cycle, counted exactly once from an at-least-once stream
+ * with single-document writes only. Two guards, one per way an event can come twice:
+ * - a redelivery (the consumer died before committing its offsets) comes at the same bus position:
+ *   each cycle's usage stores, per partition, the offset of the last event it applied, and skips
+ *   anything at or before it;
+ * - a republished event (same key, later position) is stopped by the ledger: the first position a
+ *   key was seen at claims it, and only that position counts.
+ * A redelivery after the ledger claim but before the usage write finds its own claim and counts.
+ */
+@Injectable()
+export class UsageRepository {
+  private readonly ledger: DocumentCollection<UsageLedgerDoc>;
+  private readonly usage: DocumentCollection<UsageDoc>;
+
+  constructor(@Inject(DOCUMENT_STORE) store: DocumentStore) {
+    this.ledger = store.collection(Collections.usageLedger);
+    this.usage = store.collection(Collections.usage);
+  }
+
+  /** The entries that count: claimed now, or claimed earlier at this very bus position. */
+  async claim(entries: readonly MeteredEntry[]): Promise<MeteredEntry[]> {
+    const counts = new Array<boolean>(entries.length).fill(false);
+    await eachConcurrently(
+      entries.map((entry, index) => ({ entry, index })),
+      CLAIMS_AT_ONCE,
+      async ({ entry, index }) => {
+        const row = {
+          month: entry.month,
+          key: entry.item.key,
+          partition: entry.partition,
+          offset: entry.offset,
+        };
+        if (await this.ledger.insert(row)) counts[index] = true;
+        else {
+          const first = await this.ledger.get([row.month, row.key]);
+          counts[index] = first?.partition === row.partition && first.offset === row.offset;
+        }
+      },
+    );
+    return entries.filter((_, index) => counts[index]);
+  }
+
+  /**
+   * Adds claimed entries (in bus order) to the cycle's usage, skipping those at or before their
+   * partition's watermark, and answers the cycle's usage afterwards.
+   */
+  async apply(
+    organizationId: string,
+    cycle: BillingCycle,
+    entries: readonly MeteredEntry[],
+    now: string,
+  ): Promise<StoredUsage> {
+    const stored = await this.usage.modify([organizationId, cycle.start], (current) => {
+      const watermarks = { ...(current?.watermarks ?? {}) };
+      const fresh = entries.filter((entry) => {
+        const mark = watermarks[entry.partition];
+        if (mark !== undefined && BigInt(entry.offset) <= BigInt(mark)) return false;
+        watermarks[entry.partition] = entry.offset;
+        return true;
+      });
+      if (fresh.length === 0 && current !== undefined) return undefined;
+      const usage = addUsage(
+        current ?? NO_USAGE,
+        fresh.map((entry) => entry.item),
+      );
+      return {
+        organizationId,
+        cycleStart: cycle.start,
+        cycleEnd: cycle.end,
+        ...usage,
+        channels: { ...usage.channels },
+        watermarks,
+        updatedAt: now,
+      };
+    });
+    return toUsage(stored ?? { ...emptyDoc(organizationId, cycle), updatedAt: now });
+  }
+
+  async get(organizationId: string, cycleStart: string): Promise<StoredUsage | undefined> {
+    const doc = await this.usage.get([organizationId, cycleStart]);
+    return doc === undefined ? undefined : toUsage(doc);
+  }
+
+  /** The organization's cycles starting from `from` to `to` (YYYY-MM-DD, inclusive), oldest first. */
+  async list(organizationId: string, from: string, to: string): Promise<StoredUsage[]> {
+    const docs: UsageDoc[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const page = await this.usage.list([organizationId], {
+        ...(after !== undefined ? { after } : {}),
+        limit: 100,
+      });
+      docs.push(...page.filter((doc) => doc.cycleStart >= from && doc.cycleStart <= to));
+      const last = page.at(-1);
+      if (page.length < 100 || last === undefined || last.cycleStart > to) return docs.map(toUsage);
+      after = last.cycleStart;
+    }
+  }
+
+  /** Drops the ledger rows of the given months (YYYY-MM); answers how many went. */
+  async pruneLedger(months: readonly string[]): Promise<number> {
+    let removed = 0;
+    for (const month of months) removed += await this.ledger.removeAll([month]);
+    return removed;
+  }
+}
+
+const emptyDoc = (organizationId: string, cycle: BillingCycle): Omit<UsageDoc, 'updatedAt'> => ({
+  organizationId,
+  cycleStart: cycle.start,
+  cycleEnd: cycle.end,
+  ...NO_USAGE,
+  channels: {},
+  watermarks: {},
+});
+
+const toUsage = (doc: UsageDoc): StoredUsage => ({
+  start: doc.cycleStart,
+  end: doc.cycleEnd,
+  messages: doc.messages,
+  costMicros: doc.costMicros,
+  costSmsMicros: doc.costSmsMicros,
+  costCallMicros: doc.costCallMicros,
+  channels: { ...doc.channels },
+});
