@@ -17,6 +17,7 @@ import { SendingDomainChangesStore } from './stores/sending-domain-changes.store
 import { SmsConversationsStore } from './stores/sms/sms-conversations.store';
 import { SuppressionCountersStore } from './stores/suppression-counters.store';
 import { TrackingLimitsStore } from './stores/tracking-limits.store';
+import { UsageLimitsStore } from './stores/usage-limits.store';
 import { WebhookDeliveriesStore } from './stores/webhook-deliveries.store';
 import { WebhookEndpointChangesStore } from './stores/webhook-endpoint-changes.store';
 
@@ -35,6 +36,7 @@ const STORES = [
   SmsConversationsStore,
   SuppressionCountersStore,
   TrackingLimitsStore,
+  UsageLimitsStore,
   WebhookDeliveriesStore,
   WebhookEndpointChangesStore,
 ];

@@ -46,3 +46,4 @@ export { ApiKeyRevocationsStore } from './stores/api-key-revocations.store';
 export { AuthFailuresStore } from './stores/auth-failures.store';
 export { type IdempotencyRecord, IdempotencyRecordsStore } from './stores/idempotency-records.store';
 export { LogQueriesStore } from './stores/log-queries.store';
+export { activeUntil, UsageLimitsStore } from './stores/usage-limits.store';
