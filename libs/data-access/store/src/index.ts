@@ -1,4 +1,5 @@
 export * from './document-store.port';
+export { AccountOrganizations } from './account-organizations';
 export { EmbeddedDocumentStore } from './embedded/embedded.document-store';
 export { MongoDocumentStore } from './mongo/mongo.document-store';
 export { AccountHistoryRepository } from './repositories/account-history.repository';

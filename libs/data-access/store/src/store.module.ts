@@ -6,6 +6,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig, ReadinessRegistry } from '@notify/platform';
+import { AccountOrganizations } from './account-organizations';
 import { DOCUMENT_STORE, type DocumentStore } from './document-store.port';
 import { AccountHistoryRepository } from './repositories/account-history.repository';
 import { AccountRepository } from './repositories/account.repository';
@@ -31,6 +32,7 @@ import { WebhookEndpointRepository } from './repositories/webhook-endpoint.repos
 import { createDocumentStore } from './store.factory';
 
 const repositories = [
+  AccountOrganizations,
   AccountHistoryRepository,
   AccountRepository,
   ApiKeyRepository,

@@ -2,12 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { newOrganization, normalizeEmail, type Person } from '@notify/domain';
 import type { Caller, MemberCaller } from '@notify/gateway-auth';
 import { InjectClock } from '@notify/platform';
-import { AccountRepository, MembershipRepository, PeopleRepository } from '@notify/store';
+import {
+  AccountOrganizations,
+  AccountRepository,
+  MembershipRepository,
+  PeopleRepository,
+} from '@notify/store';
 import { type Clock, ForbiddenError, NotFoundError } from '@notify/util';
 import { randomUUID } from 'node:crypto';
 import { AccountCreator, type NewAccount } from './account.creator';
 import type { CreateAccountBody } from './account.schemas';
-import { AccountOrganizations } from './account-organizations';
 import { personOf } from './callers';
 import { MemberInvitations } from './member-invitations';
 

@@ -3,8 +3,8 @@ import { nextCycleReset, type Organization } from '@notify/domain';
 import type { Caller } from '@notify/gateway-auth';
 import { InjectClock } from '@notify/platform';
 import type { Clock } from '@notify/util';
-import { AccountOrganizations } from './account-organizations';
 import { accountNotFound } from './get-account.usecase';
+import { AccountOrganizations } from '@notify/store';
 
 /** The pingram client's Organization: the stored record and the day its monthly cycle next resets. */
 export type OrganizationView = Organization & { readonly anniversaryDate: string };

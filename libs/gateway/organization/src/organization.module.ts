@@ -4,7 +4,6 @@ import { MembersModule } from '@notify/gateway-members';
 import { AccountController } from './account.controller';
 import { AccountHistoryController } from './account-history.controller';
 import { AccountCreator } from './account.creator';
-import { AccountOrganizations } from './account-organizations';
 import { AccountsController } from './accounts.controller';
 import { CreateAccountUseCase } from './create-account.usecase';
 import { CreateOrganizationUseCase } from './create-organization.usecase';
@@ -22,7 +21,6 @@ import { UpdateAccountUseCase } from './update-account.usecase';
   controllers: [AccountsController, AccountController, AccountHistoryController, OrganizationsController],
   providers: [
     AccountCreator,
-    AccountOrganizations,
     CreateAccountUseCase,
     ListAccountsUseCase,
     ListAccountHistoryUseCase,

@@ -5,6 +5,7 @@ import { type AppConfig, SecretBox } from '@notify/platform';
 import { ProviderSettings } from '@notify/provider-settings';
 import { VapidKeyring } from '@notify/providers';
 import {
+  AccountOrganizations,
   AccountRepository,
   ApiKeyRepository,
   EmbeddedDocumentStore,
@@ -15,7 +16,6 @@ import {
 import { FakeClock, tempDir, testLogger } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
 import { AccountCreator } from '../account.creator';
-import { AccountOrganizations } from '../account-organizations';
 import { type MemberInvitation, MemberInvitations } from '../member-invitations';
 
 /** Records the invitations it is asked to send. */

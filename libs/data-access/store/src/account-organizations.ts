@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { newOrganization, type Organization } from '@notify/domain';
 import { InjectClock } from '@notify/platform';
-import { AccountRepository, MembershipRepository, OrganizationRepository } from '@notify/store';
+import { AccountRepository } from './repositories/account.repository';
+import { MembershipRepository } from './repositories/membership.repository';
+import { OrganizationRepository } from './repositories/organization.repository';
 import type { Clock } from '@notify/util';
 
 /**
