@@ -16,6 +16,7 @@ export {
 } from './service-process';
 export { FakeClock } from './fake-clock';
 export { FakeSenderNumbers } from './fake-sender-numbers';
+export { FakePaymentProcessor } from './fake-payment-processor';
 export { aNotificationType, aScope, aSend, aSendRequest, aTemplate, aUser } from './factories/sends';
 export {
   aCallJob,

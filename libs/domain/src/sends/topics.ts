@@ -20,6 +20,8 @@ export const Topics = {
 export const Groups = {
   router: 'router',
   recorder: 'recorder',
+  /** Billing meters delivery events into each organization's usage. */
+  billing: 'billing',
   /** The webhook dispatcher reads delivery events and user events in two groups (one topic each). */
   webhookEvents: 'webhook-dispatcher',
   webhookUserEvents: 'webhook-dispatcher-users',

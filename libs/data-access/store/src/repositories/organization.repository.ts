@@ -72,4 +72,16 @@ export class OrganizationRepository {
         : { ...current, accountType: tier, costCap: budgetUsd(tier), updatedAt: now },
     );
   }
+
+  /**
+   * Gives back a claim whose upgrade did not happen (the processor refused or was unreachable), so
+   * a later look at the organization may try again: `autoUpgradedCycle` returns to `previous`.
+   */
+  async releaseAutoUpgrade(organizationId: string, cycleStart: string, previous?: string): Promise<void> {
+    await this.organizations.modify([organizationId], (current) => {
+      if (current?.autoUpgradedCycle !== cycleStart) return undefined;
+      const { autoUpgradedCycle: _released, ...rest } = current;
+      return previous === undefined ? rest : { ...rest, autoUpgradedCycle: previous };
+    });
+  }
 }

@@ -1,0 +1,147 @@
+import { Injectable } from '@nestjs/common';
+import type { IncomingMessage } from '@notify/bus';
+import { UsageLimitsStore } from '@notify/cache';
+import {
+  allowanceOf,
+  billingCycle,
+  type BillingCycle,
+  type DeliveryEvent,
+  isOverAllowance,
+  messageRates,
+  type MessageRates,
+  meterEvent,
+  type Organization,
+} from '@notify/domain';
+import { type AppConfig, InjectClock, InjectConfig } from '@notify/platform';
+import {
+  AccountOrganizations,
+  type MeteredEntry,
+  OrganizationRepository,
+  UsageRepository,
+} from '@notify/store';
+import { type Clock, eachConcurrently, LruCache } from '@notify/util';
+import { AutoUpgradeUseCase } from './auto-upgrade.usecase';
+
+/**
+ * Whole months of ledger rows kept before the current one: a republished event arrives within the
+ * bus's retention (days), so three months leave a wide margin.
+ */
+export const LEDGER_MONTHS = 3;
+/** Cycles written at once per batch. */
+const CYCLES_AT_ONCE = 8;
+
+const month = (at: number) => new Date(at).toISOString().slice(0, 7);
+
+/** The months (YYYY-MM) a year past the ledger's retention, oldest last. */
+export function expiredMonths(now: number): string[] {
+  const today = new Date(now);
+  return Array.from({ length: 12 }, (_, index) =>
+    month(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - LEDGER_MONTHS - 1 - index, 1)),
+  );
+}
+
+interface CycleBatch {
+  readonly organization: Organization;
+  readonly cycle: BillingCycle;
+  readonly entries: MeteredEntry[];
+}
+
+/**
+ * Counts a batch of delivery events into their organizations' usage, exactly once (see
+ * UsageRepository), then, for each organization's current cycle, moves it up a tier when due and
+ * marks it over its limit once it used its allowance, which gateways then refuse sends for.
+ */
+@Injectable()
+export class MeterUsageUseCase {
+  private readonly rates: MessageRates;
+  /** Account → organization: an account's organization never changes once it has one. */
+  private readonly organizationIds = new LruCache<string, string>({ maxEntries: 100_000 });
+  private prunedIn?: string;
+
+  constructor(
+    private readonly usage: UsageRepository,
+    private readonly organizations: OrganizationRepository,
+    private readonly accountOrganizations: AccountOrganizations,
+    private readonly limits: UsageLimitsStore,
+    private readonly autoUpgrade: AutoUpgradeUseCase,
+    @InjectConfig() private readonly config: AppConfig,
+    @InjectClock() private readonly clock: Clock,
+  ) {
+    this.rates = messageRates(config.billing.channelRates);
+  }
+
+  async execute(messages: readonly IncomingMessage<DeliveryEvent>[]): Promise<void> {
+    await this.pruneLedgerMonthly();
+    const metered = messages.flatMap((message) => {
+      const item = meterEvent(message.value, this.rates);
+      if (item === undefined) return [];
+      const entry = {
+        item,
+        month: month(message.value.time),
+        partition: message.partition,
+        offset: message.offset,
+      };
+      return [{ event: message.value, entry }];
+    });
+    if (metered.length === 0) return;
+    const counted = new Set(await this.usage.claim(metered.map((m) => m.entry)));
+    const organizations = await this.organizationsOf(metered.map((m) => m.event.accountId));
+    const batches = new Map<string, CycleBatch>();
+    for (const { event, entry } of metered) {
+      const organization = organizations.get(event.accountId);
+      if (organization === undefined || !counted.has(entry)) continue;
+      const cycle = billingCycle(organization.createdAt, event.time);
+      const key = `${organization.organizationId}\n${cycle.start}`;
+      const batch = batches.get(key) ?? { organization, cycle, entries: [] };
+      batch.entries.push(entry);
+      batches.set(key, batch);
+    }
+    await eachConcurrently([...batches.values()], CYCLES_AT_ONCE, (batch) => this.apply(batch));
+  }
+
+  private async apply({ organization, cycle, entries }: CycleBatch): Promise<void> {
+    const now = this.clock.now();
+    const usage = await this.usage.apply(
+      organization.organizationId,
+      cycle,
+      entries,
+      new Date(now).toISOString(),
+    );
+    // Only the current cycle's usage moves tiers or blocks sends; a late event of an ended cycle is counted only.
+    if (billingCycle(organization.createdAt, now).start !== cycle.start) return;
+    const current = await this.autoUpgrade.execute(organization, usage, cycle);
+    const terms = {
+      enabled: this.config.billing.stripe !== undefined,
+      freeMessages: this.config.billing.freeMessages,
+    };
+    if (isOverAllowance(usage, allowanceOf(current, terms)))
+      await this.limits.block(organization.organizationId, cycle.end, now);
+  }
+
+  /** The organizations of these accounts (read fresh: their tier may have changed), by account. */
+  private async organizationsOf(accountIds: readonly string[]): Promise<Map<string, Organization>> {
+    const byAccount = new Map<string, Organization>();
+    const byId = new Map<string, Promise<Organization | undefined>>();
+    for (const accountId of new Set(accountIds)) {
+      const known = this.organizationIds.get(accountId);
+      const organization =
+        known === undefined
+          ? this.accountOrganizations.of(accountId)
+          : (byId.get(known) ?? this.organizations.get(known));
+      if (known !== undefined) byId.set(known, organization);
+      const found = await organization;
+      if (found === undefined) continue;
+      this.organizationIds.set(accountId, found.organizationId);
+      byAccount.set(accountId, found);
+    }
+    return byAccount;
+  }
+
+  /** Once a month per process, drops the ledger rows past retention (idempotent across replicas). */
+  private async pruneLedgerMonthly(): Promise<void> {
+    const now = this.clock.now();
+    if (this.prunedIn === month(now)) return;
+    await this.usage.pruneLedger(expiredMonths(now));
+    this.prunedIn = month(now);
+  }
+}

@@ -1,0 +1,38 @@
+import type { CheckoutSession, PaymentProcessor } from '@notify/domain';
+
+type PriceChange = Parameters<PaymentProcessor['changeSubscriptionPrice']>[0];
+
+/**
+ * A payment processor for unit tests: records every price change and answers like Stripe, one
+ * change per idempotency key; `failNext` makes the next call fail as an outage would.
+ */
+export class FakePaymentProcessor implements PaymentProcessor {
+  readonly priceChanges: PriceChange[] = [];
+  private readonly keys = new Set<string>();
+  private failures = 0;
+
+  failNext(times = 1): void {
+    this.failures = times;
+  }
+
+  ensureCustomer(input: { readonly organizationId: string; readonly customerId?: string }) {
+    return Promise.resolve({ customerId: input.customerId ?? `cus_${input.organizationId}` });
+  }
+
+  createCheckoutSession(input: { readonly organizationId: string }): Promise<CheckoutSession> {
+    return Promise.resolve({
+      id: `cs_${input.organizationId}`,
+      url: `https://checkout.test/${input.organizationId}`,
+    });
+  }
+
+  changeSubscriptionPrice(input: PriceChange): Promise<void> {
+    if (this.failures > 0) {
+      this.failures--;
+      return Promise.reject(new Error('the payment processor is unavailable'));
+    }
+    if (!this.keys.has(input.idempotencyKey)) this.priceChanges.push(input);
+    this.keys.add(input.idempotencyKey);
+    return Promise.resolve();
+  }
+}
