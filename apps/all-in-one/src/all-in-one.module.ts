@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { BillingModule } from '@notify/billing-feature';
 import { BusModule } from '@notify/bus';
 import { CoordinationModule } from '@notify/cache';
 import { DeliveryEventsModule } from '@notify/delivery-events';
@@ -58,6 +59,7 @@ export class AllInOneModule {
         PushSenderModule,
         WebPushSenderModule,
         RecorderModule,
+        BillingModule,
         WebhookDispatcherModule,
         DevOutboxModule.forRoot(outboxes, dnsZone),
         ...(config.dev.enabled ? [DevInboxModule] : []),
