@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   type DirectEmailBody,
@@ -20,6 +20,7 @@ import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import { ApiErrors, namedSchema, openApi } from '@notify/gateway-openapi';
 import type { Accepted, SendOrigin } from './accept-send.usecase';
 import { IdempotentSends } from './idempotent-sends';
+import { UsageLimitGuard } from './usage-limit.guard';
 
 const acceptedBodySchema = z.object({ trackingId: z.string(), messages: z.array(z.string()) });
 // Named in the OpenAPI document as the pingram client names the shape.
@@ -51,6 +52,7 @@ const idempotencyHeader = ApiHeader({
 
 @ApiTags('Sending')
 @ApiErrors(402, 409, 503)
+@UseGuards(UsageLimitGuard)
 @Controller()
 export class SendController {
   constructor(

@@ -7,12 +7,17 @@ import { IdempotentSends } from './idempotent-sends';
 import { SendController } from './send.controller';
 import { SendTestEmailUseCase } from './send-test-email.usecase';
 import { TestEmailController } from './test-email.controller';
+import { UsageLimitGuard } from './usage-limit.guard';
+import { UsageLimits } from './usage-limits';
 
-/** `POST /send`, `/email`, `/sms` and `/sender/test/email`: validate, then accept onto the bus. */
+/**
+ * `POST /send`, `/email`, `/sms` and `/sender/test/email`: validate, then accept onto the bus; the
+ * first three are refused while the organization is over its usage limit.
+ */
 @Module({
   imports: [ProvidersModule],
   controllers: [SendController, TestEmailController],
-  providers: [AcceptSendUseCase, IdempotentSends, SendTestEmailUseCase],
+  providers: [AcceptSendUseCase, IdempotentSends, SendTestEmailUseCase, UsageLimits, UsageLimitGuard],
   exports: [AcceptSendUseCase],
 })
 export class SendingModule implements OnApplicationBootstrap {
