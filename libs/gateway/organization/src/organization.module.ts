@@ -14,11 +14,23 @@ import { ListAccountsUseCase } from './list-accounts.usecase';
 import { MailedMemberInvitations, MemberInvitations } from './member-invitations';
 import { OrganizationsController } from './organizations.controller';
 import { UpdateAccountUseCase } from './update-account.usecase';
+import { GetUsageUseCase } from './get-usage.usecase';
+import { GetUsageHistoryUseCase } from './get-usage-history.usecase';
+import { UsageController } from './usage.controller';
 
-/** Accounts a person creates and reaches, the account's details, and organizations grouping accounts. */
+/**
+ * Accounts a person creates and reaches, the account's details, and organizations grouping
+ * accounts with their metered usage.
+ */
 @Module({
   imports: [AccountsModule, MembersModule],
-  controllers: [AccountsController, AccountController, AccountHistoryController, OrganizationsController],
+  controllers: [
+    AccountsController,
+    AccountController,
+    AccountHistoryController,
+    OrganizationsController,
+    UsageController,
+  ],
   providers: [
     AccountCreator,
     CreateAccountUseCase,
@@ -28,6 +40,8 @@ import { UpdateAccountUseCase } from './update-account.usecase';
     UpdateAccountUseCase,
     GetOrganizationUseCase,
     CreateOrganizationUseCase,
+    GetUsageUseCase,
+    GetUsageHistoryUseCase,
     { provide: MemberInvitations, useClass: MailedMemberInvitations },
   ],
 })
