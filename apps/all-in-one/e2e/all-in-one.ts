@@ -96,6 +96,8 @@ export interface AllInOne {
   readonly dataDir: string;
   /** The userId of each person seeded, by email. */
   readonly userIds: ReadonlyMap<string, string>;
+  /** Stops the service (SIGTERM) and starts it again on the same data directory and port. */
+  restart(): Promise<void>;
   /** Stops the service and removes its data directory. */
   stop(): Promise<void>;
 }
@@ -109,16 +111,16 @@ export async function startAllInOne(prefix: string, options: AllInOneOptions = {
   try {
     const seeding = options.tenants !== undefined || options.provisionWithKey !== undefined;
     const userIds = seeding ? await seedTenants(data.path, options.tenants ?? [], options) : new Map();
-    const service = await startService('all-in-one', {
-      DATA_DIR: data.path,
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: TEST_JWT_SECRET,
-      ...options.env,
-    });
+    const env = { DATA_DIR: data.path, LOG_LEVEL: 'warn', JWT_SECRET: TEST_JWT_SECRET, ...options.env };
+    let service = await startService('all-in-one', env);
     return {
       baseUrl: service.baseUrl,
       dataDir: data.path,
       userIds,
+      restart: async () => {
+        await service.stop();
+        service = await startService('all-in-one', { ...env, PORT: new URL(service.baseUrl).port });
+      },
       stop: async () => {
         await service.stop();
         await data.remove();

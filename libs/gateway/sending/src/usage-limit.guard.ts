@@ -5,7 +5,7 @@ import { UsageLimits } from './usage-limits';
 
 /**
  * Refuses a send of an organization over its usage limit (402 USAGE_LIMIT_EXCEEDED) before its
- * body is read, so nothing is accepted, logged or published.
+ * body is validated, so nothing is accepted, logged or published.
  */
 @Injectable()
 export class UsageLimitGuard implements CanActivate {

@@ -1,0 +1,229 @@
+import { newApiKey } from '@notify/gateway-auth';
+import { aMemberToken, eventually, sleep } from '@notify/testing';
+import {
+  type AllInOne,
+  bootstrapKey,
+  callAs,
+  failedResponse,
+  pingramIn,
+  startAllInOne,
+  statusAndCode,
+} from './all-in-one';
+
+const BOB = 'bob@example.com';
+const VIEWER = 'viewer@notify.localhost';
+/** Billing on against stripe-mock, a free allowance of 6 messages, email at 0.001 USD. */
+const BILLING_ON = {
+  STRIPE_SECRET_KEY: 'sk_test_123',
+  STRIPE_API_URL: 'http://127.0.0.1:12111',
+  BILLING_FREE_MESSAGES: '6',
+  BILLING_RATES: '{"EMAIL":0.001}',
+};
+const SMS_US = 0.0083;
+
+const emailBody = (subject: string) => ({
+  type: 'metered',
+  to: 'ann@example.com',
+  subject,
+  html: `<p>${subject}</p>`,
+});
+const smsBody = (message: string) => ({ type: 'metered', to: '+14155550101', message });
+const sendBody = (subject: string) => ({
+  type: 'metered',
+  to: { id: 'ann', email: 'ann@example.com' },
+  forceChannels: ['EMAIL'],
+  email: { subject, html: `<p>${subject}</p>` },
+});
+
+/**
+ * Metering, usage and limits on the all-in-one service with billing on (stripe-mock): sends through
+ * the local peers are counted once per message that reached a peer, priced by the rate table; an
+ * organization at its free allowance gets 402 on every send route and nothing more is sent or
+ * counted; a restart counts nothing twice; another organization is counted on its own.
+ */
+describe('metering, usage and limits (all-in-one, billing on)', () => {
+  let app: AllInOne;
+  const key = newApiKey();
+  let bobKey: string;
+
+  const owner = () => aMemberToken({ email: 'owner@notify.localhost', sub: 'sub-owner' });
+  const call = (path: string, as: string | null, init: RequestInit = {}) =>
+    callAs(app.baseUrl, path, as, init);
+  const post = (path: string, as: string, body: unknown) =>
+    call(path, as, { method: 'POST', body: JSON.stringify(body) });
+  const pingram = (as: string) => pingramIn(app.baseUrl, as);
+  const outbox = async (channel: 'email' | 'sms', as = key) =>
+    ((await (await call(`/dev/outbox/${channel}`, as)).json()) as { messages: unknown[] }).messages.length;
+  /** What a local peer received (the outboxes live in the process: since its last start). */
+  const outboxText = async (channel: 'email' | 'sms') =>
+    await (await call(`/dev/outbox/${channel}`, key)).text();
+  const usage = (as = key) => pingram(as).organization.getUsage();
+
+  beforeAll(async () => {
+    app = await startAllInOne('notify-metering-', {
+      tenants: [
+        { accountId: 'default', create: false, members: [{ email: VIEWER, role: 'member' }] },
+        { accountId: 'bobs', members: [{ email: BOB, role: 'owner' }] },
+      ],
+      provisionWithKey: key,
+      now: new Date().toISOString(),
+      env: BILLING_ON,
+    });
+    // Bob starts an organization of his own; the pingram client's answer leaves out its first key.
+    const created = await post('/organizations', aMemberToken({ email: BOB, sub: 'sub-bob' }), {});
+    bobKey = ((await created.json()) as { apiKey: string }).apiKey;
+  }, 120_000);
+
+  afterAll(() => app?.stop(), 60_000);
+
+  it('counts each message that reached a local peer, per channel, priced by the rate table', async () => {
+    expect((await post('/email', key, emailBody('one'))).status).toBe(200);
+    expect((await post('/email', key, emailBody('two'))).status).toBe(200);
+    expect((await pingram(key).send(sendBody('three'))).trackingId).toEqual(expect.any(String));
+    expect((await pingram(key).sms.send(smsBody('four'))).trackingId).toEqual(expect.any(String));
+    await eventually(async () => expect(await outbox('email')).toBe(3), 20_000);
+    await eventually(async () => expect(await outbox('sms')).toBe(1), 20_000);
+    await eventually(async () => expect((await usage()).messageUsage).toBe(4), 20_000);
+    const used = await usage();
+    expect(used).toMatchObject({
+      messageUsage: 4,
+      channelUsages: { EMAIL: 3, SMS: 1 },
+      costCall: 0,
+      costNumber: 0,
+      billingCycleStart: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      billingCycleEnd: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    expect(used.costSms).toBeCloseTo(SMS_US, 10);
+    expect(used.budgetUsage).toBeCloseTo(3 * 0.001 + SMS_US, 10);
+  });
+
+  it('counts nothing twice across a restart of the service on the same data', async () => {
+    expect((await post('/email', key, emailBody('five'))).status).toBe(200);
+    await app.restart();
+    await eventually(async () => expect((await usage()).messageUsage).toBe(5), 20_000);
+    // Whatever the restart redelivered has had time to be counted again, had it been.
+    await sleep(2_000);
+    expect(await usage()).toMatchObject({ messageUsage: 5, channelUsages: { EMAIL: 4, SMS: 1 } });
+  });
+
+  it('refuses every send route with 402 USAGE_LIMIT_EXCEEDED at the allowance, sending, logging and counting nothing', async () => {
+    expect((await post('/email', key, emailBody('six'))).status).toBe(200);
+    await eventually(async () => expect((await usage()).messageUsage).toBe(6), 20_000);
+    await eventually(async () => expect(await outboxText('email')).toContain('six'), 20_000);
+    await eventually(
+      async () => expect((await post('/email', key, emailBody('refused'))).status).toBe(402),
+      10_000,
+    );
+    for (const [path, body] of [
+      ['/send', sendBody('refused')],
+      ['/email', emailBody('refused')],
+      ['/sms', smsBody('refused')],
+    ] as const) {
+      const response = await post(path, key, body);
+      const answer = (await response.clone().json()) as { error: { message: string; fix: string } };
+      expect(await statusAndCode(response)).toEqual({ status: 402, code: 'USAGE_LIMIT_EXCEEDED' });
+      expect(answer.error.message).toContain((await usage()).billingCycleEnd);
+      expect(answer.error.fix).toEqual(expect.any(String));
+    }
+    // With an idempotency key, and through the pingram client, too.
+    const keyed = await call('/email', key, {
+      method: 'POST',
+      body: JSON.stringify(emailBody('keyed')),
+      headers: { 'idempotency-key': 'metering-1' },
+    });
+    expect(keyed.status).toBe(402);
+    expect((await failedResponse(pingram(key).send(sendBody('refused')))).status).toBe(402);
+    await sleep(2_000);
+    expect(await outboxText('email')).not.toMatch(/refused|keyed/);
+    expect(await outboxText('sms')).not.toContain('refused');
+    expect((await usage()).messageUsage).toBe(6);
+  });
+
+  it('counts another organization on its own, which may still send', async () => {
+    expect(await usage(bobKey)).toMatchObject({ messageUsage: 0, budgetUsage: 0, channelUsages: {} });
+    expect((await post('/email', bobKey, emailBody('bob'))).status).toBe(200);
+    await eventually(async () => expect((await usage(bobKey)).messageUsage).toBe(1), 20_000);
+    expect((await usage()).messageUsage).toBe(6);
+    expect((await post('/email', key, emailBody('still refused'))).status).toBe(402);
+  });
+
+  it('lists the cycle in the usage history, one item per month of the range', async () => {
+    const { billingCycleStart } = await usage();
+    const month = billingCycleStart.slice(0, 7);
+    const history = await pingram(key).organization.getUsageHistory(`${month}-01`, billingCycleStart);
+    expect(history.items).toHaveLength(1);
+    expect(history.items[0]).toMatchObject({
+      yearMonth: month,
+      messageUsage: 6,
+      channelUsages: { EMAIL: 5, SMS: 1 },
+    });
+    const year = Number(month.slice(0, 4));
+    const longer = await pingram(key).organization.getUsageHistory(`${year - 1}-01-01`, `${year}-12-31`);
+    expect(longer.items).toHaveLength(24);
+    expect(longer.items.find((item) => item.yearMonth === month)?.messageUsage).toBe(6);
+  });
+
+  it('refuses a malformed or too long history range with a 400 naming the field', async () => {
+    const history = (query: string) => call(`/organization/usage/history?${query}`, key);
+    for (const [query, field] of [
+      ['startDate=2026-02-30&endDate=2026-03-01', 'startDate'],
+      ['startDate=2026-01-01', 'endDate'],
+      ['startDate=2026-03-01&endDate=2026-02-01', 'endDate'],
+      ['startDate=2024-01-01&endDate=2026-01-01', 'endDate'],
+    ] as const) {
+      const response = await history(query);
+      const body = (await response.clone().json()) as { error: { message: string } };
+      expect(await statusAndCode(response)).toEqual({ status: 400, code: expect.any(String) });
+      expect(body.error.message).toContain(field);
+    }
+  });
+
+  it('shows usage to admins and owners only: a member gets 403 with the error body', async () => {
+    expect((await pingram(owner()).organization.getUsage()).messageUsage).toBe(6);
+    const viewer = aMemberToken({ email: VIEWER, sub: 'sub-viewer' });
+    expect(await statusAndCode(await call('/organization/usage', viewer))).toEqual({
+      status: 403,
+      code: expect.any(String),
+    });
+    expect(
+      await statusAndCode(
+        await call('/organization/usage/history?startDate=2026-01-01&endDate=2026-01-31', viewer),
+      ),
+    ).toEqual({ status: 403, code: expect.any(String) });
+  });
+});
+
+describe('metering with billing off (all-in-one, no STRIPE_SECRET_KEY)', () => {
+  let app: AllInOne;
+
+  afterAll(() => app?.stop(), 60_000);
+
+  it('never refuses a send for usage, and answers usage with zeros', async () => {
+    app = await startAllInOne('notify-metering-off-', { env: { BILLING_FREE_MESSAGES: '1' } });
+    const key = await bootstrapKey(app);
+    for (const subject of ['a', 'b', 'c'])
+      expect(
+        (
+          await callAs(app.baseUrl, '/email', key, {
+            method: 'POST',
+            body: JSON.stringify(emailBody(subject)),
+          })
+        ).status,
+      ).toBe(200);
+    await eventually(async () => {
+      const { messages } = (await (await callAs(app.baseUrl, '/dev/outbox/email', key)).json()) as {
+        messages: unknown[];
+      };
+      expect(messages).toHaveLength(3);
+    }, 20_000);
+    expect(
+      (await callAs(app.baseUrl, '/email', key, { method: 'POST', body: JSON.stringify(emailBody('d')) }))
+        .status,
+    ).toBe(200);
+    expect(await pingramIn(app.baseUrl, key).organization.getUsage()).toMatchObject({
+      messageUsage: 0,
+      budgetUsage: 0,
+      channelUsages: {},
+    });
+  }, 120_000);
+});
