@@ -1,5 +1,6 @@
 import { newApiKey } from '@notify/gateway-auth';
 import { aMemberToken, eventually, sleep } from '@notify/testing';
+import { ChannelsEnum } from 'pingram';
 import {
   type AllInOne,
   bootstrapKey,
@@ -31,7 +32,7 @@ const smsBody = (message: string) => ({ type: 'metered', to: '+14155550101', mes
 const sendBody = (subject: string) => ({
   type: 'metered',
   to: { id: 'ann', email: 'ann@example.com' },
-  forceChannels: ['EMAIL'],
+  forceChannels: [ChannelsEnum.EMAIL],
   email: { subject, html: `<p>${subject}</p>` },
 });
 
