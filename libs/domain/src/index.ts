@@ -76,3 +76,4 @@ export * from './rendering/sample-parameters';
 export * from './sends/test-email';
 export * from './insights/metric-source';
 export * from './billing/payment-processor';
+export * from './billing/processor-events';
