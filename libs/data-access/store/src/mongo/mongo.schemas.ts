@@ -295,6 +295,13 @@ const definitions: Record<string, SchemaDefinition> = {
     createdAt: String,
     updatedAt: String,
   },
+  [Collections.processorEvents.name]: {
+    eventId: String,
+    type: { type: String },
+    organizationId: String,
+    outcome: String,
+    receivedAt: String,
+  },
   [Collections.accountHistory.name]: {
     accountId: String,
     slot: String,
