@@ -9,6 +9,7 @@ export const testBackends = {
   kafkaBrokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:19092').split(','),
   mongoUri: process.env.MONGODB_URI ?? 'mongodb://127.0.0.1:27018/notify_test',
   redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6380',
+  stripeApiUrl: process.env.STRIPE_API_URL ?? 'http://127.0.0.1:12111',
 };
 
 function reachable(host: string, port: number, timeoutMs = 1_500): Promise<boolean> {
@@ -28,16 +29,24 @@ function reachable(host: string, port: number, timeoutMs = 1_500): Promise<boole
  * Fails the suite (never skips it) when a backend is down, with the command that starts it.
  * Call from `beforeAll`.
  */
-export async function requireBackend(name: 'kafka' | 'mongo' | 'redis'): Promise<void> {
-  const address =
-    name === 'kafka'
-      ? testBackends.kafkaBrokers[0]
-      : new URL(name === 'mongo' ? testBackends.mongoUri : testBackends.redisUrl).host;
+export async function requireBackend(name: 'kafka' | 'mongo' | 'redis' | 'stripe-mock'): Promise<void> {
+  const urls = {
+    mongo: testBackends.mongoUri,
+    redis: testBackends.redisUrl,
+    'stripe-mock': testBackends.stripeApiUrl,
+  };
+  const address = name === 'kafka' ? testBackends.kafkaBrokers[0] : new URL(urls[name]).host;
+  const variables = {
+    kafka: 'KAFKA_BROKERS',
+    mongo: 'MONGODB_URI',
+    redis: 'REDIS_URL',
+    'stripe-mock': 'STRIPE_API_URL',
+  };
   const [host, port] = (address ?? '').split(':');
   if (host === undefined || port === undefined || !(await reachable(host, Number(port)))) {
     throw new Error(
-      `${name} is not reachable at ${address ?? '(unset)'}. Start the test backends with \`npm run infra:up\` ` +
-        `(or point ${name === 'kafka' ? 'KAFKA_BROKERS' : name === 'mongo' ? 'MONGODB_URI' : 'REDIS_URL'} at one).`,
+      `${name} is not reachable at ${address ?? '(unset)'}. Start the test backends with \`npm run infra:up${name === 'stripe-mock' ? ' -- stripe-mock' : ''}\` ` +
+        `(or point ${variables[name]} at one).`,
     );
   }
 }
