@@ -77,3 +77,4 @@ export * from './sends/test-email';
 export * from './insights/metric-source';
 export * from './billing/payment-processor';
 export * from './billing/processor-events';
+export * from './billing/billing-account';
