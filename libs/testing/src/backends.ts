@@ -51,24 +51,13 @@ function reachable(host: string, port: number, timeoutMs = 1_500): Promise<boole
  * Fails the suite (never skips it) when a backend is down, with the command that starts it.
  * Call from `beforeAll`.
  */
-export async function requireBackend(name: 'kafka' | 'mongo' | 'redis' | 'stripe-mock'): Promise<void> {
-  const urls = {
-    mongo: testBackends.mongoUri,
-    redis: testBackends.redisUrl,
-    'stripe-mock': testBackends.stripeApiUrl,
-  };
-  const address = name === 'kafka' ? testBackends.kafkaBrokers[0] : new URL(urls[name]).host;
-  const variables = {
-    kafka: 'KAFKA_BROKERS',
-    mongo: 'MONGODB_URI',
-    redis: 'REDIS_URL',
-    'stripe-mock': 'STRIPE_API_URL',
-  };
+export async function requireBackend(name: Backend): Promise<void> {
+  const address = addressOf(name);
   const [host, port] = (address ?? '').split(':');
   if (host === undefined || port === undefined || !(await reachable(host, Number(port)))) {
     throw new Error(
-      `${name} is not reachable at ${address ?? '(unset)'}. Start the test backends with \`npm run infra:up${name === 'stripe-mock' ? ' -- stripe-mock' : ''}\` ` +
-        `(or point ${variables[name]} at one).`,
+      `${name} is not reachable at ${address ?? '(unset)'}. Start the test backends with \`npm run infra:up\` ` +
+        `(or point ${VARIABLE[name]} at one).`,
     );
   }
 }
