@@ -19,13 +19,17 @@ import { quote } from './columns';
 import { migrate, MIGRATIONS_DIR } from './migrator';
 import { applyRetention } from './retention';
 
-export interface ClickHouseEventLogOptions {
+/** Where the event log's ClickHouse is. */
+export interface ClickHouseConnectionOptions {
   readonly database: string;
   /** A ClickHouse server; without it, the embedded engine (chDB) runs in this process on `path`. */
   readonly url?: string;
   readonly username?: string;
   readonly password?: string;
   readonly path?: string;
+}
+
+export interface ClickHouseEventLogOptions extends ClickHouseConnectionOptions {
   /** Days events and records are kept (LOG_RETENTION_DAYS): set on the tables as TTLs at open. */
   readonly retentionDays: number;
 }
@@ -39,7 +43,7 @@ const FOLD = 'maxMap(fields) AS fields';
 const value = (field: string) => `fields['${field}'].3`;
 const isSet = (field: string) => `mapContains(fields, '${field}')`;
 
-export async function openClickHouseClient(options: ClickHouseEventLogOptions): Promise<ClickHouseClient> {
+export async function openClickHouseClient(options: ClickHouseConnectionOptions): Promise<ClickHouseClient> {
   if (options.url !== undefined) {
     return createClient({
       url: options.url,
