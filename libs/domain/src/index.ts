@@ -1,6 +1,7 @@
 export * from './channels/channel';
 export * from './delivery-log/delivery-event';
 export * from './delivery-log/log-fields';
+export * from './delivery-log/log-message';
 export * from './notification-types/notification-type';
 export * from './templates/template';
 export * from './components/component';
