@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { BillingModule } from '@notify/billing-feature';
+import { MeteringModule } from '@notify/billing-feature';
 import { BusModule } from '@notify/bus';
 import { CoordinationModule } from '@notify/cache';
 import { DeliveryEventsModule } from '@notify/delivery-events';
@@ -59,7 +59,7 @@ export class AllInOneModule {
         PushSenderModule,
         WebPushSenderModule,
         RecorderModule,
-        BillingModule,
+        MeteringModule,
         WebhookDispatcherModule,
         DevOutboxModule.forRoot(outboxes, dnsZone),
         ...(config.dev.enabled ? [DevInboxModule] : []),

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { BillingModule } from '@notify/billing-feature';
+import { MeteringModule } from '@notify/billing-feature';
 import { BusModule } from '@notify/bus';
 import { CoordinationModule } from '@notify/cache';
 import { type AppConfig, type Logger, PlatformModule } from '@notify/platform';
@@ -15,7 +15,7 @@ export class BillingAppModule {
         BusModule.forRoot(),
         StoreModule.forRoot(),
         CoordinationModule.forRoot(),
-        BillingModule,
+        MeteringModule,
       ],
     };
   }

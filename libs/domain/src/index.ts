@@ -1,6 +1,7 @@
 export * from './channels/channel';
 export * from './delivery-log/delivery-event';
 export * from './delivery-log/log-fields';
+export * from './delivery-log/log-message';
 export * from './notification-types/notification-type';
 export * from './templates/template';
 export * from './components/component';
@@ -78,3 +79,5 @@ export * from './insights/metric-source';
 export * from './billing/payment-processor';
 export * from './billing/metering';
 export * from './billing/usage';
+export * from './billing/processor-events';
+export * from './billing/billing-account';

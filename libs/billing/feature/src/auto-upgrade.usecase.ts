@@ -1,4 +1,4 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { UsageLimitsStore } from '@notify/cache';
 import {
   type BillingCycle,
@@ -30,7 +30,7 @@ export class AutoUpgradeUseCase {
     @InjectConfig() private readonly config: AppConfig,
     @InjectClock() private readonly clock: Clock,
     @InjectLogger() private readonly logger: Logger,
-    @Optional() @Inject(PAYMENT_PROCESSOR) private readonly processor?: PaymentProcessor,
+    @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor | undefined,
   ) {}
 
   /** The organization afterwards: on its new tier when it moved up now. */

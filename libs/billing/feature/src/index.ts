@@ -1,1 +1,1 @@
-export { BillingModule } from './billing.module';
+export { MeteringModule } from './metering.module';

@@ -1,2 +1,3 @@
+export { accountNotFound } from './get-account.usecase';
 export { type MemberInvitation, MemberInvitations } from './member-invitations';
 export { OrganizationModule } from './organization.module';

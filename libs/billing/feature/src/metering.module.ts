@@ -1,6 +1,7 @@
 import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { EVENT_BUS, type EventBus } from '@notify/bus';
 import { deliveryEventSchema, Groups, Topics } from '@notify/domain';
+import { PaymentsModule } from '@notify/payments';
 import { type AppConfig, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
 import { AutoUpgradeUseCase } from './auto-upgrade.usecase';
 import { MeterUsageUseCase } from './meter-usage.usecase';
@@ -11,8 +12,8 @@ import { MeterUsageUseCase } from './meter-usage.usecase';
  * allowance and auto-upgrades them. Runs only with billing on (STRIPE_SECRET_KEY): without it
  * nobody is limited, so nothing is metered.
  */
-@Module({ providers: [MeterUsageUseCase, AutoUpgradeUseCase] })
-export class BillingModule implements OnApplicationBootstrap {
+@Module({ imports: [PaymentsModule], providers: [MeterUsageUseCase, AutoUpgradeUseCase] })
+export class MeteringModule implements OnApplicationBootstrap {
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     private readonly meter: MeterUsageUseCase,
