@@ -1,6 +1,7 @@
 import { newApiKey } from '@notify/gateway-auth';
-import { aMemberToken, eventually, sleep } from '@notify/testing';
+import { aMemberToken, eventually, requireBackend, sleep, testBackends } from '@notify/testing';
 import { ChannelsEnum } from 'pingram';
+import Stripe from 'stripe';
 import {
   type AllInOne,
   bootstrapKey,
@@ -16,7 +17,7 @@ const VIEWER = 'viewer@notify.localhost';
 /** Billing on against stripe-mock, a free allowance of 6 messages, email at 0.001 USD. */
 const BILLING_ON = {
   STRIPE_SECRET_KEY: 'sk_test_123',
-  STRIPE_API_URL: 'http://127.0.0.1:12111',
+  STRIPE_API_URL: testBackends.stripeApiUrl,
   BILLING_FREE_MESSAGES: '6',
   BILLING_RATES: '{"EMAIL":0.001}',
 };
@@ -226,5 +227,113 @@ describe('metering with billing off (all-in-one, no STRIPE_SECRET_KEY)', () => {
       budgetUsage: 0,
       channelUsages: {},
     });
+  }, 120_000);
+});
+
+describe('auto-upgrade (all-in-one, stripe-mock)', () => {
+  const WEBHOOK_SECRET = 'whsec_e2e_metering_signing_secret';
+  /** Only to sign test deliveries the way Stripe does; it calls nothing. */
+  const stripe = new Stripe('sk_test_123');
+  const key = newApiKey();
+  const owner = aMemberToken({ email: 'owner@notify.localhost', sub: 'sub-owner' });
+  let app: AllInOne;
+
+  const call = (path: string, as: string, init: RequestInit = {}) => callAs(app.baseUrl, path, as, init);
+  const post = (path: string, as: string, body: unknown) =>
+    call(path, as, { method: 'POST', body: JSON.stringify(body) });
+  const organization = async () =>
+    (await (await call('/account/organization', key)).json()) as {
+      accountType?: string;
+      costCap: number;
+      autoUpgradedCycle?: string;
+    };
+  const emails = async (count: number) => {
+    for (let i = 0; i < count; i++)
+      expect((await post('/email', key, emailBody(`paid ${i}`))).status).toBe(200);
+  };
+
+  beforeAll(async () => {
+    await requireBackend('stripe-mock');
+    app = await startAllInOne('notify-auto-upgrade-', {
+      provisionWithKey: key,
+      now: new Date().toISOString(),
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_123',
+        STRIPE_API_URL: testBackends.stripeApiUrl,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        BILLING_PRICES: 'price_20=budget_20,price_50=budget_50,price_100=budget_100',
+        // One dollar a message: 18 emails are 90 % of budget_20.
+        BILLING_RATES: '{"EMAIL":1}',
+      },
+    });
+  }, 120_000);
+
+  afterAll(() => app?.stop(), 60_000);
+
+  it('moves a paid organization one tier up at 90 % through Stripe, once in the cycle', async () => {
+    const billing = (await (
+      await post('/billing', owner, {
+        successUrl: 'https://app.example/billing/done',
+        cancelUrl: 'https://app.example/billing',
+      })
+    ).json()) as { stripeCustomerId: string };
+    const now = Math.floor(Date.now() / 1_000);
+    const payload = JSON.stringify({
+      id: 'evt_metering_subscribed',
+      object: 'event',
+      type: 'customer.subscription.created',
+      created: now,
+      data: {
+        object: {
+          id: 'sub_metering',
+          object: 'subscription',
+          customer: billing.stripeCustomerId,
+          status: 'active',
+          cancel_at_period_end: false,
+          current_period_end: now + 30 * 86_400,
+          metadata: { organizationId: 'org_default' },
+          items: { object: 'list', data: [{ id: 'si_metering', price: { id: 'price_20' } }] },
+        },
+      },
+    });
+    const signature = stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: now,
+    });
+    const delivered = await fetch(`${app.baseUrl}/billing/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+      body: payload,
+    });
+    expect(delivered.status).toBe(200);
+    expect((await organization()).accountType).toBe('budget_20');
+    expect((await post('/account', owner, { autoUpgrade: true })).status).toBe(200);
+
+    await emails(17);
+    await eventually(
+      async () => expect((await pingramIn(app.baseUrl, key).organization.getUsage()).messageUsage).toBe(17),
+      20_000,
+    );
+    expect((await organization()).accountType).toBe('budget_20');
+    await emails(1);
+    const { billingCycleStart } = await pingramIn(app.baseUrl, key).organization.getUsage();
+    await eventually(
+      async () =>
+        expect(await organization()).toMatchObject({
+          accountType: 'budget_50',
+          costCap: 50,
+          autoUpgradedCycle: billingCycleStart,
+        }),
+      20_000,
+    );
+    // Past 90 % of budget_50 in the same cycle: no second move, though budget_100 has a price.
+    await emails(28);
+    await eventually(
+      async () => expect((await pingramIn(app.baseUrl, key).organization.getUsage()).messageUsage).toBe(46),
+      30_000,
+    );
+    await sleep(1_000);
+    expect((await organization()).accountType).toBe('budget_50');
   }, 120_000);
 });
