@@ -3,6 +3,7 @@ import type { MeteredItem } from './metering';
 import {
   addUsage,
   allowanceOf,
+  allowanceRaised,
   type CycleUsage,
   isOverAllowance,
   NO_USAGE,
@@ -85,6 +86,19 @@ describe('allowances', () => {
     expect(allowanceOf({ ...paid, subscriptionStatus: 'paused' }, on)).toEqual({ kind: 'messages', max: 3 });
     const blocked = allowanceOf({ ...paid, status: 'blocked' }, on);
     expect(isOverAllowance(NO_USAGE, blocked)).toBe(true);
+  });
+
+  it('tells a raise (a tier up, free to paid, a subscription running again) from a cut', () => {
+    const free = allowanceOf({}, on);
+    const twenty = allowanceOf(paid, on);
+    const fifty = allowanceOf({ ...paid, accountType: 'budget_50' }, on);
+    expect(allowanceRaised(twenty, fifty)).toBe(true);
+    expect(allowanceRaised(free, twenty)).toBe(true);
+    expect(allowanceRaised(allowanceOf({ ...paid, subscriptionStatus: 'canceled' }, on), twenty)).toBe(true);
+    expect(allowanceRaised(fifty, twenty)).toBe(false);
+    expect(allowanceRaised(twenty, twenty)).toBe(false);
+    expect(allowanceRaised(twenty, free)).toBe(false);
+    expect(allowanceRaised(free, { kind: 'unlimited' })).toBe(true);
   });
 
   it('says when the cycle resets in the 402 it refuses with', () => {

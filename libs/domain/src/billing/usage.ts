@@ -105,6 +105,26 @@ export function isOverAllowance(usage: CycleUsage, allowance: Allowance): boolea
   }
 }
 
+/**
+ * Whether `after` lets an organization use more than `before`: a tier up, a paid tier from the
+ * free allowance, a subscription running again. Whoever makes such a move lifts a refusal at once.
+ */
+export function allowanceRaised(before: Allowance, after: Allowance): boolean {
+  const rank = (allowance: Allowance): [number, number] => {
+    switch (allowance.kind) {
+      case 'unlimited':
+        return [2, 0];
+      case 'budget':
+        return [1, allowance.maxMicros];
+      case 'messages':
+        return [0, allowance.max];
+    }
+  };
+  const [kindBefore, amountBefore] = rank(before);
+  const [kindAfter, amountAfter] = rank(after);
+  return kindAfter > kindBefore || (kindAfter === kindBefore && amountAfter > amountBefore);
+}
+
 /** The share of a budget at which an organization with auto-upgrade on moves up a tier. */
 export const AUTO_UPGRADE_AT = 0.9;
 

@@ -64,6 +64,18 @@ describe('HandleStripeEventUseCase', () => {
     expect(await h.events.get('evt_1')).toMatchObject({ organizationId, outcome: 'applied' });
   });
 
+  it('lifts a usage refusal when the tier goes up, and only then', async () => {
+    const now = Date.parse('2026-03-10T12:00:00.000Z');
+    await h.limits.block(organizationId, '2026-04-15', now);
+    await h.deliver(subscriptionEvent('evt_1', 1_000, {}, 'customer.subscription.created'));
+    expect(await h.limits.blockedUntil(organizationId, now)).toBeUndefined();
+    await h.limits.block(organizationId, '2026-04-15', now);
+    await h.deliver(subscriptionEvent('evt_2', 2_000, { cancelAtPeriodEnd: true }));
+    expect(await h.limits.blockedUntil(organizationId, now)).toBe('2026-04-15');
+    await h.deliver(subscriptionEvent('evt_3', 3_000, { priceId: 'price_100' }));
+    expect(await h.limits.blockedUntil(organizationId, now)).toBeUndefined();
+  });
+
   it('lets no older event roll a newer state back', async () => {
     await h.deliver(subscriptionEvent('evt_new', 2_000, { priceId: 'price_100' }));
     await h.deliver(subscriptionEvent('evt_old', 1_000, { priceId: 'price_20' }));

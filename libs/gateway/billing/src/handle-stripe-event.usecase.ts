@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  allowanceOf,
+  allowanceRaised,
   type AppliedEvent,
   applyProcessorEvent,
   type BillingChange,
@@ -12,7 +14,8 @@ import {
   SUBSCRIPTION_SOURCE,
   type SubscriptionSource,
 } from '@notify/domain';
-import { InjectClock, InjectLogger, type Logger } from '@notify/platform';
+import { UsageLimitsStore } from '@notify/cache';
+import { type AppConfig, InjectClock, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
 import { OrganizationRepository, ProcessorEventRepository } from '@notify/store';
 import { type Clock, NotFoundError } from '@notify/util';
 import { BillingHistory } from './billing-history';
@@ -47,6 +50,8 @@ export class HandleStripeEventUseCase {
     @Inject(BILLING_PRICE_TIERS) private readonly tiers: ReadonlyMap<string, PlanTier>,
     @InjectClock() private readonly clock: Clock,
     @InjectLogger() private readonly logger: Logger,
+    private readonly limits: UsageLimitsStore,
+    @InjectConfig() private readonly config: AppConfig,
   ) {}
 
   async execute(delivery: {
@@ -96,6 +101,10 @@ export class HandleStripeEventUseCase {
       return applied.outcome === 'applied' ? applied.organization : undefined;
     });
     if (applied === undefined) return { outcome: 'unknown_customer' };
+    // A move that lets the organization use more ends a usage refusal at once, on every gateway.
+    const terms = { enabled: true, freeMessages: this.config.billing.freeMessages };
+    if (allowanceRaised(allowanceOf(organization, terms), allowanceOf(applied.organization, terms)))
+      await this.limits.lift(organization.organizationId);
     await this.history.record(
       applied.organization.billingAccountId,
       applied.moves.map((move) => ({

@@ -1,3 +1,5 @@
+import { EmbeddedCoordinationStore, UsageLimitsStore } from '@notify/cache';
+import { loadAppConfig } from '@notify/platform';
 import {
   type AccountEvent,
   type CheckoutSession,
@@ -81,7 +83,10 @@ export const PRICES = { price_20: 'budget_20', price_100: 'budget_100' };
 export async function billingHarness(options: { billingOn?: boolean } = {}) {
   const on = options.billingOn ?? true;
   const dir = await tempDir('notify-billing-');
+  const coordinationDir = await tempDir('notify-billing-coordination-');
   const store = new EmbeddedDocumentStore(dir.path);
+  const coordination = new EmbeddedCoordinationStore({ path: coordinationDir.path, logger: testLogger() });
+  const limits = new UsageLimitsStore(coordination);
   const clock = new FakeClock();
   clock.set('2026-03-10T12:00:00.000Z');
   const accounts = new AccountRepository(store);
@@ -110,9 +115,12 @@ export async function billingHarness(options: { billingOn?: boolean } = {}) {
     tiers,
     clock,
     testLogger(),
+    limits,
+    loadAppConfig({}),
   );
   return {
     clock,
+    limits,
     accounts,
     organizations,
     events,
@@ -148,8 +156,10 @@ export async function billingHarness(options: { billingOn?: boolean } = {}) {
       return (await accountHistory.list(accountId, 500)).reverse();
     },
     async close() {
+      await coordination.close();
       await store.close();
       await dir.remove();
+      await coordinationDir.remove();
     },
   };
 }
