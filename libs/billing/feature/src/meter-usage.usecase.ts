@@ -27,8 +27,9 @@ import { AutoUpgradeUseCase } from './auto-upgrade.usecase';
  * bus's retention (days), so three months leave a wide margin.
  */
 export const LEDGER_MONTHS = 3;
-/** Cycles written at once per batch. */
+/** Cycles written, and organizations read, at once per batch. */
 const CYCLES_AT_ONCE = 8;
+const READS_AT_ONCE = 16;
 
 const month = (at: number) => new Date(at).toISOString().slice(0, 7);
 
@@ -122,18 +123,19 @@ export class MeterUsageUseCase {
   private async organizationsOf(accountIds: readonly string[]): Promise<Map<string, Organization>> {
     const byAccount = new Map<string, Organization>();
     const byId = new Map<string, Promise<Organization | undefined>>();
-    for (const accountId of new Set(accountIds)) {
+    await eachConcurrently([...new Set(accountIds)], READS_AT_ONCE, async (accountId) => {
       const known = this.organizationIds.get(accountId);
-      const organization =
-        known === undefined
-          ? this.accountOrganizations.of(accountId)
-          : (byId.get(known) ?? this.organizations.get(known));
-      if (known !== undefined) byId.set(known, organization);
+      let organization: Promise<Organization | undefined>;
+      if (known === undefined) organization = this.accountOrganizations.of(accountId);
+      else {
+        organization = byId.get(known) ?? this.organizations.get(known);
+        byId.set(known, organization);
+      }
       const found = await organization;
-      if (found === undefined) continue;
+      if (found === undefined) return;
       this.organizationIds.set(accountId, found.organizationId);
       byAccount.set(accountId, found);
-    }
+    });
     return byAccount;
   }
 
