@@ -75,3 +75,8 @@ export * from './registrations/brand-review';
 export * from './rendering/sample-parameters';
 export * from './sends/test-email';
 export * from './insights/metric-source';
+export * from './insights/expression';
+export * from './insights/expression-eval';
+export * from './insights/insight-periods';
+export * from './insights/insight-query';
+export * from './insights/insight-results';
