@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../sends/canonical-json';
 import { type ExpressionNode, referencedIds } from './expression';
 import { evaluateExpression, type Series } from './expression-eval';
-import { type InsightsPlan, type InsightsRequestBody, invalidField } from './insight-query';
+import { type InsightsPlan, type InsightsRequestBody, invalidField, seriesRequestKey } from './insight-query';
 import type { SeriesPoint, SeriesRequest } from './metric-source';
 
 export type InsightStatusCode = 'Complete' | 'PartialData' | 'Forbidden' | 'InternalError';
@@ -44,7 +44,9 @@ export function evaluateInsights(
   series: (request: SeriesRequest) => readonly SeriesPoint[],
 ): ComputedResult[] {
   const evaluated = new Map<string, { series: Series; forbidden: boolean; messages: InsightMessage[] }>();
+  const needed = neededQueries(plan);
   for (const query of plan.queries) {
+    if (!needed.has(query.id)) continue;
     const messages: InsightMessage[] = [];
     if (query.periodTooFine !== undefined)
       messages.push({ Code: 'PeriodTooFine', Value: query.periodTooFine });
@@ -100,6 +102,39 @@ export function evaluateInsights(
       messages,
     };
   });
+}
+
+/** The returned queries and, through their expressions, every query they use. */
+function neededQueries(plan: InsightsPlan): Set<string> {
+  const byId = new Map(plan.queries.map((q) => [q.id, q]));
+  const needed = new Set<string>();
+  const visit = (id: string): void => {
+    const query = byId.get(id);
+    if (query === undefined || needed.has(id)) return;
+    needed.add(id);
+    if (query.kind === 'expression') referencedIds(query.expression).forEach(visit);
+  };
+  plan.returned.forEach(visit);
+  return needed;
+}
+
+/**
+ * The series a plan needs from the metric store, each once: those of the metric queries that are
+ * returned or used by a returned expression, and may return data (their account, a period fine
+ * enough for their age).
+ */
+export function plannedSeriesRequests(plan: InsightsPlan): SeriesRequest[] {
+  const needed = neededQueries(plan);
+  const requests = new Map<string, SeriesRequest>();
+  for (const query of plan.queries)
+    if (
+      query.kind === 'metric' &&
+      needed.has(query.id) &&
+      !query.forbidden &&
+      query.periodTooFine === undefined
+    )
+      requests.set(seriesRequestKey(query.request), query.request);
+  return [...requests.values()];
 }
 
 function referencedResults<T>(node: ExpressionNode, evaluated: ReadonlyMap<string, T>): T[] {
