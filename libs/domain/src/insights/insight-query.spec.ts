@@ -419,6 +419,14 @@ describe('planInsightsQuery', () => {
       'MetricDataQueries[1].Expression: the expressions refer to each other in a cycle: a → b → c → a',
     ],
     [
+      'too many periods in all',
+      body(
+        Array.from({ length: 11 }, (_, i) => metric(`m${i}`, { Period: 60 })),
+        { StartTime: '2025-11-01T00:00:00Z', EndTime: '2026-01-10T00:00:00Z' },
+      ),
+      'MetricDataQueries: 1108800 periods in all between StartTime and EndTime; at most 1008000',
+    ],
+    [
       'nothing returned',
       body([{ ...metric('m'), ReturnData: false }]),
       'MetricDataQueries: at least one query must return data',

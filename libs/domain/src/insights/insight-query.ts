@@ -37,6 +37,8 @@ export const InsightLimits = {
   /** `MaxDatapoints` at most, and when it is left out. */
   maxDatapoints: 100_800,
   nextToken: 1_024,
+  /** Periods between StartTime and EndTime, summed over every query: what a request may hold in memory. */
+  periodsPerRequest: 1_008_000,
 } as const;
 
 export const INSIGHT_UNITS = [
@@ -453,6 +455,16 @@ export function planInsightsQuery(
       expression: node,
     });
   }
+  const periods = planned.reduce(
+    (sum, q) => sum + Math.ceil((endMs - startMs) / (q.periodSeconds * 1000)),
+    0,
+  );
+  if (periods > InsightLimits.periodsPerRequest)
+    throw invalidField(
+      'MetricDataQueries',
+      `${periods} periods in all between StartTime and EndTime; at most ${InsightLimits.periodsPerRequest}`,
+      'Use fewer queries, longer periods or a shorter time range.',
+    );
   planned.sort((a, b) => a.index - b.index);
   const returned = planned.filter((q) => q.returnData).map((q) => q.id);
   if (returned.length === 0)
