@@ -127,6 +127,12 @@ describe('QueryInsightsUseCase', () => {
     expect(source.asked.flatMap((a) => a.requests).some((r) => r.filters.EnvId === 'env-9')).toBe(false);
   });
 
+  it('asks nothing for an account without environments', async () => {
+    const [result] = await useCase.execute({ accountId: 'acc-2' }, body([sum('m', 'Sent')]));
+    expect(result).toMatchObject({ Id: 'm', StatusCode: 'Complete', Values: [] });
+    expect(source.asked).toEqual([]);
+  });
+
   it('answers Forbidden for another AccountId, and nothing from it', async () => {
     const [result] = await useCase.execute(key, body([sum('m', 'Sent', {}, { AccountId: 'acc-2' })]));
     expect(result).toMatchObject({ Id: 'm', StatusCode: 'Forbidden', Values: [], Timestamps: [] });

@@ -48,8 +48,10 @@ export class QueryInsightsUseCase {
         ? undefined
         : decodeNextToken(body.NextToken, digest, plan.returned.length);
     const scope = await this.scope(reader);
+    // An account without environments has nothing to read; an EnvId outside the scope neither.
     const requests = plannedSeriesRequests(plan).filter(
-      (r) => r.filters.EnvId === undefined || scope.envIds.includes(r.filters.EnvId),
+      (r) =>
+        scope.envIds.length > 0 && (r.filters.EnvId === undefined || scope.envIds.includes(r.filters.EnvId)),
     );
     const answers = requests.length === 0 ? [] : await this.metrics.series(scope, requests);
     const series = new Map<string, readonly SeriesPoint[]>(
