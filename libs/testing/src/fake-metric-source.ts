@@ -2,7 +2,6 @@ import {
   type Channel,
   type InsightDimension,
   type InsightMetric,
-  LATENCY_METRICS,
   type MetricScope,
   type MetricSource,
   type SeriesPoint,
@@ -81,12 +80,6 @@ export class FakeMetricSource implements MetricSource {
   }
 
   private one(scope: MetricScope, request: SeriesRequest): SeriesPoint[] {
-    if (
-      !LATENCY_METRICS.has(request.metric) &&
-      request.stat.kind !== 'Sum' &&
-      request.stat.kind !== 'SampleCount'
-    )
-      return [];
     const step = request.periodSeconds * 1000;
     const buckets = new Map<number, MetricEvent[]>();
     for (const event of this.events) {

@@ -85,24 +85,27 @@ export interface InsightsRequestBody {
   readonly LabelOptions?: { readonly Timezone?: string | undefined } | undefined;
 }
 
-export interface InsightQueryBody {
-  readonly Id?: string | undefined;
-  readonly MetricStat?:
+export interface InsightDimensionBody {
+  readonly Name?: string | undefined;
+  readonly Value?: string | undefined;
+}
+
+export interface InsightMetricStatBody {
+  readonly Metric?:
     | {
-        readonly Metric?:
-          | {
-              readonly Namespace?: string | undefined;
-              readonly MetricName?: string | undefined;
-              readonly Dimensions?:
-                | readonly { readonly Name?: string | undefined; readonly Value?: string | undefined }[]
-                | undefined;
-            }
-          | undefined;
-        readonly Period?: number | undefined;
-        readonly Stat?: string | undefined;
-        readonly Unit?: string | undefined;
+        readonly Namespace?: string | undefined;
+        readonly MetricName?: string | undefined;
+        readonly Dimensions?: readonly InsightDimensionBody[] | undefined;
       }
     | undefined;
+  readonly Period?: number | undefined;
+  readonly Stat?: string | undefined;
+  readonly Unit?: string | undefined;
+}
+
+export interface InsightQueryBody {
+  readonly Id?: string | undefined;
+  readonly MetricStat?: InsightMetricStatBody | undefined;
   readonly Expression?: string | undefined;
   readonly Label?: string | undefined;
   readonly ReturnData?: boolean | undefined;
@@ -246,7 +249,7 @@ type Filters = Partial<Record<InsightDimension, string>>;
 
 function parseDimensions(
   path: string,
-  dimensions: NonNullable<NonNullable<NonNullable<InsightQueryBody['MetricStat']>['Metric']>['Dimensions']>,
+  dimensions: readonly InsightDimensionBody[],
 ): { filters: Filters; values: string[] } {
   const filters: Filters = {};
   const values: string[] = [];
@@ -306,6 +309,8 @@ function planMetric(query: InsightQueryBody, index: number, id: string, context:
   const metricName = name as InsightMetric;
   const { filters, values } = parseDimensions(`${path}.Metric.Dimensions`, metric.Dimensions ?? []);
   const periodSeconds = checkPeriod(`${path}.Period`, stat.Period, context.endMs - context.startMs);
+  // The query-level Period of a metric query is checked, but MetricStat.Period is what it uses
+  // (a range of 0 skips the bound on the number of periods, checked above).
   if (query.Period !== undefined) checkPeriod(`MetricDataQueries[${index}].Period`, query.Period, 0);
   const statistic = parseStatistic(`${path}.Stat`, stat.Stat, metricName);
   if (stat.Unit !== undefined && !(INSIGHT_UNITS as readonly string[]).includes(stat.Unit))
@@ -360,9 +365,8 @@ function evaluationOrder(queries: readonly PlannedQuery[]): PlannedQuery[] {
     if (state.get(query.id) === 'done') return;
     if (state.get(query.id) === 'visiting') {
       const cycle = [...trail.slice(trail.indexOf(query.id)), query.id].join(' → ');
-      const first = byId.get(trail[trail.indexOf(query.id)] as string) as PlannedQuery;
       throw invalidField(
-        `MetricDataQueries[${first.index}].Expression`,
+        `MetricDataQueries[${query.index}].Expression`,
         `the expressions refer to each other in a cycle: ${cycle}`,
       );
     }

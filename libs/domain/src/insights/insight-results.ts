@@ -33,6 +33,13 @@ export interface ComputedResult {
 
 const EMPTY: Series = { periodSeconds: 60, points: new Map() };
 
+/** A query evaluated: its series, and why it may have none. */
+interface Evaluated {
+  readonly series: Series;
+  readonly forbidden: boolean;
+  readonly messages: InsightMessage[];
+}
+
 /**
  * Evaluates a plan over the series the metric store answered (`series` gives a metric query's),
  * expressions in dependency order. A query whose period is too fine for data as old as StartTime,
@@ -43,7 +50,7 @@ export function evaluateInsights(
   plan: InsightsPlan,
   series: (request: SeriesRequest) => readonly SeriesPoint[],
 ): ComputedResult[] {
-  const evaluated = new Map<string, { series: Series; forbidden: boolean; messages: InsightMessage[] }>();
+  const evaluated = new Map<string, Evaluated>();
   const needed = neededQueries(plan);
   for (const query of plan.queries) {
     if (!needed.has(query.id)) continue;
@@ -84,15 +91,7 @@ export function evaluateInsights(
   }
   const labels = new Map(plan.queries.map((q) => [q.id, q.label]));
   return plan.returned.map((id) => {
-    const {
-      series: result,
-      forbidden,
-      messages,
-    } = evaluated.get(id) as {
-      series: Series;
-      forbidden: boolean;
-      messages: InsightMessage[];
-    };
+    const { series: result, forbidden, messages } = evaluated.get(id) as Evaluated;
     const points = [...result.points].sort(([a], [b]) => a - b);
     return {
       id,
