@@ -5,8 +5,8 @@
 #   tools/infra/infra.sh status [service...]   one line per service; exit 3 if any stopped
 #   tools/infra/infra.sh install [service...]  install only, print install path (helm: the binary)
 #   tools/infra/infra.sh env [service...]      print the env a service would use
-# Services: kafka mongo redis mailpit stripe-mock; install-only: helm chromium.
-# `up` without services starts the test backends: kafka mongo redis.
+# Services: kafka mongo redis clickhouse mailpit stripe-mock; install-only: helm chromium.
+# `up` without services starts the test backends: kafka mongo redis clickhouse.
 set -euo pipefail
 
 # shellcheck source=lib.sh
@@ -16,8 +16,8 @@ for f in "$INFRA_DIR"/services/*.sh; do
   source "$f"
 done
 
-DAEMONS=(kafka mongo redis mailpit stripe-mock)
-DEFAULT_UP=(kafka mongo redis)
+DAEMONS=(kafka mongo redis clickhouse mailpit stripe-mock)
+DEFAULT_UP=(kafka mongo redis clickhouse)
 TOOLS=(helm chromium)
 
 usage() {

@@ -21,7 +21,7 @@ interface Channel {
 }
 
 const email: Channel = {
-  services: ['gateway', 'router', 'sender-email'],
+  services: ['gateway', 'recorder', 'router', 'sender-email'],
   send: (client, type, i) =>
     client.send({
       type,
@@ -38,7 +38,7 @@ const email: Channel = {
 };
 
 const sms: Channel = {
-  services: ['gateway', 'router', 'sender-sms'],
+  services: ['gateway', 'recorder', 'router', 'sender-sms'],
   send: (client, type, i) =>
     client.send({
       type,
@@ -56,7 +56,7 @@ const sms: Channel = {
 };
 
 const push: Channel = {
-  services: ['gateway', 'router', 'sender-push'],
+  services: ['gateway', 'recorder', 'router', 'sender-push'],
   // Every other user has an iPhone: FCM and APNs both cross the kill.
   send: (client, type, i) =>
     client.send({

@@ -33,7 +33,7 @@ describe.each([
     topology = await clusterTopology({
       mongoUri: (database) => `mongodb://127.0.0.1:${proxy.port}/${database}`,
       env: { CONSUMER_RETRY_WINDOW_MS: window },
-      services: ['gateway', 'router', 'sender-email'],
+      services: ['gateway', 'recorder', 'router', 'sender-email'],
     });
     client = new Pingram({ apiKey: topology.apiKey, baseUrl: topology.baseUrl });
   }, 180_000);

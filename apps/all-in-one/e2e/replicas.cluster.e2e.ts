@@ -16,7 +16,7 @@ describe('two gateway replicas', () => {
 
   beforeAll(async () => {
     topology = await clusterTopology({
-      services: ['gateway-1', 'gateway-2', 'router', 'sender-inapp'],
+      services: ['gateway-1', 'gateway-2', 'recorder', 'router', 'sender-inapp'],
       // Behind a proxy, each test stands for a client address of its own.
       env: { AUTH_FAILURES_PER_MINUTE: '6', TRUST_PROXY: '1' },
     });

@@ -21,7 +21,7 @@ describe.each([
     topology =
       victim === 'scheduler'
         ? await clusterTopology({
-            services: ['gateway', 'router', 'scheduler', 'scheduler-2', 'sender-email'],
+            services: ['gateway', 'recorder', 'router', 'scheduler', 'scheduler-2', 'sender-email'],
           })
         : await embeddedTopology();
     client = new Pingram({ apiKey: topology.apiKey, baseUrl: topology.baseUrl });

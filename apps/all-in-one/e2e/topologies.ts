@@ -231,13 +231,17 @@ const pushDefaultsEnv = (parts: Peers) => {
 };
 
 /**
- * The cluster shape: gateway (hosting the recorder, as the event log stays on the embedded engine
- * here), router, scheduler, the senders, the webhook dispatcher and the inbound service (which
- * PUBLIC_URL points at, as an ingress would route /inbound) as separate processes over Kafka,
- * MongoDB and Redis.
+ * The cluster shape: gateway, recorder, router, scheduler, the senders, the webhook dispatcher and
+ * the inbound service (which PUBLIC_URL points at, as an ingress would route /inbound) as separate
+ * processes over Kafka, MongoDB, Redis and a ClickHouse server (a database of its own per topology).
  */
 export async function clusterTopology(options: ClusterOptions = {}): Promise<Topology> {
-  await Promise.all([requireBackend('kafka'), requireBackend('mongo'), requireBackend('redis')]);
+  await Promise.all([
+    requireBackend('kafka'),
+    requireBackend('mongo'),
+    requireBackend('redis'),
+    requireBackend('clickhouse'),
+  ]);
   const parts = await peers();
   const data = await tempDir('notify-e2e-');
   const mongo = new URL(testBackends.mongoUri);
@@ -259,6 +263,8 @@ export async function clusterTopology(options: ClusterOptions = {}): Promise<Top
     CACHE_DRIVER: 'redis',
     REDIS_URL: testBackends.redisUrl,
     REDIS_KEY_PREFIX: `${uniqueName('e2e')}:`,
+    CLICKHOUSE_URL: testBackends.clickhouseUrl,
+    CLICKHOUSE_DATABASE: uniqueName('e2e').replace(/-/g, '_'),
     ...peerEnv(parts, parts.inboundPort),
     ...(options.pushDefaults === true ? pushDefaultsEnv(parts) : {}),
     SECRETS_KEY: randomBytes(32).toString('base64'),
@@ -266,7 +272,7 @@ export async function clusterTopology(options: ClusterOptions = {}): Promise<Top
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  // A gateway keeps its embedded event log in a data directory of its own.
+  // Each gateway replica has a data directory of its own.
   const start = (name: string) =>
     startService(
       name.replace(/-\d+$/, ''),
@@ -282,6 +288,7 @@ export async function clusterTopology(options: ClusterOptions = {}): Promise<Top
     );
   const names = options.services ?? [
     'gateway',
+    'recorder',
     'router',
     'scheduler',
     'sender-email',

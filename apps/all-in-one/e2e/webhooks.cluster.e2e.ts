@@ -19,7 +19,7 @@ describe('webhook dispatcher: fairness and crash', () => {
   beforeAll(async () => {
     await receiver.start();
     topology = await clusterTopology({
-      services: ['gateway', 'router', 'sender-email', 'webhook-dispatcher'],
+      services: ['gateway', 'recorder', 'router', 'sender-email', 'webhook-dispatcher'],
       // One retry, RETRY_MS after the first attempt; two attempts at a time per endpoint.
       env: { WEBHOOK_RETRY_SCHEDULE_MS: `0,${RETRY_MS}`, WEBHOOK_ENDPOINT_CONCURRENCY: '2' },
     });

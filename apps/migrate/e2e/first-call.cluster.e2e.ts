@@ -19,7 +19,12 @@ describe('first call to a fresh cluster', () => {
   let data: { path: string; remove: () => Promise<void> };
 
   beforeAll(async () => {
-    await Promise.all([requireBackend('kafka'), requireBackend('mongo'), requireBackend('redis')]);
+    await Promise.all([
+      requireBackend('kafka'),
+      requireBackend('mongo'),
+      requireBackend('redis'),
+      requireBackend('clickhouse'),
+    ]);
     data = await tempDir('notify-migrate-');
   });
   afterAll(() => data.remove());
@@ -37,12 +42,14 @@ describe('first call to a fresh cluster', () => {
       CACHE_DRIVER: 'redis',
       REDIS_URL: testBackends.redisUrl,
       REDIS_KEY_PREFIX: `${uniqueName(name)}:`,
+      CLICKHOUSE_URL: testBackends.clickhouseUrl,
+      CLICKHOUSE_DATABASE: uniqueName(name).replace(/-/g, '_'),
       SECRETS_KEY: randomBytes(32).toString('base64'),
       LOG_LEVEL: 'info',
     };
   };
 
-  /** One run of the Job; its event log stays embedded in a directory of its own. */
+  /** One run of the Job. */
   async function migrate(env: Record<string, string>, run: string): Promise<string> {
     const { child, output } = spawnService('migrate', { ...env, DATA_DIR: join(data.path, run) });
     const code = await processExit(child);
@@ -56,6 +63,12 @@ describe('first call to a fresh cluster', () => {
     const first = await migrate(env, 'migrate-1');
     expect(first).toContain('bootstrap API key registered');
     expect(first).not.toContain(apiKey);
+    // The Job applied the delivery log's DDL on the ClickHouse server.
+    const tables = await fetch(`${testBackends.clickhouseUrl}/?param_db=${env.CLICKHOUSE_DATABASE}`, {
+      method: 'POST',
+      body: 'SELECT name FROM system.tables WHERE database = {db:String} ORDER BY name FORMAT JSONEachRow',
+    });
+    expect(await tables.text()).toContain('"name":"delivery_events"');
 
     const gateway = await startService('gateway', { ...env, DATA_DIR: join(data.path, 'gateway') });
     const get = (path: string) =>

@@ -80,3 +80,4 @@ export * from './insights/expression-eval';
 export * from './insights/insight-periods';
 export * from './insights/insight-query';
 export * from './insights/insight-results';
+export * from './billing/payment-processor';

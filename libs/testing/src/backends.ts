@@ -9,7 +9,29 @@ export const testBackends = {
   kafkaBrokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:19092').split(','),
   mongoUri: process.env.MONGODB_URI ?? 'mongodb://127.0.0.1:27018/notify_test',
   redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6380',
+  clickhouseUrl: process.env.CLICKHOUSE_URL ?? 'http://127.0.0.1:18123',
 };
+
+type Backend = 'kafka' | 'mongo' | 'redis' | 'clickhouse';
+
+const VARIABLE: Record<Backend, string> = {
+  kafka: 'KAFKA_BROKERS',
+  mongo: 'MONGODB_URI',
+  redis: 'REDIS_URL',
+  clickhouse: 'CLICKHOUSE_URL',
+};
+
+function addressOf(name: Backend): string | undefined {
+  if (name === 'kafka') return testBackends.kafkaBrokers[0];
+  const url = new URL(
+    name === 'mongo'
+      ? testBackends.mongoUri
+      : name === 'redis'
+        ? testBackends.redisUrl
+        : testBackends.clickhouseUrl,
+  );
+  return url.host;
+}
 
 function reachable(host: string, port: number, timeoutMs = 1_500): Promise<boolean> {
   return new Promise((resolve) => {
@@ -28,16 +50,13 @@ function reachable(host: string, port: number, timeoutMs = 1_500): Promise<boole
  * Fails the suite (never skips it) when a backend is down, with the command that starts it.
  * Call from `beforeAll`.
  */
-export async function requireBackend(name: 'kafka' | 'mongo' | 'redis'): Promise<void> {
-  const address =
-    name === 'kafka'
-      ? testBackends.kafkaBrokers[0]
-      : new URL(name === 'mongo' ? testBackends.mongoUri : testBackends.redisUrl).host;
+export async function requireBackend(name: Backend): Promise<void> {
+  const address = addressOf(name);
   const [host, port] = (address ?? '').split(':');
   if (host === undefined || port === undefined || !(await reachable(host, Number(port)))) {
     throw new Error(
       `${name} is not reachable at ${address ?? '(unset)'}. Start the test backends with \`npm run infra:up\` ` +
-        `(or point ${name === 'kafka' ? 'KAFKA_BROKERS' : name === 'mongo' ? 'MONGODB_URI' : 'REDIS_URL'} at one).`,
+        `(or point ${VARIABLE[name]} at one).`,
     );
   }
 }

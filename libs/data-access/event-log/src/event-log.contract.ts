@@ -1,6 +1,6 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { type DeliveryEvent, type LogFields, type TenantScope } from '@notify/domain';
-import { tempDir, uniqueName } from '@notify/testing';
+import { requireBackend, tempDir, testBackends, uniqueName } from '@notify/testing';
 import {
   ClickHouseEventLog,
   type ClickHouseEventLogOptions,
@@ -12,8 +12,8 @@ import { migrate, MIGRATIONS_DIR } from './clickhouse/migrator';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
-// The embedded engine always runs; set CLICKHOUSE_URL to run the same suite against a server too.
-const targets = ['embedded', ...(process.env.CLICKHOUSE_URL ? ['server'] : [])] as const;
+// The same suite against the embedded engine (the all-in-one) and a ClickHouse server (a cluster).
+const targets = ['embedded', 'server'] as const;
 
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
 let sequence = 0;
@@ -44,9 +44,10 @@ describe.each(targets)('Event log contract (%s)', (target) => {
 
   beforeAll(async () => {
     dir = await tempDir('notify-ch-');
+    if (target === 'server') await requireBackend('clickhouse');
     options =
       target === 'server'
-        ? { database: uniqueName('ct').replace(/-/g, '_'), url: process.env.CLICKHOUSE_URL }
+        ? { database: uniqueName('ct').replace(/-/g, '_'), url: testBackends.clickhouseUrl }
         : { database: 'notify_test', path: dir.path };
     log = await ClickHouseEventLog.open(options);
     client = await openClickHouseClient(options);

@@ -1,4 +1,12 @@
-import { newOrganization, nextCycleReset, organizationIdOf, planTierSchema } from './organization';
+import {
+  billingCycle,
+  budgetUsd,
+  newOrganization,
+  nextCycleReset,
+  organizationIdOf,
+  planTierSchema,
+  tierAbove,
+} from './organization';
 
 describe('organizations', () => {
   it('start free, without caps, letting usage through (the self-hosted defaults)', () => {
@@ -58,5 +66,44 @@ describe('nextCycleReset', () => {
     expect(nextCycleReset('2026-01-31T08:00:00.000Z', at('2026-02-10T00:00:00.000Z'))).toBe('2026-02-28');
     expect(nextCycleReset('2026-01-31T08:00:00.000Z', at('2028-02-10T00:00:00.000Z'))).toBe('2028-02-29');
     expect(nextCycleReset('2026-01-31T08:00:00.000Z', at('2026-04-29T12:00:00.000Z'))).toBe('2026-04-30');
+  });
+
+  it('gives the cycle a moment falls in: from the last reset to the next', () => {
+    expect(billingCycle('2026-01-15T08:00:00.000Z', at('2026-03-10T12:00:00.000Z'))).toEqual({
+      start: '2026-02-15',
+      end: '2026-03-15',
+    });
+    expect(billingCycle('2026-01-15T08:00:00.000Z', at('2026-03-15T00:00:00.000Z'))).toEqual({
+      start: '2026-03-15',
+      end: '2026-04-15',
+    });
+    expect(billingCycle('2026-01-15T08:00:00.000Z', at('2027-01-02T00:00:00.000Z'))).toEqual({
+      start: '2026-12-15',
+      end: '2027-01-15',
+    });
+  });
+
+  it('clamps a cycle start to a shorter month, so consecutive cycles meet', () => {
+    expect(billingCycle('2026-01-31T08:00:00.000Z', at('2026-03-10T00:00:00.000Z'))).toEqual({
+      start: '2026-02-28',
+      end: '2026-03-31',
+    });
+    expect(billingCycle('2026-01-31T08:00:00.000Z', at('2026-02-10T00:00:00.000Z'))).toEqual({
+      start: '2026-01-31',
+      end: '2026-02-28',
+    });
+  });
+});
+
+describe('budget tiers', () => {
+  it('read their monthly budget in USD from their name', () => {
+    expect(budgetUsd('budget_20')).toBe(20);
+    expect(budgetUsd('budget_5000')).toBe(5000);
+  });
+
+  it('move up one at a time and stop at the top', () => {
+    expect(tierAbove('budget_20')).toBe('budget_50');
+    expect(tierAbove('budget_2000')).toBe('budget_5000');
+    expect(tierAbove('budget_5000')).toBeUndefined();
   });
 });

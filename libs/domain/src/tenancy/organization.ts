@@ -14,6 +14,42 @@ export const PLAN_TIERS = [
 export type PlanTier = (typeof PLAN_TIERS)[number];
 export const planTierSchema = z.enum(PLAN_TIERS);
 
+/** The tier's monthly budget in USD (`budget_250` → 250). */
+export const budgetUsd = (tier: PlanTier): number => Number(tier.slice('budget_'.length));
+
+/** The next tier up, or undefined at the top. */
+export function tierAbove(tier: PlanTier): PlanTier | undefined {
+  return PLAN_TIERS[PLAN_TIERS.indexOf(tier) + 1];
+}
+
+/** What billing bills an organization as: a budget tier, or free (a fixed monthly allowance of messages). */
+export type AccountType = 'free' | PlanTier;
+
+export const SUBSCRIPTION_STATUSES = ['active', 'canceled', 'past_due', 'paused'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const BILLING_STATUSES = ['verified', 'unverified', 'blocked'] as const;
+export type BillingStatus = (typeof BILLING_STATUSES)[number];
+
+/**
+ * An organization's standing with the payment processor. Absent until billing first touches the
+ * organization (POST /billing or a Stripe event); an organization without it is free.
+ */
+export interface OrganizationBilling {
+  readonly accountType?: AccountType;
+  readonly stripeCustomerId?: string;
+  readonly stripeSubscriptionId?: string;
+  readonly subscriptionStatus?: SubscriptionStatus;
+  readonly status?: BillingStatus;
+  /** A subscription ending at the period's end leaves the organization paid until then. */
+  readonly pendingDowngradeAccountType?: 'free';
+  readonly pendingDowngradeEffectiveDate?: string;
+  /** The account whose owner set billing up (POST /billing): its `autoUpgrade` choice applies. */
+  readonly billingAccountId?: string;
+  /** The start (YYYY-MM-DD) of the cycle in which billing last moved the organization up a tier by itself. */
+  readonly autoUpgradedCycle?: string;
+}
+
 /** The plan an account was created with: its tier, and the account whose saved payment method it copies. */
 export interface AccountPlan {
   readonly tier: PlanTier;
@@ -27,7 +63,7 @@ export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
  * A group of accounts that billing treats as one (allowances and caps). A cap of 0 means no cap:
  * a self-hosted installation without billing refuses nothing for usage.
  */
-export interface Organization {
+export interface Organization extends OrganizationBilling {
   readonly organizationId: string;
   readonly organizationType: OrganizationType;
   /** The userId of the person who created it (for an organization made for an older account: its oldest owner). */
@@ -86,4 +122,25 @@ export function nextCycleReset(anchor: string, now: number): string {
   const startOfToday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   if (reset.getTime() <= startOfToday) reset = onDay(today.getUTCFullYear(), today.getUTCMonth() + 1);
   return reset.toISOString().slice(0, 10);
+}
+
+/** A monthly billing cycle: from its start day (inclusive) to the next reset (exclusive), YYYY-MM-DD in UTC. */
+export interface BillingCycle {
+  readonly start: string;
+  readonly end: string;
+}
+
+/** The cycle, anchored on `anchor`'s day of the month, that `at` (epoch ms) falls in. */
+export function billingCycle(anchor: string, at: number): BillingCycle {
+  const end = nextCycleReset(anchor, at);
+  const endDate = new Date(`${end}T00:00:00Z`);
+  // The reset a month before `end`: the day before `end` lies in the cycle, so its next reset is `end`
+  // and the reset before is the one a month earlier, clamped to that month's length.
+  const day = new Date(anchor).getUTCDate();
+  const year = endDate.getUTCFullYear();
+  const month = endDate.getUTCMonth() - 1;
+  const start = new Date(
+    Date.UTC(year, month, Math.min(day, new Date(Date.UTC(year, month + 1, 0)).getUTCDate())),
+  );
+  return { start: start.toISOString().slice(0, 10), end };
 }

@@ -113,6 +113,31 @@ describe('loadAppConfig', () => {
       );
   });
 
+  it('turns billing on only with a Stripe key, reading its price tiers and channel rates', () => {
+    expect(loadAppConfig({}).billing).toEqual({
+      stripe: undefined,
+      freeMessages: 3_000,
+      prices: {},
+      channelRates: {},
+    });
+    const billing = loadAppConfig({
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+      BILLING_PRICES: 'price_a=budget_20, price_b=budget_50',
+      BILLING_RATES: '{"EMAIL":0.0004,"PUSH":0}',
+    }).billing;
+    expect(billing.stripe).toEqual({
+      secretKey: 'sk_test_123',
+      apiUrl: 'http://127.0.0.1:12111',
+      webhookSecret: undefined,
+    });
+    expect(billing.prices).toEqual({ price_a: 'budget_20', price_b: 'budget_50' });
+    expect(billing.channelRates).toEqual({ EMAIL: 0.0004, PUSH: 0 });
+    expect(problemsOf({ BILLING_PRICES: 'price_a=gold' })[0]).toMatch(/^BILLING_PRICES: expected at most 32/);
+    for (const bad of ['{"EMAIL":-1}', '{"email":1}', '[1]', '{', '{"EMAIL":"1"}'])
+      expect(problemsOf({ BILLING_RATES: bad })[0]).toMatch(/^BILLING_RATES: expected a JSON object/);
+  });
+
   it('checks SECRETS_KEY and BOOTSTRAP_API_KEY without echoing them', () => {
     const problems = problemsOf({
       SECRETS_KEY: 'dG9vIHNob3J0',

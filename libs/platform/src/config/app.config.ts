@@ -2,12 +2,14 @@ import { domainName } from '@notify/util';
 import { z } from 'zod';
 import {
   envAddressList,
+  envChannelRates,
   envBool,
   envDelayList,
   envDnsServers,
   envHostPortList,
   envInt,
   envPort,
+  envPriceTiers,
   envRateTable,
   envSecretKey,
   envSecretKeyList,
@@ -172,6 +174,13 @@ const envSchema = z.object({
     .min(32, { message: 'expected at least 32 characters (openssl rand -base64 32)' })
     .max(1_000)
     .optional(),
+
+  STRIPE_SECRET_KEY: z.string().min(1).max(1_000).optional(),
+  STRIPE_API_URL: envUrl(['http', 'https']).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).max(1_000).optional(),
+  BILLING_FREE_MESSAGES: envInt(0, 1_000_000_000).default(3_000),
+  BILLING_PRICES: envPriceTiers.optional(),
+  BILLING_RATES: envChannelRates.optional(),
 
   AUTH_FAILURES_PER_MINUTE: envInt(1, 1_000_000).default(30),
   MAX_ENVIRONMENTS_PER_ACCOUNT: envInt(1, 10_000).default(20),
@@ -357,6 +366,23 @@ function toAppConfig(env: Env) {
       webPush: { subject: env.WEB_PUSH_SUBJECT, ttlSeconds: env.WEB_PUSH_TTL_SECONDS },
     },
     pricing: { smsPerSegment: env.SMS_RATES, mmsPerMessage: env.MMS_RATES, callPerMinute: env.CALL_RATES },
+    billing: {
+      /** Billing is on only with a Stripe key: no budgets, no usage limits, no 402 without one. */
+      stripe:
+        env.STRIPE_SECRET_KEY === undefined
+          ? undefined
+          : {
+              secretKey: env.STRIPE_SECRET_KEY,
+              apiUrl: env.STRIPE_API_URL,
+              webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            },
+      /** Messages per cycle for an organization without a paid tier. */
+      freeMessages: env.BILLING_FREE_MESSAGES,
+      /** Stripe price id → budget tier name. */
+      prices: env.BILLING_PRICES ?? {},
+      /** Per-message USD prices by channel overriding the built-in table (SMS and calls: SMS_RATES, CALL_RATES). */
+      channelRates: env.BILLING_RATES ?? {},
+    },
     egress: { allowPrivateNetworks: env.EGRESS_ALLOW_PRIVATE_NETWORKS },
     secrets: { key: env.SECRETS_KEY, previousKeys: env.SECRETS_PREVIOUS_KEYS ?? [] },
     identity: {

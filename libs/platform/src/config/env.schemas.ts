@@ -165,3 +165,49 @@ export const envRateTable = z.string().transform((value, ctx): Record<string, nu
   }
   return table;
 });
+
+/**
+ * Stripe price ids and the budget tier each stands for: `price_123=budget_20,price_456=budget_50`
+ * (at most 32). Billing checks the tier names against its tiers when it starts.
+ */
+export const envPriceTiers = z.string().transform((value, ctx): Record<string, string> => {
+  const table: Record<string, string> = {};
+  const entries = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+  for (const entry of entries) {
+    const match = /^([A-Za-z0-9_]{1,255})=(budget_\d{1,5})$/.exec(entry);
+    if (match === null || entries.length > 32) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected at most 32 PRICE_ID=budget_N entries such as price_123=budget_20 (got "${entry.slice(0, 64)}")`,
+      });
+      return z.NEVER;
+    }
+    table[match[1] ?? ''] = match[2] ?? '';
+  }
+  return table;
+});
+
+/** A JSON object of per-message prices in USD by channel name, e.g. `{"EMAIL":0.0004,"PUSH":0}`. */
+export const envChannelRates = z.string().transform((value, ctx): Record<string, number> => {
+  const parsed = z
+    .record(z.string().regex(/^[A-Z_]{1,32}$/), z.number().min(0).max(100))
+    .refine((table) => Object.keys(table).length <= 32)
+    .safeParse(parseJsonOrUndefined(value));
+  if (parsed.success) return parsed.data;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'expected a JSON object of channel names (EMAIL, SMS, …) to USD prices from 0 to 100',
+  });
+  return z.NEVER;
+});
+
+function parseJsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
