@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite with the real backends: README's test command and what CI runs (.ci/run).
-# Starts Kafka, the MongoDB-wire server, Redis and a ClickHouse server from tools/infra (installing them, and Chromium for
+# Starts Kafka, the MongoDB-wire server, Redis, a ClickHouse server and stripe-mock from tools/infra (installing them, and Chromium for
 # the browser tests, on first use),
 # then lint, typecheck, every Jest tier, the benchmarks' smoke run and the API fuzzer. Backends this
 # script started are stopped at the end.
@@ -11,10 +11,10 @@ step() { printf '\n== %s (%ss)\n' "$1" "$((SECONDS - started))"; }
 
 step "backends"
 already_running=true
-bash tools/infra/infra.sh status kafka mongo redis clickhouse >/dev/null 2>&1 || already_running=false
+bash tools/infra/infra.sh status kafka mongo redis clickhouse stripe-mock >/dev/null 2>&1 || already_running=false
 bash tools/infra/infra.sh up
 if [[ "$already_running" == false ]]; then
-  trap 'bash tools/infra/infra.sh down kafka mongo redis clickhouse >/dev/null 2>&1 || true' EXIT
+  trap 'bash tools/infra/infra.sh down kafka mongo redis clickhouse stripe-mock >/dev/null 2>&1 || true' EXIT
 fi
 
 step "browser (Debian's chromium, for the in-app browser tests)"

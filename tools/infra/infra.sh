@@ -6,7 +6,7 @@
 #   tools/infra/infra.sh install [service...]  install only, print install path (helm: the binary)
 #   tools/infra/infra.sh env [service...]      print the env a service would use
 # Services: kafka mongo redis clickhouse mailpit stripe-mock; install-only: helm chromium.
-# `up` without services starts the test backends: kafka mongo redis clickhouse.
+# `up` without services starts the test backends: kafka mongo redis clickhouse stripe-mock.
 set -euo pipefail
 
 # shellcheck source=lib.sh
@@ -17,7 +17,7 @@ for f in "$INFRA_DIR"/services/*.sh; do
 done
 
 DAEMONS=(kafka mongo redis clickhouse mailpit stripe-mock)
-DEFAULT_UP=(kafka mongo redis clickhouse)
+DEFAULT_UP=(kafka mongo redis clickhouse stripe-mock)
 TOOLS=(helm chromium)
 
 usage() {

@@ -1,6 +1,7 @@
 export * from './channels/channel';
 export * from './delivery-log/delivery-event';
 export * from './delivery-log/log-fields';
+export * from './delivery-log/log-message';
 export * from './notification-types/notification-type';
 export * from './templates/template';
 export * from './components/component';
@@ -81,3 +82,5 @@ export * from './insights/insight-periods';
 export * from './insights/insight-query';
 export * from './insights/insight-results';
 export * from './billing/payment-processor';
+export * from './billing/processor-events';
+export * from './billing/billing-account';

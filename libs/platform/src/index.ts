@@ -26,6 +26,7 @@ export { keepFilesPrivate } from './fs/private-files';
 export { IS_PUBLIC, Public } from './auth/public.decorator';
 export { API_KEY_PATTERN, API_KEY_PREFIX } from './auth/api-key-format';
 export { ZodPipe } from './http/zod.pipe';
+export { KeepRawBody, rawBodyOf } from './http/raw-body';
 export { errorBodySchema, openApi } from './http/openapi-schema';
 export { isPrivateAddress } from './egress/addresses';
 export {

@@ -10,27 +10,28 @@ export const testBackends = {
   mongoUri: process.env.MONGODB_URI ?? 'mongodb://127.0.0.1:27018/notify_test',
   redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6380',
   clickhouseUrl: process.env.CLICKHOUSE_URL ?? 'http://127.0.0.1:18123',
+  stripeApiUrl: process.env.STRIPE_API_URL ?? 'http://127.0.0.1:12111',
 };
 
-type Backend = 'kafka' | 'mongo' | 'redis' | 'clickhouse';
+type Backend = 'kafka' | 'mongo' | 'redis' | 'clickhouse' | 'stripe-mock';
 
 const VARIABLE: Record<Backend, string> = {
   kafka: 'KAFKA_BROKERS',
   mongo: 'MONGODB_URI',
   redis: 'REDIS_URL',
   clickhouse: 'CLICKHOUSE_URL',
+  'stripe-mock': 'STRIPE_API_URL',
 };
 
 function addressOf(name: Backend): string | undefined {
   if (name === 'kafka') return testBackends.kafkaBrokers[0];
-  const url = new URL(
-    name === 'mongo'
-      ? testBackends.mongoUri
-      : name === 'redis'
-        ? testBackends.redisUrl
-        : testBackends.clickhouseUrl,
-  );
-  return url.host;
+  const urls = {
+    mongo: testBackends.mongoUri,
+    redis: testBackends.redisUrl,
+    clickhouse: testBackends.clickhouseUrl,
+    'stripe-mock': testBackends.stripeApiUrl,
+  };
+  return new URL(urls[name]).host;
 }
 
 function reachable(host: string, port: number, timeoutMs = 1_500): Promise<boolean> {

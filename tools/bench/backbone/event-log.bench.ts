@@ -50,7 +50,7 @@ function events(count: number, run: string): DeliveryEvent[] {
 
 async function main(): Promise<void> {
   const dir = await tempDir('notify-bench-');
-  const options = { database: 'bench', path: dir.path };
+  const options = { database: 'bench', path: dir.path, retentionDays: 30 };
   const log = await ClickHouseEventLog.open(options);
   const client = await openClickHouseClient(options);
   try {

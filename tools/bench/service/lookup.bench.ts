@@ -97,7 +97,9 @@ async function lookups(service: Proc, trackings: number): Promise<number[]> {
 async function main(): Promise<void> {
   build();
   const data = await tempDir('notify-bench-lookup-');
-  const env = { DATA_DIR: data.path, BOOTSTRAP_API_KEY: KEY };
+  // The log spans the last 30 days: kept longer than that, none of it expires during the run.
+  const retentionDays = 90;
+  const env = { DATA_DIR: data.path, BOOTSTRAP_API_KEY: KEY, LOG_RETENTION_DAYS: String(retentionDays) };
   const figures: Figure[] = [];
   try {
     let service = await startApp('all-in-one', env);
@@ -108,7 +110,7 @@ async function main(): Promise<void> {
     await service.stop();
 
     // The event log belongs to one process at a time: fill it with the service stopped.
-    const options = { database: 'notify', path: join(data.path, 'clickhouse') };
+    const options = { database: 'notify', path: join(data.path, 'clickhouse'), retentionDays };
     const log = await ClickHouseEventLog.open(options);
     const writer = new BatchingEventWriter(log, { maxEvents: 20_000, maxDelayMs: 500 });
     const t0 = Date.now() - 30 * 24 * 3_600_000;

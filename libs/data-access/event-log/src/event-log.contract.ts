@@ -1,5 +1,6 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { type DeliveryEvent, type LogFields, type TenantScope } from '@notify/domain';
+import type { EventPosition } from './event-log.port';
 import { requireBackend, tempDir, testBackends, uniqueName } from '@notify/testing';
 import {
   ClickHouseEventLog,
@@ -9,6 +10,7 @@ import {
 } from './clickhouse/clickhouse.event-log';
 import { EVENT_FIELDS_TYPE, FOLDED_FIELDS_TYPE } from './clickhouse/columns';
 import { migrate, MIGRATIONS_DIR } from './clickhouse/migrator';
+import { applyRetention } from './clickhouse/retention';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -16,6 +18,9 @@ import { join } from 'node:path';
 const targets = ['embedded', 'server'] as const;
 
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
+/** Long enough that no event at T0 expires while the suite runs. */
+const RETENTION_DAYS = 3_650;
+const DAY = 86_400_000;
 let sequence = 0;
 /** Time-ordered ids, like the services' event ids. */
 const nextId = () => `evt-${String(++sequence).padStart(8, '0')}`;
@@ -47,8 +52,12 @@ describe.each(targets)('Event log contract (%s)', (target) => {
     if (target === 'server') await requireBackend('clickhouse');
     options =
       target === 'server'
-        ? { database: uniqueName('ct').replace(/-/g, '_'), url: testBackends.clickhouseUrl }
-        : { database: 'notify_test', path: dir.path };
+        ? {
+            database: uniqueName('ct').replace(/-/g, '_'),
+            url: testBackends.clickhouseUrl,
+            retentionDays: RETENTION_DAYS,
+          }
+        : { database: 'notify_test', path: dir.path, retentionDays: RETENTION_DAYS };
     log = await ClickHouseEventLog.open(options);
     client = await openClickHouseClient(options);
   });
@@ -62,6 +71,20 @@ describe.each(targets)('Event log contract (%s)', (target) => {
   beforeEach(() => {
     scope = { accountId: uniqueName('acct'), envId: 'env-1' };
   });
+
+  /** Each delivery-log table's TTL expression, as ClickHouse reports the table. */
+  async function ttls(database: string): Promise<Record<string, string | undefined>> {
+    const result = await client.query({
+      query:
+        "SELECT name, engine_full FROM system.tables WHERE database = {db:String} AND name IN ('delivery_events', 'log_records', 'events') ORDER BY name",
+      query_params: { db: database },
+      format: 'JSONEachRow',
+    });
+    const rows = await result.json<{ name: string; engine_full: string }>();
+    return Object.fromEntries(
+      rows.map((r) => [r.name, / TTL (.+?)(?: SETTINGS |$)/.exec(r.engine_full)?.[1]]),
+    );
+  }
 
   it('keeps the fields of each event in one map, and one folded map per record', async () => {
     const result = await client.query({
@@ -178,6 +201,142 @@ describe.each(targets)('Event log contract (%s)', (target) => {
     ).toEqual(['q1']);
     expect((await log.query({ ...base, limit: 1 })).map((r) => r.trackingId)).toEqual(['q3']);
     expect(await log.query({ ...base, envIds: ['env-2'] })).toEqual([]);
+  });
+
+  it("lists the environment's events newest first, paging exactly through events of one millisecond", async () => {
+    const batch = [
+      event(
+        'p1',
+        T0,
+        { type: 'welcome', email_routing: 'SEND' },
+        { event: 'request_received', eventId: 'e-1' },
+      ),
+      event(
+        'p1',
+        T0 + 5,
+        { email_sent_at: 's', email_sent_after: 5 },
+        { event: 'email_sent', eventId: 'e-2' },
+      ),
+      event('p2', T0 + 5, { sms_sent_at: 's' }, { event: 'sms_sent', eventId: 'e-4' }),
+      event(
+        'p3',
+        T0 + 5,
+        { email_inbound_has_attachments: true },
+        { event: 'email_inbound', eventId: 'e-3' },
+      ),
+      event('p2', T0 + 5, { sms_delivered_at: 'd' }, { event: 'sms_delivered', eventId: 'e-5' }),
+      event('p1', T0 + 9, { email_delivered_at: 'd' }, { event: 'email_delivered', eventId: 'e-6' }),
+    ];
+    await log.append(batch);
+    // The same events again in another batch: rows the table holds twice until it merges.
+    await log.append(batch.slice(1, 4));
+    await log.append([{ ...event('p9', T0 + 7, { type: 'other' }), envId: 'env-2' }]);
+
+    const seen: string[] = [];
+    let before: EventPosition | undefined;
+    for (let page = 0; page < 10; page++) {
+      const events = await log.events(scope, { limit: 2, ...(before ? { before } : {}) });
+      seen.push(...events.map((e) => e.eventId));
+      const last = events.at(-1);
+      if (last === undefined) break;
+      before = { time: last.time, eventId: last.eventId };
+    }
+    expect(seen).toEqual(['e-6', 'e-5', 'e-4', 'e-3', 'e-2', 'e-1']);
+    const [first] = await log.events(scope, { limit: 1, before: { time: T0 + 5, eventId: 'e-3' } });
+    expect(first).toEqual({
+      trackingId: 'p1',
+      eventId: 'e-2',
+      time: T0 + 5,
+      event: 'email_sent',
+      fields: { email_sent_at: 's', email_sent_after: 5 },
+    });
+    expect(
+      (await log.events(scope, { limit: 10, before: { time: T0 + 5, eventId: 'e-4' } }))[0]?.fields,
+    ).toEqual({ email_inbound_has_attachments: true });
+    expect((await log.events({ ...scope, envId: 'env-2' }, { limit: 10 })).map((e) => e.trackingId)).toEqual([
+      'p9',
+    ]);
+    expect(await log.events({ accountId: 'someone-else', envId: 'env-1' }, { limit: 10 })).toEqual([]);
+  });
+
+  it('tails the records whose last event is latest, newest first, folded whole', async () => {
+    await log.append([
+      event('r1', T0, { type: 'welcome', email_routing: 'SEND' }),
+      event('r2', T0 + 10, { type: 'invoice' }),
+      event('r3', T0 + 5, { type: 'reminder' }),
+    ]);
+    await log.append([event('r1', T0 + 20, { email_delivered_at: 'd' })]);
+    await log.append([{ ...event('r4', T0 + 30, { type: 'elsewhere' }), envId: 'env-2' }]);
+
+    expect((await log.latestRecords(scope, 100)).map((r) => r.trackingId)).toEqual(['r1', 'r2', 'r3']);
+    expect(await log.latestRecords(scope, 2)).toEqual([
+      {
+        trackingId: 'r1',
+        accountId: scope.accountId,
+        envId: 'env-1',
+        type: 'welcome',
+        email_routing: 'SEND',
+        email_delivered_at: 'd',
+      },
+      { trackingId: 'r2', accountId: scope.accountId, envId: 'env-1', type: 'invoice' },
+    ]);
+  });
+
+  it('expires events and records after the retention days, by TTLs in the tables', async () => {
+    expect(await ttls(options.database)).toEqual({
+      delivery_events: `toDateTime(event_time) + toIntervalDay(${RETENTION_DAYS})`,
+      events: `toDateTime(event_time) + toIntervalDay(${RETENTION_DAYS})`,
+      log_records: `toDateTime(last_event_time) + toIntervalDay(${RETENTION_DAYS})`,
+    });
+    // Opening again with the same setting alters nothing.
+    expect(await applyRetention(client, options.database, RETENTION_DAYS)).toEqual([]);
+  });
+
+  it('applies a changed retention when opened again, once, and deletes what it no longer covers', async () => {
+    const database = `${options.database}_retention`;
+    const now = Date.now();
+    const first = await ClickHouseEventLog.open({ ...options, database });
+    try {
+      await first.append([
+        event('old', now - 10 * DAY, { type: 'old' }),
+        event('both', now - 10 * DAY, { type: 'both' }),
+        event('both', now - DAY, { email_sent_at: 'recent' }),
+        event('new', now - DAY, { type: 'new' }),
+      ]);
+    } finally {
+      await first.close();
+    }
+    const shorter = await ClickHouseEventLog.open({ ...options, database, retentionDays: 7 });
+    try {
+      expect(Object.values(await ttls(database))).toEqual([
+        'toDateTime(event_time) + toIntervalDay(7)',
+        'toDateTime(event_time) + toIntervalDay(7)',
+        'toDateTime(last_event_time) + toIntervalDay(7)',
+      ]);
+      expect(await applyRetention(client, database, 7)).toEqual([]);
+      for (const table of ['delivery_events', 'log_records'])
+        await client.command({ query: `OPTIMIZE TABLE ${database}.${table} FINAL` });
+      expect((await shorter.events(scope, { limit: 10 })).map((e) => e.trackingId).sort()).toEqual([
+        'both',
+        'new',
+      ]);
+      expect((await shorter.latestRecords(scope, 10)).map((r) => r.trackingId).sort()).toEqual([
+        'both',
+        'new',
+      ]);
+      expect(await shorter.records(scope, ['old'])).toEqual([]);
+    } finally {
+      await shorter.close();
+    }
+  });
+
+  it('refuses to apply a migration whose setting it was not given', async () => {
+    const only = join(dir.path, 'migrations-retention');
+    await mkdir(only, { recursive: true });
+    await copyFile(join(MIGRATIONS_DIR, '0004_log_retention.sql'), join(only, '0004_log_retention.sql'));
+    await expect(migrate(client, `${options.database}_unset`, only)).rejects.toThrow(
+      'migration 0004_log_retention.sql needs ${logRetentionDays}',
+    );
   });
 
   it('applies each migration once', async () => {

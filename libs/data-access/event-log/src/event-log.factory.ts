@@ -12,5 +12,6 @@ export function openEventLog(config: AppConfig): Promise<EventLog> {
     username: eventLog.username,
     password: eventLog.password,
     path: join(config.dataDir, 'clickhouse'),
+    retentionDays: eventLog.retentionDays,
   });
 }

@@ -1,4 +1,4 @@
-import type { DeliveryEvent, LogField, LogRecord, TenantScope } from '@notify/domain';
+import type { DeliveryEvent, LogField, LogFields, LogRecord, TenantScope } from '@notify/domain';
 
 export interface LogQuery {
   readonly accountId: string;
@@ -16,6 +16,17 @@ export interface LogQuery {
   readonly limit?: number;
 }
 
+/** A delivery event as the log keeps it: what happened, when, and the log fields it set. */
+export type LoggedEvent = Pick<DeliveryEvent, 'eventId' | 'trackingId' | 'time' | 'event'> & {
+  readonly fields: LogFields;
+};
+
+/** A place in an environment's events, which are ordered by time, then event id. */
+export interface EventPosition {
+  readonly time: number;
+  readonly eventId: string;
+}
+
 /**
  * The delivery log: events are appended (by the recorder only) and folded per tracking id into
  * the log record (the fields in log-fields.ts) — for every field, its latest non-null value.
@@ -27,6 +38,16 @@ export interface EventLog {
   records(scope: TenantScope, trackingIds: readonly string[]): Promise<LogRecord[]>;
   /** Records matching a query, newest first. */
   query(query: LogQuery): Promise<LogRecord[]>;
+  /**
+   * The environment's events, newest first (by time, then event id), each once; with `before`,
+   * only those after it in that order, so pages continue exactly where the last one ended.
+   */
+  events(
+    scope: TenantScope,
+    page: { readonly limit: number; readonly before?: EventPosition },
+  ): Promise<LoggedEvent[]>;
+  /** The environment's records with the latest last events, newest first. */
+  latestRecords(scope: TenantScope, limit: number): Promise<LogRecord[]>;
   probe(): Promise<void>;
   close(): Promise<void>;
 }

@@ -27,6 +27,17 @@ type Scoped<T> = { accountId: string; envId: string } & T;
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export type AccountDoc = Mutable<Account>;
+/**
+ * A payment-processor (Stripe) event billing has handled, by the processor's event id: a delivery
+ * of it again is answered without acting. Not a tenant's record: the processor's ids are global.
+ */
+export type ProcessorEventDoc = {
+  eventId: string;
+  type: string;
+  organizationId?: string;
+  outcome: string;
+  receivedAt: string;
+};
 export type OrganizationDoc = Mutable<Organization>;
 /** Accounts a person has created (POST /accounts, POST /organizations), kept to cap them (MAX_ACCOUNTS_PER_MEMBER). */
 export type AccountQuotaDoc = { userId: string; accountsCreated: number };
@@ -121,6 +132,7 @@ export const Collections = {
   organizations: {
     name: 'organizations',
     key: ['organizationId'],
+    lookups: ['stripeCustomerId'],
   } satisfies CollectionDefinition<OrganizationDoc>,
   accountQuotas: { name: 'account_quotas', key: ['userId'] } satisfies CollectionDefinition<AccountQuotaDoc>,
   environments: {
@@ -198,6 +210,10 @@ export const Collections = {
     name: 'account_history',
     key: ['accountId', 'slot'],
   } satisfies CollectionDefinition<AccountHistoryDoc>,
+  processorEvents: {
+    name: 'processor_events',
+    key: ['eventId'],
+  } satisfies CollectionDefinition<ProcessorEventDoc>,
   phoneNumbers: {
     name: 'phone_numbers',
     key: ['phoneNumber'],

@@ -19,6 +19,10 @@ export { OrganizationRepository } from './repositories/organization.repository';
 export { PeopleRepository } from './repositories/people.repository';
 export { PhoneNumberRepository, type PurchasedNumber } from './repositories/phone-number.repository';
 export { PreferenceRepository } from './repositories/preference.repository';
+export {
+  type HandledProcessorEvent,
+  ProcessorEventRepository,
+} from './repositories/processor-event.repository';
 export { SANDBOX_OUTBOX_KEEP, SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';
 export { TemplateRepository } from './repositories/template.repository';
 export { ComponentRepository } from './repositories/component.repository';

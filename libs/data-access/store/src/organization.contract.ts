@@ -3,6 +3,7 @@ import { requireBackend } from '@notify/testing';
 import type { DocumentStore } from './document-store.port';
 import { AccountRepository } from './repositories/account.repository';
 import { OrganizationRepository } from './repositories/organization.repository';
+import { ProcessorEventRepository } from './repositories/processor-event.repository';
 import { newStoreLocation, openStore, type StoreLocation } from './testing/store-harness';
 
 const NOW = '2026-01-01T00:00:00.000Z';
@@ -18,6 +19,7 @@ describe.each(['embedded', 'mongodb'] as const)(
     let store: DocumentStore;
     let accounts: AccountRepository;
     let organizations: OrganizationRepository;
+    let events: ProcessorEventRepository;
 
     beforeAll(async () => {
       if (adapter === 'mongodb') await requireBackend('mongo');
@@ -28,6 +30,7 @@ describe.each(['embedded', 'mongodb'] as const)(
       store = openStore(location);
       accounts = new AccountRepository(store);
       organizations = new OrganizationRepository(store);
+      events = new ProcessorEventRepository(store);
       // Indexes are made for the collections the repositories registered.
       await store.ensureIndexes();
     });
@@ -96,6 +99,48 @@ describe.each(['embedded', 'mongodb'] as const)(
       expect(made.every((o) => o !== undefined && o.creator === first?.creator)).toBe(true);
       expect((await accounts.getAccount('acct-1'))?.organizationId).toBe('org_acct-1');
       expect(await organizations.ensureForAccount('acct-1', () => anOrganization('other'))).toEqual(first);
+    });
+
+    it('updates an organization atomically, and finds it by its payment-processor customer', async () => {
+      await organizations.create(anOrganization('org_1'));
+      await organizations.create(anOrganization('org_2'));
+      await Promise.all(
+        Array.from({ length: 8 }, () =>
+          organizations.update('org_1', (current) => ({ ...current, smsCap: current.smsCap + 1 })),
+        ),
+      );
+      const billed = await organizations.update('org_1', (current) => ({
+        ...current,
+        stripeCustomerId: 'cus_1',
+        stripeEventCreated: 1_700_000_000,
+        updatedAt: LATER,
+      }));
+      expect(billed).toMatchObject({
+        smsCap: 8,
+        stripeCustomerId: 'cus_1',
+        stripeEventCreated: 1_700_000_000,
+      });
+      expect(await organizations.update('org_1', () => undefined)).toEqual(billed);
+      expect(await organizations.update('org_none', (current) => current)).toBeUndefined();
+      expect(await organizations.findByStripeCustomer('cus_1')).toEqual(billed);
+      expect(await organizations.findByStripeCustomer('cus_2')).toBeUndefined();
+    });
+
+    it('records a payment-processor event once', async () => {
+      const event = {
+        eventId: 'evt_1',
+        type: 'customer.subscription.updated',
+        organizationId: 'org_1',
+        outcome: 'applied',
+        receivedAt: NOW,
+      };
+      const recorded = await Promise.all([
+        events.record(event),
+        events.record({ ...event, outcome: 'stale' }),
+      ]);
+      expect(recorded.filter(Boolean)).toHaveLength(1);
+      expect((await events.get('evt_1'))?.eventId).toBe('evt_1');
+      expect(await events.get('evt_2')).toBeUndefined();
     });
 
     it('caps the accounts a person creates, exactly, under concurrency, and gives a slot back', async () => {

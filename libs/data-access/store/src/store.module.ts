@@ -21,6 +21,7 @@ import { OrganizationRepository } from './repositories/organization.repository';
 import { PeopleRepository } from './repositories/people.repository';
 import { PhoneNumberRepository } from './repositories/phone-number.repository';
 import { PreferenceRepository } from './repositories/preference.repository';
+import { ProcessorEventRepository } from './repositories/processor-event.repository';
 import { SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';
 import { ComponentRepository } from './repositories/component.repository';
 import { SendingDomainRepository } from './repositories/sending-domain.repository';
@@ -45,6 +46,7 @@ const repositories = [
   PeopleRepository,
   PhoneNumberRepository,
   PreferenceRepository,
+  ProcessorEventRepository,
   SandboxOutboxRepository,
   SendingDomainRepository,
   TemplateRepository,

@@ -20,6 +20,7 @@ export { JwtVerifier, type TokenIdentity } from './jwt.verifier';
 export { Administered, RequiresRole } from './roles.decorator';
 export {
   type Caller,
+  callerActor,
   CurrentCaller,
   CurrentTenant,
   type KeyCaller,

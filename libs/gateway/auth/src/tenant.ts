@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { ApiKeyType, Role, TenantScope } from '@notify/domain';
+import { type ApiKeyType, keyActor, memberActor, type Role, type TenantScope } from '@notify/domain';
 import { InvalidRequestError } from '@notify/util';
 import type { FastifyRequest } from 'fastify';
 
@@ -27,6 +27,10 @@ export interface MemberCaller {
 }
 
 export type Caller = KeyCaller | MemberCaller;
+
+/** How the caller is named in the account's history: `member:<userId>` or `key:<keyId>`. */
+export const callerActor = (caller: Caller): string =>
+  caller.kind === 'member' ? memberActor(caller.userId) : keyActor(caller.keyId);
 
 export type AuthenticatedRequest = FastifyRequest & { caller?: Caller; tenant?: Tenant };
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '@notify/gateway-accounts';
 import { AddressesModule } from '@notify/gateway-addresses';
+import { BillingModule } from '@notify/gateway-billing';
 import { DomainsModule } from '@notify/gateway-domains';
 import { GatewayAuthModule } from '@notify/gateway-auth';
 import { ComponentsModule } from '@notify/gateway-components';
@@ -45,6 +46,7 @@ import { WebhooksModule } from '@notify/gateway-webhooks';
     LegacySdkModule,
     OrganizationModule,
     RegistrationsModule,
+    BillingModule,
   ],
   exports: [AccountsModule],
 })

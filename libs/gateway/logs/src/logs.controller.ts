@@ -1,13 +1,16 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { LogRecord } from '@notify/domain';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { type LogRecord, MESSAGE_RESOLUTION_TYPES } from '@notify/domain';
 import { EVENT_LOG, type EventLog } from '@notify/event-log';
 import { ZodPipe } from '@notify/platform';
 import { InvalidRequestError, NotFoundError } from '@notify/util';
 import { z } from 'zod';
 import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import { ApiErrors, ApiMoreErrors, ApiPathParam, namedSchema, openApi } from '@notify/gateway-openapi';
+import { ListLogsUseCase, type ListLogsQuery, listLogsQuerySchema, MAX_LOGS_PAGE } from './list-logs.usecase';
 import { type LogQueryBody, LogQueryUseCase, logQuerySchema } from './log-query.usecase';
+import { LogRetentionUseCase } from './log-retention.usecase';
+import { TailLogsUseCase } from './tail-logs.usecase';
 
 const MAX_PATH_IDS = 25;
 const trackingIdSchema = z.string().min(1).max(128);
@@ -19,6 +22,41 @@ const logsBodySchema = z.object({ logs: z.array(logRecordSchema) });
 namedSchema('LogsGetResponseLogsInner', logRecordSchema);
 namedSchema('LogsGetResponse', logsBodySchema);
 const logsSchema = openApi(logsBodySchema, 'output');
+const logMessageSchema = z.object({
+  trackingId: z.string(),
+  eventType: z.string(),
+  timestamp: z.string(),
+  epochMs: z.number(),
+  inbox: z.string().optional(),
+  from: z.string().optional(),
+  fromName: z.string().optional(),
+  subject: z.string().optional(),
+  to: z.array(z.string()).optional(),
+  cc: z.array(z.string()).optional(),
+  bcc: z.array(z.string()).optional(),
+  replyTo: z.string().optional(),
+  bodyText: z.string().optional(),
+  bodyHtml: z.string().optional(),
+  media: z
+    .array(
+      namedSchema(
+        'GetLogsResponseMessagesInnerMediaInner',
+        z.object({ url: z.string(), contentType: z.string().optional() }),
+      ),
+    )
+    .optional(),
+  messageId: z.string().optional(),
+  inReplyTo: z.string().optional(),
+  references: z.string().optional(),
+  resolutionType: z.enum(MESSAGE_RESOLUTION_TYPES).optional(),
+});
+namedSchema('GetLogsResponseMessagesInner', logMessageSchema);
+const logsPageSchema = namedSchema(
+  'GetLogsResponse',
+  z.object({ messages: z.array(logMessageSchema), nextCursor: z.string().optional() }),
+);
+const tailSchema = namedSchema('LogsTailResponse', z.object({ logs: z.array(logRecordSchema) }));
+const retentionSchema = namedSchema('LogsRetentionResponse', z.object({ retentionInDays: z.number().int() }));
 
 function notFound(ids: readonly string[]): NotFoundError {
   return new NotFoundError({
@@ -35,7 +73,45 @@ export class LogsController {
   constructor(
     @Inject(EVENT_LOG) private readonly log: EventLog,
     private readonly queries: LogQueryUseCase,
+    private readonly listLogs: ListLogsUseCase,
+    private readonly tailLogs: TailLogsUseCase,
+    private readonly retention: LogRetentionUseCase,
   ) {}
+
+  // The fixed paths (``, `tail`, `retention`) are declared before `:trackingIds`, which would
+  // otherwise take them for tracking ids: routes match in the order they are declared.
+  @Get()
+  @ApiOperation({
+    summary: "The environment's delivery events, newest first, a page at a time",
+    operationId: 'getLogs',
+  })
+  @ApiQuery({
+    name: 'limit',
+    required: false,
+    schema: { type: 'integer', minimum: 1, maximum: MAX_LOGS_PAGE, default: 50 },
+  })
+  @ApiQuery({ name: 'cursor', required: false, schema: { type: 'string', maxLength: 1_000 } })
+  @ApiOkResponse({ schema: openApi(logsPageSchema, 'output') })
+  list(@CurrentTenant() tenant: Tenant, @Query(new ZodPipe(listLogsQuerySchema)) query: ListLogsQuery) {
+    return this.listLogs.execute(tenant, query);
+  }
+
+  @Get('tail')
+  @ApiOperation({
+    summary: 'The 100 most recently active log records, newest first',
+    operationId: 'tailLogs',
+  })
+  @ApiOkResponse({ schema: openApi(tailSchema, 'output') })
+  tail(@CurrentTenant() tenant: Tenant) {
+    return this.tailLogs.execute(tenant);
+  }
+
+  @Get('retention')
+  @ApiOperation({ summary: 'How many days delivery logs are kept', operationId: 'getLogRetention' })
+  @ApiOkResponse({ schema: openApi(retentionSchema, 'output') })
+  getRetention() {
+    return this.retention.execute();
+  }
 
   @Post('query')
   @HttpCode(200)

@@ -1,7 +1,14 @@
 import { Module } from '@nestjs/common';
+import { ListLogsUseCase } from './list-logs.usecase';
 import { LogQueryUseCase } from './log-query.usecase';
+import { LogRetentionUseCase } from './log-retention.usecase';
 import { LogsController } from './logs.controller';
+import { TailLogsUseCase } from './tail-logs.usecase';
 
-/** Delivery log lookups and background log queries. */
-@Module({ controllers: [LogsController], providers: [LogQueryUseCase], exports: [LogQueryUseCase] })
+/** Delivery log lookups, the event list and tail, the retention, and background log queries. */
+@Module({
+  controllers: [LogsController],
+  providers: [LogQueryUseCase, ListLogsUseCase, TailLogsUseCase, LogRetentionUseCase],
+  exports: [LogQueryUseCase],
+})
 export class LogsModule {}

@@ -32,5 +32,6 @@ import { UpdateAccountUseCase } from './update-account.usecase';
     CreateOrganizationUseCase,
     { provide: MemberInvitations, useClass: MailedMemberInvitations },
   ],
+  exports: [AccountOrganizations],
 })
 export class OrganizationModule {}

@@ -6,11 +6,10 @@ import {
   type RegistrationMove,
   submissionMove,
 } from '@notify/domain';
-import type { Caller } from '@notify/gateway-auth';
+import { type Caller, callerActor } from '@notify/gateway-auth';
 import { InjectClock } from '@notify/platform';
 import { BrandRegistrationRepository } from '@notify/store';
 import { type Clock, ForbiddenError } from '@notify/util';
-import { callerActor } from './actors';
 import { RegistrationHistory } from './registration-history';
 
 /**

@@ -40,6 +40,15 @@ describe('loadAppConfig', () => {
     expect(config.eventLog.url).toBe('http://clickhouse:8123');
   });
 
+  it('keeps delivery logs LOG_RETENTION_DAYS days, 30 by default, a whole number of days from 1', () => {
+    expect(loadAppConfig({}).eventLog.retentionDays).toBe(30);
+    expect(loadAppConfig({ LOG_RETENTION_DAYS: '400' }).eventLog.retentionDays).toBe(400);
+    for (const bad of ['0', '-3', '1.5', 'forever', '3651'])
+      expect(problemsOf({ LOG_RETENTION_DAYS: bad })).toEqual([
+        `LOG_RETENTION_DAYS: expected an integer between 1 and 3650 (got "${bad}")`,
+      ]);
+  });
+
   it('names the variable when a Kafka broker list is malformed', () => {
     const problems = problemsOf({ BUS_DRIVER: 'kafka', KAFKA_BROKERS: 'localhost' });
     expect(problems).toEqual([

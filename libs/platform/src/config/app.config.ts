@@ -69,6 +69,9 @@ const envSchema = z.object({
     .default('notify'),
   CLICKHOUSE_USERNAME: z.string().default('default'),
   CLICKHOUSE_PASSWORD: z.string().default(''),
+  // Days the delivery log keeps an event (and a record after its last event); enforced by
+  // ClickHouse TTLs, re-applied at start-up when it changes.
+  LOG_RETENTION_DAYS: envInt(1, 3_650).default(30),
 
   CACHE_DRIVER: z.enum(['embedded', 'redis']).default('embedded'),
   REDIS_URL: envUrl(['redis', 'rediss']).optional(),
@@ -307,6 +310,7 @@ function toAppConfig(env: Env) {
       database: env.CLICKHOUSE_DATABASE,
       username: env.CLICKHOUSE_USERNAME,
       password: env.CLICKHOUSE_PASSWORD,
+      retentionDays: env.LOG_RETENTION_DAYS,
     },
     cache:
       env.CACHE_DRIVER === 'redis'

@@ -9,6 +9,7 @@ import { ReadinessRegistry } from '../health/readiness.registry';
 import { createLogger } from '../logging/logger';
 import { PlatformModule } from '../platform.module';
 import { createHttpApp, jsonDepth, MAX_JSON_DEPTH } from './http-app.factory';
+import { KeepRawBody, rawBodyOf } from './raw-body';
 
 @Controller('probe')
 class ProbeController {
@@ -40,11 +41,18 @@ class ProbeController {
   item() {
     return { ok: true };
   }
+  @Post('signed')
+  @KeepRawBody(64)
+  signed(@Req() request: FastifyRequest, @Body() body: unknown) {
+    return { raw: rawBodyOf(request) ?? null, body: body ?? null };
+  }
   @Get('busy')
   busy() {
     throw new RateLimitedError({ code: 'TOO_MANY', message: 'slow down' }, 7);
   }
 }
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
 
 describe('createHttpApp', () => {
   const logs: Record<string, unknown>[] = [];
@@ -195,6 +203,32 @@ describe('createHttpApp', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('keeps the exact body text of a route that asks for it, within that route’s own limit', async () => {
+    const text = '{ "b": 1,\n  "a": "é" }';
+    const signed = await app.inject({
+      method: 'POST',
+      url: '/probe/signed',
+      headers: JSON_HEADERS,
+      payload: text,
+    });
+    expect(signed.json()).toEqual({ raw: text, body: { b: 1, a: 'é' } });
+    const tooLong = await app.inject({
+      method: 'POST',
+      url: '/probe/signed',
+      headers: JSON_HEADERS,
+      payload: JSON.stringify({ a: 'x'.repeat(64) }),
+    });
+    expect(tooLong.statusCode).toBe(413);
+    expect(tooLong.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+    const echoed = await app.inject({
+      method: 'POST',
+      url: '/probe/echo',
+      headers: JSON_HEADERS,
+      payload: { a: 'x'.repeat(64) },
+    });
+    expect(echoed.json()).toEqual({ body: { a: 'x'.repeat(64) } });
   });
 
   it('maps validation and domain errors', async () => {

@@ -12,6 +12,7 @@ import { withCorrelationId } from '../logging/correlation';
 import { NestPinoLogger } from '../logging/nest-logger';
 import { proxyTrust } from './client-address';
 import { installLoadShedding } from './load-shedding';
+import { keepRawBody, rawBodyLimit } from './raw-body';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
@@ -69,6 +70,7 @@ function registerJsonParser(fastify: FastifyInstance): void {
     { parseAs: 'string' },
     (request, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
+      keepRawBody(request, text);
       if (text.trim() === '') {
         done(null, undefined);
         return;
@@ -141,6 +143,11 @@ export async function createHttpApp(
     abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // Routes are added when the app initializes, after this: a route keeping its raw body gets its own bound.
+  fastify.addHook('onRoute', (route) => {
+    const limit = rawBodyLimit(route.config);
+    if (limit !== undefined) route.bodyLimit = limit;
+  });
   registerJsonParser(fastify);
   registerFormParser(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {

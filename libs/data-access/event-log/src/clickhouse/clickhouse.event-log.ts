@@ -3,21 +3,35 @@ import {
   type DeliveryEvent,
   LOG_FIELDS,
   type LogField,
+  type LogFields,
   type LogRecord,
   type TenantScope,
 } from '@notify/domain';
 import { createHash } from 'node:crypto';
-import { type EventLog, type LogQuery, MAX_QUERY_RESULTS } from '../event-log.port';
+import {
+  type EventLog,
+  type EventPosition,
+  type LoggedEvent,
+  type LogQuery,
+  MAX_QUERY_RESULTS,
+} from '../event-log.port';
 import { quote } from './columns';
-import { migrate } from './migrator';
+import { migrate, MIGRATIONS_DIR } from './migrator';
+import { applyRetention } from './retention';
 
-export interface ClickHouseEventLogOptions {
+/** Where the event log's ClickHouse is. */
+export interface ClickHouseConnectionOptions {
   readonly database: string;
   /** A ClickHouse server; without it, the embedded engine (chDB) runs in this process on `path`. */
   readonly url?: string;
   readonly username?: string;
   readonly password?: string;
   readonly path?: string;
+}
+
+export interface ClickHouseEventLogOptions extends ClickHouseConnectionOptions {
+  /** Days events and records are kept (LOG_RETENTION_DAYS): set on the tables as TTLs at open. */
+  readonly retentionDays: number;
 }
 
 /** `YYYY-MM-DD HH:MM:SS.mmm` in UTC: what DateTime64(3, 'UTC') parses without losing milliseconds. */
@@ -29,7 +43,7 @@ const FOLD = 'maxMap(fields) AS fields';
 const value = (field: string) => `fields['${field}'].3`;
 const isSet = (field: string) => `mapContains(fields, '${field}')`;
 
-export async function openClickHouseClient(options: ClickHouseEventLogOptions): Promise<ClickHouseClient> {
+export async function openClickHouseClient(options: ClickHouseConnectionOptions): Promise<ClickHouseClient> {
   if (options.url !== undefined) {
     return createClient({
       url: options.url,
@@ -63,7 +77,8 @@ export class ClickHouseEventLog implements EventLog {
   static async open(options: ClickHouseEventLogOptions): Promise<ClickHouseEventLog> {
     const writer = await openClickHouseClient(options);
     const reader = await openClickHouseClient(options);
-    await migrate(writer, options.database);
+    await migrate(writer, options.database, MIGRATIONS_DIR, { logRetentionDays: options.retentionDays });
+    await applyRetention(writer, options.database, options.retentionDays);
     return new ClickHouseEventLog(writer, reader, options.database);
   }
 
@@ -127,6 +142,63 @@ export class ClickHouseEventLog implements EventLog {
     return (await result.json<Row>()).map((row) => toRecord(query.accountId, row));
   }
 
+  async events(
+    scope: TenantScope,
+    page: { readonly limit: number; readonly before?: EventPosition },
+  ): Promise<LoggedEvent[]> {
+    const after =
+      page.before === undefined
+        ? ''
+        : "AND (event_time, event_id) < ({beforeTime:DateTime64(3, 'UTC')}, {beforeId:String})";
+    // FINAL: a duplicate row not merged away yet would otherwise be listed twice.
+    const result = await this.reader.query({
+      query: `SELECT tracking_id, event_id, toUnixTimestamp64Milli(event_time) AS epoch_ms, event, fields
+        FROM ${this.table('delivery_events')} FINAL
+        WHERE account_id = {accountId:String} AND env_id = {envId:String} ${after}
+        ORDER BY event_time DESC, event_id DESC
+        LIMIT {limit:UInt32}`,
+      query_params: {
+        accountId: scope.accountId,
+        envId: scope.envId,
+        ...(page.before === undefined
+          ? {}
+          : { beforeTime: toDateTime64(page.before.time), beforeId: page.before.eventId }),
+        limit: Math.min(page.limit, MAX_QUERY_RESULTS),
+      },
+      format: 'JSONEachRow',
+    });
+    return (await result.json<EventRow>()).map((row) => ({
+      trackingId: row.tracking_id,
+      eventId: row.event_id,
+      time: Number(row.epoch_ms),
+      event: row.event,
+      fields: typedFields(Object.entries(row.fields)) as LogFields,
+    }));
+  }
+
+  async latestRecords(scope: TenantScope, limit: number): Promise<LogRecord[]> {
+    // The ids first (one small column per row), then the fold of those alone.
+    const result = await this.reader.query({
+      query: `SELECT tracking_id, env_id, max(last_event_time) AS last_time, ${FOLD} FROM ${this.table('log_records')}
+        WHERE account_id = {accountId:String} AND env_id = {envId:String} AND tracking_id IN (
+          SELECT tracking_id FROM ${this.table('log_records')}
+          WHERE account_id = {accountId:String} AND env_id = {envId:String}
+          GROUP BY tracking_id
+          ORDER BY max(last_event_time) DESC, tracking_id DESC
+          LIMIT {limit:UInt32}
+        )
+        GROUP BY tracking_id, env_id
+        ORDER BY last_time DESC, tracking_id DESC`,
+      query_params: {
+        accountId: scope.accountId,
+        envId: scope.envId,
+        limit: Math.min(limit, MAX_QUERY_RESULTS),
+      },
+      format: 'JSONEachRow',
+    });
+    return (await result.json<Row>()).map((row) => toRecord(scope.accountId, row));
+  }
+
   async probe(): Promise<void> {
     const result = await this.reader.ping();
     if (!result.success) throw result.error;
@@ -145,6 +217,15 @@ interface Row {
   readonly tracking_id: string;
   readonly env_id: string;
   readonly fields: Record<string, [string, string, string]>;
+}
+
+interface EventRow {
+  readonly tracking_id: string;
+  readonly event_id: string;
+  /** Int64, which ClickHouse writes as a JSON string. */
+  readonly epoch_ms: string | number;
+  readonly event: string;
+  readonly fields: Record<string, string>;
 }
 
 /** A `delivery_events` row: the fields the event sets, as text (what the fold keeps). */
@@ -166,16 +247,23 @@ function toRow(event: DeliveryEvent): Record<string, unknown> {
   };
 }
 
-/** Folded values are text in ClickHouse; the catalog gives each field its JSON type back. */
-function toRecord(accountId: string, row: Row): LogRecord {
-  const record: Record<string, unknown> = { trackingId: row.tracking_id, accountId, envId: row.env_id };
-  for (const [field, [, , text]] of Object.entries(row.fields)) {
+/** Values are text in ClickHouse; the catalog gives each field its JSON type back. */
+function typedFields(
+  entries: readonly (readonly [string, string])[],
+): Record<string, string | number | boolean> {
+  const fields: Record<string, string | number | boolean> = {};
+  for (const [field, text] of entries) {
     const kind = LOG_FIELDS.get(field as LogField);
-    if (kind === 'number') record[field] = Number(text);
-    else if (kind === 'boolean') record[field] = text === 'true';
-    else if (kind === 'string') record[field] = text;
+    if (kind === 'number') fields[field] = Number(text);
+    else if (kind === 'boolean') fields[field] = text === 'true';
+    else if (kind === 'string') fields[field] = text;
   }
-  return record as LogRecord;
+  return fields;
+}
+
+function toRecord(accountId: string, row: Row): LogRecord {
+  const fields = typedFields(Object.entries(row.fields).map(([field, [, , text]]) => [field, text] as const));
+  return { trackingId: row.tracking_id, accountId, envId: row.env_id, ...fields } as LogRecord;
 }
 
 /** The same events always give the same token, so ClickHouse drops a retried insert of them. */

@@ -21,6 +21,21 @@ export interface MigrationResult {
   readonly applied: readonly string[];
 }
 
+/** Values a migration takes from the configuration, as `${name}` in its text (e.g. `logRetentionDays`). */
+export type MigrationVariables = Readonly<Record<string, number>>;
+
+const VARIABLE = /\$\{([A-Za-z]+)\}/g;
+
+/** A migration's text with `${database}` and its variables filled in; one it lacks is an error. */
+function render(sql: string, name: string, database: string, variables: MigrationVariables): string {
+  return sql.replaceAll(VARIABLE, (_, variable: string) => {
+    if (variable === 'database') return database;
+    const value = variables[variable];
+    if (value === undefined) throw new Error(`migration ${name} needs \${${variable}}`);
+    return String(value);
+  });
+}
+
 /**
  * Applies the migrations a database has not seen yet and records them. Statements are idempotent
  * (IF NOT EXISTS), so two processes migrating at once converge on the same schema.
@@ -29,6 +44,7 @@ export async function migrate(
   client: ClickHouseClient,
   database: string,
   dir = MIGRATIONS_DIR,
+  variables: MigrationVariables = {},
 ): Promise<MigrationResult> {
   const db = quote(database);
   await client.command({ query: `CREATE DATABASE IF NOT EXISTS ${db}` });
@@ -45,8 +61,9 @@ export async function migrate(
   for (const name of files) {
     const version = Number(MIGRATION_FILE.exec(name)?.[1]);
     if (appliedVersions.has(version)) continue;
-    const sql = (await readFile(join(dir, name), 'utf8')).replaceAll('${database}', db);
-    for (const statement of statements(sql)) await client.command({ query: statement });
+    const sql = await readFile(join(dir, name), 'utf8');
+    for (const statement of statements(sql))
+      await client.command({ query: render(statement, name, db, variables) });
     await client.insert({
       table: `${database}.schema_migrations`,
       values: [{ version, name }],

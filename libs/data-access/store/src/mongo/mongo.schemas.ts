@@ -64,6 +64,7 @@ const definitions: Record<string, SchemaDefinition> = {
     pendingDowngradeEffectiveDate: String,
     billingAccountId: String,
     autoUpgradedCycle: String,
+    stripeEventCreated: Number,
   },
   [Collections.accountQuotas.name]: { userId: String, accountsCreated: Number },
   [Collections.environments.name]: {
@@ -293,6 +294,13 @@ const definitions: Record<string, SchemaDefinition> = {
     campaignStatus: String,
     createdAt: String,
     updatedAt: String,
+  },
+  [Collections.processorEvents.name]: {
+    eventId: String,
+    type: { type: String },
+    organizationId: String,
+    outcome: String,
+    receivedAt: String,
   },
   [Collections.accountHistory.name]: {
     accountId: String,

@@ -27,6 +27,25 @@ export class OrganizationRepository {
   }
 
   /**
+   * Atomically replaces the organization with what `change` makes of it (undefined: left as is);
+   * `change` is re-run on a concurrent write, so keep it pure. Undefined when there is none.
+   */
+  update(
+    organizationId: string,
+    change: (current: Organization) => Organization | undefined,
+  ): Promise<Organization | undefined> {
+    return this.organizations.modify([organizationId], (current) =>
+      current === undefined ? undefined : change(current),
+    );
+  }
+
+  /** The organization a payment-processor customer was made for. */
+  async findByStripeCustomer(customerId: string): Promise<Organization | undefined> {
+    const [found] = await this.organizations.find({ stripeCustomerId: customerId }, 1);
+    return found;
+  }
+
+  /**
    * The account's organization; undefined when there is no such account. An account stored before
    * organizations existed gets one now, made by `make` under the id organizationIdOf gives it: the
    * id is fixed, so concurrent first calls make one organization, and the account is bound to it

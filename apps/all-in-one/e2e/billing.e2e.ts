@@ -1,0 +1,341 @@
+import { aMemberToken, requireBackend, testBackends } from '@notify/testing';
+import Stripe from 'stripe';
+import { type AllInOne, callAs, failedResponse, pingramIn, startAllInOne, statusAndCode } from './all-in-one';
+
+const WEBHOOK_SECRET = 'whsec_e2e_billing_signing_secret';
+const WEBHOOK = '/billing/stripe/webhook';
+const URLS = { successUrl: 'https://app.example/billing/done', cancelUrl: 'https://app.example/billing' };
+/** Only to sign test deliveries the way Stripe does; it calls nothing. */
+const stripe = new Stripe('sk_test_123');
+
+interface Billing {
+  organizationId: string;
+  accountType: string;
+  organizationType: string;
+  costCap: number;
+  billingVersion: number;
+  status?: string;
+  subscriptionStatus?: string;
+  pendingDowngradeAccountType?: string;
+  billingCycleResetDate: string;
+  autoUpgrade: boolean;
+  stripeCustomerId?: string;
+  stripeSubscriptionId?: string;
+  checkoutSession?: { id: string; url: string };
+}
+
+/** A Stripe event as Stripe delivers it: the subscription's whole state at `created` (epoch seconds). */
+function subscriptionEvent(
+  id: string,
+  created: number,
+  subscription: {
+    customer: string;
+    organizationId: string;
+    price?: string;
+    status?: string;
+    cancelAtPeriodEnd?: boolean;
+  },
+  type = 'customer.subscription.updated',
+): string {
+  return JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    created,
+    data: {
+      object: {
+        id: 'sub_e2e',
+        object: 'subscription',
+        customer: subscription.customer,
+        status: subscription.status ?? 'active',
+        cancel_at_period_end: subscription.cancelAtPeriodEnd ?? false,
+        current_period_end: created + 30 * 86_400,
+        metadata: { organizationId: subscription.organizationId },
+        items: { object: 'list', data: [{ id: 'si_e2e', price: { id: subscription.price ?? 'price_20' } }] },
+      },
+    },
+  });
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1_000);
+
+/**
+ * Billing with Stripe through the pingram client (and plain HTTP for Stripe's webhook), against
+ * the all-in-one service pointed at stripe-mock. stripe-mock answers every call but keeps no
+ * state, so the subscriptions arrive as signed webhook deliveries made here, as Stripe would send
+ * them. Seeded: `acct-bill` (Olive owner, Adam admin, Mia member) and `acct-rival` (Rita owner),
+ * each in an organization of its own.
+ */
+describe('billing with Stripe (all-in-one, stripe-mock)', () => {
+  let app: AllInOne;
+  let base: string;
+
+  const olive = aMemberToken({ email: 'olive@bill.example' });
+  const adam = aMemberToken({ email: 'adam@bill.example' });
+  const mia = aMemberToken({ email: 'mia@bill.example' });
+  const rita = aMemberToken({ email: 'rita@rival.example' });
+
+  const call = (path: string, as: string | null, init: RequestInit = {}) => callAs(base, path, as, init);
+  const billing = async (as: string, body: object = URLS): Promise<Billing> => {
+    const response = await call('/billing', as, { method: 'POST', body: JSON.stringify(body) });
+    if (response.status !== 200) throw new Error(`${response.status}: ${await response.text()}`);
+    return (await response.json()) as Billing;
+  };
+  const deliver = (payload: string, signature?: string) =>
+    fetch(`${base}${WEBHOOK}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        ...(signature === undefined ? {} : { 'stripe-signature': signature }),
+      },
+      body: payload,
+    });
+  const signed = (payload: string, timestamp = nowSeconds(), secret = WEBHOOK_SECRET) =>
+    deliver(payload, stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp }));
+  const billingMoves = async (as: string) =>
+    (
+      (await (await call('/account/history', as)).json()) as {
+        events: { type: string; details: Record<string, string> }[];
+      }
+    ).events
+      .filter((event) => event.type.startsWith('billing.'))
+      .map((event) => event.type);
+
+  beforeAll(async () => {
+    await requireBackend('stripe-mock');
+    app = await startAllInOne('notify-billing-', {
+      tenants: [
+        {
+          accountId: 'acct-bill',
+          members: [
+            { email: 'olive@bill.example', role: 'owner' },
+            { email: 'adam@bill.example', role: 'admin' },
+            { email: 'mia@bill.example', role: 'member' },
+          ],
+        },
+        { accountId: 'acct-rival', members: [{ email: 'rita@rival.example', role: 'owner' }] },
+      ],
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_123',
+        STRIPE_API_URL: testBackends.stripeApiUrl,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        BILLING_PRICES: 'price_20=budget_20,price_100=budget_100',
+      },
+    });
+    base = app.baseUrl;
+  }, 120_000);
+
+  afterAll(() => app?.stop(), 60_000);
+
+  it('creates a checkout session for a budget price, making the organization’s Stripe customer once', async () => {
+    const first = await pingramIn(base, olive).account.prepareCheckoutSession({
+      budgetPriceId: 'price_20',
+      ...URLS,
+    });
+    expect(first).toMatchObject({
+      organizationId: 'org_acct-bill',
+      organizationType: 'free',
+      status: 'unverified',
+      stripeCustomerId: expect.stringMatching(/^cus_/),
+      sessionId: expect.stringMatching(/^cs_/),
+      url: expect.stringMatching(/^https:\/\//),
+    });
+    const again = await billing(olive, { budgetPriceId: 'price_100', ...URLS });
+    expect(again).toMatchObject({
+      accountType: 'free',
+      billingVersion: 1,
+      billingCycleResetDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      autoUpgrade: false,
+      stripeCustomerId: first.stripeCustomerId,
+      checkoutSession: { id: expect.stringMatching(/^cs_/), url: expect.stringMatching(/^https:\/\//) },
+    });
+    expect(await billingMoves(olive)).toEqual(['billing.customer.created']);
+  });
+
+  it('refuses a price that is not a budget tier’s and return URLs that are not http(s), naming the field', async () => {
+    const unknownPrice = await failedResponse(
+      pingramIn(base, olive).account.prepareCheckoutSession({ budgetPriceId: 'price_9', ...URLS }),
+    );
+    expect(await statusAndCode(unknownPrice)).toEqual({ status: 400, code: 'VALIDATION_ERROR' });
+    const badUrl = await call('/billing', olive, {
+      method: 'POST',
+      body: JSON.stringify({ ...URLS, successUrl: 'file:///etc/passwd' }),
+    });
+    expect(badUrl.status).toBe(400);
+    expect(((await badUrl.json()) as { error: { message: string } }).error.message).toMatch(/^successUrl: /);
+  });
+
+  it('needs an owner: an admin, a member and an API key get 403 with the error body', async () => {
+    const rivalOrganization = (await (
+      await call('/organizations', rita, { method: 'POST', body: '{}' })
+    ).json()) as {
+      apiKey: string;
+    };
+    for (const as of [adam, mia, rivalOrganization.apiKey]) {
+      const refused = await failedResponse(pingramIn(base, as).account.prepareCheckoutSession(URLS));
+      expect(await statusAndCode(refused)).toEqual({ status: 403, code: 'FORBIDDEN' });
+    }
+  });
+
+  it('moves the organization with signed subscription events, once each, the newest winning', async () => {
+    const { stripeCustomerId: customer = '', organizationId } = await billing(olive);
+    const created = nowSeconds();
+    const subscribed = subscriptionEvent(
+      'evt_e2e_sub_1',
+      created,
+      { customer, organizationId },
+      'customer.subscription.created',
+    );
+    expect((await signed(subscribed)).status).toBe(200);
+    expect(await billing(olive)).toMatchObject({
+      accountType: 'budget_20',
+      organizationType: 'paid',
+      costCap: 20,
+      subscriptionStatus: 'active',
+      status: 'verified',
+      stripeSubscriptionId: 'sub_e2e',
+    });
+    expect(await pingramIn(base, olive).account.getOrganization()).toMatchObject({
+      organizationType: 'paid',
+      costCap: 20,
+    });
+
+    // Delivered again (Stripe retries): nothing moves twice.
+    expect((await signed(subscribed)).status).toBe(200);
+    const moves = [
+      'billing.customer.created',
+      'billing.accountType.budget_20',
+      'billing.subscriptionStatus.active',
+      'billing.status.verified',
+    ];
+    expect((await billingMoves(olive)).reverse()).toEqual(moves);
+
+    // An upgrade, then an older event arriving late: the upgrade stands.
+    const upgraded = subscriptionEvent('evt_e2e_sub_2', created + 10, {
+      customer,
+      organizationId,
+      price: 'price_100',
+    });
+    const late = subscriptionEvent('evt_e2e_sub_0', created - 10, {
+      customer,
+      organizationId,
+      price: 'price_20',
+      status: 'past_due',
+    });
+    expect((await signed(upgraded)).status).toBe(200);
+    expect((await signed(late)).status).toBe(200);
+    expect(await billing(olive)).toMatchObject({
+      accountType: 'budget_100',
+      costCap: 100,
+      subscriptionStatus: 'active',
+    });
+
+    // Cancelled at the period's end, then ended.
+    const cancelling = subscriptionEvent('evt_e2e_sub_3', created + 20, {
+      customer,
+      organizationId,
+      price: 'price_100',
+      cancelAtPeriodEnd: true,
+    });
+    expect((await signed(cancelling)).status).toBe(200);
+    expect(await pingramIn(base, olive).account.prepareCheckoutSession(URLS)).toMatchObject({
+      pendingDowngradeAccountType: 'free',
+      pendingDowngradeEffectiveDate: expect.any(String),
+    });
+    const ended = subscriptionEvent(
+      'evt_e2e_sub_4',
+      created + 30,
+      { customer, organizationId, price: 'price_100', status: 'canceled' },
+      'customer.subscription.deleted',
+    );
+    expect((await signed(ended)).status).toBe(200);
+    const free = await billing(olive);
+    expect(free).toMatchObject({
+      accountType: 'free',
+      organizationType: 'free',
+      costCap: 0,
+      subscriptionStatus: 'canceled',
+    });
+    expect(free).not.toHaveProperty('pendingDowngradeAccountType');
+  });
+
+  it('refuses forged, stale and unsigned deliveries with 400 and the error body, changing nothing', async () => {
+    const before = await billing(olive);
+    const payload = subscriptionEvent('evt_e2e_forged', nowSeconds() + 100, {
+      customer: before.stripeCustomerId ?? '',
+      organizationId: before.organizationId,
+      price: 'price_100',
+    });
+    for (const response of [
+      await signed(payload, nowSeconds(), 'whsec_someone_else'),
+      await signed(payload, nowSeconds() - 301),
+      await deliver(payload),
+      await deliver(payload, 't=1,v1=deadbeef'),
+    ]) {
+      expect(await statusAndCode(response)).toEqual({ status: 400, code: 'INVALID_SIGNATURE' });
+    }
+    expect(await billing(olive)).toEqual(before);
+    // The same event, signed right, is taken: a refusal recorded nothing that would swallow it.
+    expect((await signed(payload)).status).toBe(200);
+    expect((await billing(olive)).accountType).toBe('budget_100');
+  });
+
+  it('refuses a body over the webhook’s own limit, and answers 200 to event types it ignores', async () => {
+    const huge = JSON.stringify({ id: 'evt_e2e_huge', padding: 'x'.repeat(600 * 1024) });
+    expect((await signed(huge)).status).toBe(413);
+    const other = JSON.stringify({
+      id: 'evt_e2e_other',
+      object: 'event',
+      type: 'charge.refunded',
+      created: 1,
+      data: { object: {} },
+    });
+    const response = await signed(other);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true });
+  });
+
+  it('never touches another organization: an event naming it with this customer, or its own key', async () => {
+    const rival = await billing(rita);
+    const mine = await billing(olive);
+    const naming = subscriptionEvent('evt_e2e_cross', nowSeconds() + 200, {
+      customer: mine.stripeCustomerId ?? '',
+      organizationId: rival.organizationId,
+      price: 'price_20',
+    });
+    expect((await signed(naming)).status).toBe(200);
+    expect(await billing(rita)).toEqual(rival);
+    expect(await billing(olive)).toEqual(mine);
+    const rivalKey = (
+      (await (
+        await call('/accounts', rita, { method: 'POST', body: JSON.stringify({ name: 'Rival two' }) })
+      ).json()) as {
+        apiKey: string;
+      }
+    ).apiKey;
+    const seen = await pingramIn(base, rivalKey).account.getOrganization();
+    expect(seen.organizationId).not.toBe(mine.organizationId);
+    const elsewhere = await call('/account/organization?accountId=acct-bill', rivalKey);
+    expect(await statusAndCode(elsewhere)).toEqual({ status: 404, code: 'NOT_FOUND' });
+  });
+});
+
+describe('billing off (all-in-one without STRIPE_SECRET_KEY)', () => {
+  let app: AllInOne;
+
+  beforeAll(async () => {
+    app = await startAllInOne('notify-billing-off-', {
+      tenants: [{ accountId: 'acct-free', members: [{ email: 'fay@free.example', role: 'owner' }] }],
+    });
+  }, 120_000);
+
+  afterAll(() => app?.stop(), 60_000);
+
+  it('answers POST /billing with 400 BILLING_DISABLED and the webhook with 404', async () => {
+    const fay = aMemberToken({ email: 'fay@free.example' });
+    const refused = await failedResponse(pingramIn(app.baseUrl, fay).account.prepareCheckoutSession(URLS));
+    expect(await statusAndCode(refused)).toEqual({ status: 400, code: 'BILLING_DISABLED' });
+    const webhook = await callAs(app.baseUrl, WEBHOOK, null, { method: 'POST', body: '{}' });
+    expect(await statusAndCode(webhook)).toEqual({ status: 404, code: 'NOT_FOUND' });
+  });
+});

@@ -1,0 +1,96 @@
+import type { BillingChange, PaymentWebhook, ProcessorEvent } from '@notify/domain';
+import { InvalidRequestError } from '@notify/util';
+import type Stripe from 'stripe';
+import { idOf, processorSubscription } from './stripe.mapping';
+
+const FIX =
+  "Send Stripe's own deliveries: the endpoint's signing secret must be STRIPE_WEBHOOK_SECRET, and a delivery older than 5 minutes is refused.";
+
+/** The organization billing named on the object when it made it (checkout session, subscription). */
+const organizationOf = (metadata: Stripe.Metadata | null | undefined, reference?: string | null) =>
+  reference ?? metadata?.['organizationId'] ?? undefined;
+
+/** What billing acts on in a Stripe event; undefined for the types it ignores. */
+function changeOf(event: Stripe.Event): { change?: BillingChange; organizationId?: string } {
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      const customerId = idOf(session.customer);
+      const subscriptionId = idOf(session.subscription);
+      const organizationId = organizationOf(session.metadata, session.client_reference_id);
+      return {
+        ...(organizationId !== undefined ? { organizationId } : {}),
+        ...(customerId === undefined
+          ? {}
+          : {
+              change: {
+                kind: 'checkout_completed',
+                customerId,
+                ...(subscriptionId !== undefined ? { subscriptionId } : {}),
+              },
+            }),
+      };
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const subscription = event.data.object;
+      const organizationId = organizationOf(subscription.metadata);
+      return {
+        ...(organizationId !== undefined ? { organizationId } : {}),
+        change: {
+          kind: 'subscription',
+          subscription: processorSubscription(subscription, event.type === 'customer.subscription.deleted'),
+        },
+      };
+    }
+    case 'invoice.payment_failed': {
+      const invoice = event.data.object;
+      const customerId = idOf(invoice.customer);
+      const subscriptionId = idOf(invoice.subscription);
+      return customerId === undefined
+        ? {}
+        : {
+            change: {
+              kind: 'payment_failed',
+              customerId,
+              ...(subscriptionId !== undefined ? { subscriptionId } : {}),
+            },
+          };
+    }
+    default:
+      return {};
+  }
+}
+
+/**
+ * Stripe's webhook deliveries, checked with the SDK against the endpoint's signing secret: the
+ * signature must be over these exact bytes and at most 5 minutes old (the SDK's tolerance), so a
+ * forged, altered or replayed delivery is refused before anything reads it.
+ */
+export class StripeWebhook implements PaymentWebhook {
+  constructor(
+    private readonly stripe: Stripe,
+    private readonly signingSecret: string,
+  ) {}
+
+  verify(rawBody: string, signatureHeader: string | undefined): ProcessorEvent {
+    if (signatureHeader === undefined || signatureHeader === '')
+      throw new InvalidRequestError({
+        code: 'INVALID_SIGNATURE',
+        message: 'The Stripe-Signature header is missing.',
+        fix: FIX,
+      });
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signatureHeader, this.signingSecret);
+    } catch (error) {
+      throw new InvalidRequestError({
+        code: 'INVALID_SIGNATURE',
+        message: `The Stripe signature does not hold: ${error instanceof Error ? error.message : 'unreadable'}`,
+        fix: FIX,
+      });
+    }
+    return { id: event.id, type: event.type, created: event.created, ...changeOf(event) };
+  }
+}

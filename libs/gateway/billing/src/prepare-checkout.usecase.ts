@@ -1,0 +1,96 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type CheckoutBody,
+  type CheckoutSession,
+  PAYMENT_PROCESSOR,
+  type PaymentProcessor,
+  type PlanTier,
+  withCustomer,
+} from '@notify/domain';
+import { type Caller, callerActor } from '@notify/gateway-auth';
+import { AccountOrganizations, accountNotFound } from '@notify/gateway-organization';
+import { InjectClock } from '@notify/platform';
+import { AccountRepository, OrganizationRepository } from '@notify/store';
+import { type Clock, InvalidRequestError } from '@notify/util';
+import { BillingHistory } from './billing-history';
+import { BILLING_PRICE_TIERS } from './billing.tokens';
+import { type BillingAccountView, billingView } from './billing.view';
+
+export const billingOff = () =>
+  new InvalidRequestError({
+    code: 'BILLING_DISABLED',
+    message: 'Billing is off on this installation: nobody is billed or limited.',
+    fix: 'The service operator turns billing on with STRIPE_SECRET_KEY (see deploy/OPERATIONS.md).',
+  });
+
+/**
+ * POST /billing: gets or makes the payment-processor customer of the caller's organization (kept
+ * on the organization, so every later call reuses it) and, given a budget tier's price, opens a
+ * checkout session subscribing it. The subscription itself arrives later, by the processor's
+ * webhook. The first call binds the organization's billing to the caller's account.
+ */
+@Injectable()
+export class PrepareCheckoutUseCase {
+  constructor(
+    private readonly accountOrganizations: AccountOrganizations,
+    private readonly organizations: OrganizationRepository,
+    private readonly accounts: AccountRepository,
+    private readonly history: BillingHistory,
+    @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor | undefined,
+    @Inject(BILLING_PRICE_TIERS) private readonly tiers: ReadonlyMap<string, PlanTier>,
+    @InjectClock() private readonly clock: Clock,
+  ) {}
+
+  async execute(command: {
+    readonly caller: Caller;
+    readonly body: CheckoutBody;
+  }): Promise<BillingAccountView> {
+    const { caller, body } = command;
+    const processor = this.processor;
+    if (processor === undefined) throw billingOff();
+    if (body.budgetPriceId !== undefined && !this.tiers.has(body.budgetPriceId))
+      throw new InvalidRequestError({
+        code: 'VALIDATION_ERROR',
+        message: `budgetPriceId: ${body.budgetPriceId} is not the price of a budget tier.`,
+        fix: `Give one of ${[...this.tiers.keys()].join(', ') || '(none configured: BILLING_PRICES is empty)'}.`,
+      });
+    const organization = await this.accountOrganizations.of(caller.accountId);
+    if (organization === undefined) throw accountNotFound(caller.accountId);
+    const { organizationId } = organization;
+    const { customerId } = await processor.ensureCustomer({
+      organizationId,
+      name: organization.name,
+      ...(organization.stripeCustomerId !== undefined ? { customerId: organization.stripeCustomerId } : {}),
+    });
+    const now = this.clock.now();
+    const at = new Date(now).toISOString();
+    const billed =
+      (await this.organizations.update(organizationId, (current) =>
+        withCustomer(current, customerId, caller.accountId, at),
+      )) ?? organization;
+    if (organization.stripeCustomerId !== customerId)
+      await this.history.record(billed.billingAccountId, [
+        {
+          at,
+          type: 'billing.customer.created',
+          actor: callerActor(caller),
+          details: { customerId, organizationId },
+        },
+      ]);
+    let checkoutSession: CheckoutSession | undefined;
+    if (body.budgetPriceId !== undefined)
+      checkoutSession = await processor.createCheckoutSession({
+        customerId,
+        organizationId,
+        priceId: body.budgetPriceId,
+        successUrl: body.successUrl,
+        cancelUrl: body.cancelUrl,
+      });
+    const billingAccount = await this.accounts.getAccount(billed.billingAccountId ?? caller.accountId);
+    return billingView(billed, {
+      now,
+      autoUpgrade: billingAccount?.autoUpgrade === true,
+      ...(checkoutSession !== undefined ? { checkoutSession } : {}),
+    });
+  }
+}
