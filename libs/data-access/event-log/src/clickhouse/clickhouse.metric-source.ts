@@ -4,69 +4,73 @@ import { type ClickHouseEventLogOptions, openClickHouseClient } from './clickhou
 import { quote } from './columns';
 
 /**
- * Requests answered per round trip: one UNION ALL query each. A dashboard's 20 series take one
- * query; the query side's maximum of 500 takes ten, each small enough for the server to plan fast.
+ * Requests answered per round trip. A dashboard's 20 series take one query; the query side's
+ * maximum of 500 takes ten, each small enough for the server to plan fast.
  */
 const REQUESTS_PER_QUERY = 50;
 
-/** The rollups hold minutes: a period that is a whole number of minutes is read from them. */
-const fromRollup = (request: SeriesRequest) => request.periodSeconds % 60 === 0;
-
 interface Source {
   readonly table: string;
-  /** The row's time, in epoch seconds, and the column it filters on. */
-  readonly seconds: string;
+  /** The row's time column, and its epoch seconds. */
   readonly time: string;
-  readonly value: (stat: InsightStatistic, p: string) => string;
-  /** Latency statistics only have periods where some event carried a latency. */
-  readonly hasLatency: string;
+  readonly seconds: string;
+  /** A request's value over the rows matching `where`. */
+  readonly value: (stat: InsightStatistic, where: string, p: string) => string;
+  /** Whether a period has a value: some event, or for latency statistics some event with a latency. */
+  readonly has: (stat: InsightStatistic, where: string) => string;
 }
+
+const counts = (stat: InsightStatistic) => stat.kind === 'Sum' || stat.kind === 'SampleCount';
 
 /** Minutes of insight_minutes: counts summed, latency states merged. */
 const ROLLUP: Source = {
   table: 'insight_minutes',
-  seconds: 'toUnixTimestamp(minute)',
   time: 'minute',
-  value: (stat, p) => {
+  seconds: 'toUnixTimestamp(minute)',
+  value: (stat, where, p) => {
     switch (stat.kind) {
       case 'Sum':
       case 'SampleCount':
-        return 'sum(events)';
+        return `sumIf(events, ${where})`;
       case 'Average':
-        return 'sum(latency_sum) / sum(latency_count)';
+        return `sumIf(latency_sum, ${where}) / sumIf(latency_count, ${where})`;
       case 'Minimum':
-        return 'minMerge(latency_min)';
+        return `minMergeIf(latency_min, ${where})`;
       case 'Maximum':
-        return 'maxMerge(latency_max)';
+        return `maxMergeIf(latency_max, ${where})`;
       case 'percentile':
-        return `quantileTDigestMerge({${p}:Float64})(latency_digest)`;
+        return `quantileTDigestMergeIf({${p}:Float64})(latency_digest, ${where})`;
     }
   },
-  hasLatency: 'sum(latency_count) > 0',
+  has: (stat, where) => (counts(stat) ? `countIf(${where}) > 0` : `sumIf(latency_count, ${where}) > 0`),
 };
 
 /** Single metric events of insight_events (kept a day), for periods under a minute. */
 const EVENTS: Source = {
   table: 'insight_events',
-  seconds: 'toUnixTimestamp(event_time)',
   time: 'event_time',
-  value: (stat, p) => {
+  seconds: 'toUnixTimestamp(event_time)',
+  value: (stat, where, p) => {
     switch (stat.kind) {
       case 'Sum':
       case 'SampleCount':
-        return 'count()';
+        return `countIf(${where})`;
       case 'Average':
-        return 'avg(latency)';
+        return `avgIf(latency, ${where})`;
       case 'Minimum':
-        return 'min(latency)';
+        return `minIf(latency, ${where})`;
       case 'Maximum':
-        return 'max(latency)';
+        return `maxIf(latency, ${where})`;
       case 'percentile':
-        return `quantileTDigest({${p}:Float64})(latency)`;
+        return `quantileTDigestIf({${p}:Float64})(latency, ${where})`;
     }
   },
-  hasLatency: 'count(latency) > 0',
+  has: (stat, where) =>
+    counts(stat) ? `countIf(${where}) > 0` : `countIf(latency IS NOT NULL AND ${where}) > 0`,
 };
+
+/** The rollups hold minutes: a period that is a whole number of minutes is read from them. */
+const sourceOf = (request: SeriesRequest) => (request.periodSeconds % 60 === 0 ? ROLLUP : EVENTS);
 
 const FILTER_COLUMNS = { Channel: 'channel', NotificationId: 'notification_id', EnvId: 'env_id' } as const;
 
@@ -90,9 +94,16 @@ export class ClickHouseMetricSource implements MetricSource {
     const series = requests.map((): SeriesPoint[] => []);
     if (scope.envIds.length === 0) return series;
     for (let first = 0; first < requests.length; first += REQUESTS_PER_QUERY) {
-      const chunk = requests.slice(first, first + REQUESTS_PER_QUERY);
-      for (const row of await this.query(scope, chunk)) {
-        series[first + Number(row.q)]?.push({ timestampMs: Number(row.t), value: Number(row.v) });
+      const chunk = requests.slice(first, first + REQUESTS_PER_QUERY).map((request, i) => ({
+        request,
+        index: first + i,
+      }));
+      const groups = groupByScan(chunk);
+      for (const row of await this.query(scope, groups)) {
+        const group = groups[Number(row.g)] ?? [];
+        group.forEach(({ index }, i) => {
+          if (row.has[i]) series[index]?.push({ timestampMs: Number(row.t), value: Number(row.v[i]) });
+        });
       }
     }
     return series;
@@ -102,42 +113,48 @@ export class ClickHouseMetricSource implements MetricSource {
     await this.client.close();
   }
 
-  private async query(scope: MetricScope, requests: readonly SeriesRequest[]): Promise<Row[]> {
+  /**
+   * One scan per group (the requests reading the same source, periods and time range): each
+   * request's value is an aggregate over the rows matching its metric and dimensions.
+   */
+  private async query(scope: MetricScope, groups: readonly Indexed[][]): Promise<Row[]> {
     const params: Record<string, unknown> = { account: scope.accountId, envs: [...scope.envIds] };
-    const selects = requests.map((request, i) => {
-      const source = fromRollup(request) ? ROLLUP : EVENTS;
-      const name = (what: string) => `${what}${i}`;
-      params[name('q')] = i;
-      params[name('metric')] = request.metric;
-      params[name('period')] = request.periodSeconds;
-      params[name('start')] = request.startMs;
-      params[name('end')] = request.endMs;
-      const where = [
-        'account_id = {account:String}',
-        'env_id IN {envs:Array(String)}',
-        `metric = {${name('metric')}:String}`,
-        `${source.time} >= fromUnixTimestamp64Milli({${name('start')}:Int64}, 'UTC')`,
-        `${source.time} < fromUnixTimestamp64Milli({${name('end')}:Int64}, 'UTC')`,
-      ];
-      for (const [dimension, column] of Object.entries(FILTER_COLUMNS)) {
-        const value = request.filters[dimension as keyof typeof FILTER_COLUMNS];
-        if (value === undefined) continue;
-        params[name(column)] = value;
-        where.push(`${column} = {${name(column)}:String}`);
-      }
-      const { stat } = request;
-      if (stat.kind === 'percentile') params[name('p')] = stat.p / 100;
-      const latency = stat.kind === 'Sum' || stat.kind === 'SampleCount' ? '' : `HAVING ${source.hasLatency}`;
+    const selects = groups.map((group, g) => {
+      const { request: first } = group[0] as Indexed;
+      const source = sourceOf(first);
+      Object.assign(params, {
+        [`g${g}`]: g,
+        [`period${g}`]: first.periodSeconds,
+        [`start${g}`]: first.startMs,
+        [`end${g}`]: first.endMs,
+      });
+      const matches = group.map(({ request }, i) => {
+        const name = (what: string) => `${what}${g}_${i}`;
+        params[name('metric')] = request.metric;
+        const where = [`metric = {${name('metric')}:String}`];
+        for (const [dimension, column] of Object.entries(FILTER_COLUMNS)) {
+          const value = request.filters[dimension as keyof typeof FILTER_COLUMNS];
+          if (value === undefined) continue;
+          params[name(column)] = value;
+          where.push(`${column} = {${name(column)}:String}`);
+        }
+        if (request.stat.kind === 'percentile') params[name('p')] = request.stat.p / 100;
+        return { stat: request.stat, where: `(${where.join(' AND ')})`, p: name('p') };
+      });
       // Periods are aligned to the epoch: a point's timestamp is its period's start.
-      return `SELECT {${name('q')}:UInt16} AS q,
-          intDiv(${source.seconds}, {${name('period')}:UInt32}) * {${name('period')}:UInt32} * 1000 AS t,
-          toFloat64(${source.value(stat, name('p'))}) AS v
+      return `SELECT {g${g}:UInt16} AS g,
+          intDiv(${source.seconds}, {period${g}:UInt32}) * {period${g}:UInt32} * 1000 AS t,
+          [${matches.map((m) => `toFloat64(${source.value(m.stat, m.where, m.p)})`).join(', ')}] AS v,
+          [${matches.map((m) => source.has(m.stat, m.where)).join(', ')}] AS has
         FROM ${quote(this.database)}.${quote(source.table)}
-        WHERE ${where.join(' AND ')}
-        GROUP BY t ${latency}`;
+        WHERE account_id = {account:String} AND env_id IN {envs:Array(String)}
+          AND ${source.time} >= fromUnixTimestamp64Milli({start${g}:Int64}, 'UTC')
+          AND ${source.time} < fromUnixTimestamp64Milli({end${g}:Int64}, 'UTC')
+          AND (${matches.map((m) => m.where).join(' OR ')})
+        GROUP BY t`;
     });
     const result = await this.client.query({
-      query: `SELECT q, t, v FROM (${selects.join('\nUNION ALL\n')}) ORDER BY q, t`,
+      query: `SELECT g, t, v, has FROM (${selects.join('\nUNION ALL\n')}) ORDER BY g, t`,
       query_params: params,
       format: 'JSONEachRow',
     });
@@ -145,8 +162,26 @@ export class ClickHouseMetricSource implements MetricSource {
   }
 }
 
+interface Indexed {
+  readonly request: SeriesRequest;
+  /** Its place in the call's requests. */
+  readonly index: number;
+}
+
+/** Requests that one scan answers: the same source, period and time range. */
+function groupByScan(requests: readonly Indexed[]): Indexed[][] {
+  const groups = new Map<string, Indexed[]>();
+  for (const indexed of requests) {
+    const { request } = indexed;
+    const key = `${sourceOf(request).table}/${request.periodSeconds}/${request.startMs}/${request.endMs}`;
+    groups.set(key, [...(groups.get(key) ?? []), indexed]);
+  }
+  return [...groups.values()];
+}
+
 interface Row {
-  readonly q: number;
+  readonly g: number;
   readonly t: string | number;
-  readonly v: number;
+  readonly v: readonly (number | string)[];
+  readonly has: readonly (boolean | number)[];
 }
