@@ -1,13 +1,18 @@
 -- Insights: the metrics (Requests, Sent, Delivered, Failed, Opened, Clicked, Ignored) per account,
--- environment, channel and notification id, rolled up per minute as events are appended, so a
--- dashboard query reads a few thousand rollup rows instead of scanning the delivery log.
+-- environment, channel and notification id, rolled up per minute and per hour as events are
+-- appended, so a dashboard query reads rollup rows instead of scanning the delivery log.
 --
 -- delivery_events ─┬─ delivery_events_fold ─▶ log_records
 --                  └─ insight_feed_mv ─▶ insight_feed (Null) ─ insight_events_mv ─▶ insight_events
---                                                                 └─ insight_minutes_mv ─▶ insight_minutes
+--                       ─ insight_minutes_mv ─▶ insight_minutes ─ insight_hours_mv ─▶ insight_hours
 --
 -- The event → metric mapping is written once, in insight_events_mv, over the Null-engine feed: live
 -- appends reach it through insight_feed_mv, the backfill below by inserting into the feed.
+--
+-- Retention follows what a query may ask for (a period of a minute or more up to 63 days back, of
+-- an hour or more up to 455 days back), not the delivery log's LOG_RETENTION_DAYS: a rollup row
+-- holds no message content or recipient, only counts, and costs a few bytes where its events cost
+-- kilobytes, so the figures outlive the log they were counted from.
 
 -- Whose notification an event is about (the send's type), empty on events that do not carry it.
 ALTER TABLE ${database}.delivery_events ADD COLUMN IF NOT EXISTS notification_id LowCardinality(String) DEFAULT '';
@@ -34,8 +39,7 @@ SETTINGS non_replicated_deduplication_window = 1000, ttl_only_drop_parts = 1;
 
 -- Per minute: the count, and for latency metrics the sum, minimum, maximum and a t-digest of the
 -- latencies (enough for Average, Minimum, Maximum and any percentile over any number of minutes).
--- Kept 455 days, longer than the delivery log: the oldest period a query may ask for is 455 days
--- back (one-hour periods), and a rollup minute costs a few bytes where its events cost kilobytes.
+-- Kept 64 days: periods that are not whole hours are only answered for the last 63.
 CREATE TABLE IF NOT EXISTS ${database}.insight_minutes
 (
     account_id String,
@@ -54,8 +58,48 @@ CREATE TABLE IF NOT EXISTS ${database}.insight_minutes
 ENGINE = AggregatingMergeTree
 PARTITION BY toYYYYMM(minute)
 ORDER BY (account_id, env_id, metric, channel, notification_id, minute)
-TTL minute + INTERVAL 455 DAY
+TTL minute + INTERVAL 64 DAY
 SETTINGS non_replicated_deduplication_window = 1000;
+
+-- The same per hour, kept 455 days: periods of whole hours (a 30-day dashboard's, and the only
+-- ones beyond 63 days) read a sixtieth of the rows or fewer.
+CREATE TABLE IF NOT EXISTS ${database}.insight_hours
+(
+    account_id String,
+    env_id String,
+    metric LowCardinality(String),
+    channel LowCardinality(String),
+    notification_id LowCardinality(String),
+    hour DateTime('UTC'),
+    events SimpleAggregateFunction(sum, UInt64),
+    latency_count SimpleAggregateFunction(sum, UInt64),
+    latency_sum SimpleAggregateFunction(sum, UInt64),
+    latency_min AggregateFunction(min, UInt32),
+    latency_max AggregateFunction(max, UInt32),
+    latency_digest AggregateFunction(quantileTDigest, UInt32)
+)
+ENGINE = AggregatingMergeTree
+PARTITION BY toYYYYMM(hour)
+ORDER BY (account_id, env_id, metric, channel, notification_id, hour)
+TTL hour + INTERVAL 455 DAY
+SETTINGS non_replicated_deduplication_window = 1000;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS ${database}.insight_hours_mv TO ${database}.insight_hours AS
+SELECT
+    account_id,
+    env_id,
+    metric,
+    channel,
+    notification_id,
+    toStartOfHour(minute) AS hour,
+    sum(events) AS events,
+    sum(latency_count) AS latency_count,
+    sum(latency_sum) AS latency_sum,
+    minMergeState(latency_min) AS latency_min,
+    maxMergeState(latency_max) AS latency_max,
+    quantileTDigestMergeState(latency_digest) AS latency_digest
+FROM ${database}.insight_minutes
+GROUP BY account_id, env_id, metric, channel, notification_id, hour;
 
 CREATE MATERIALIZED VIEW IF NOT EXISTS ${database}.insight_minutes_mv TO ${database}.insight_minutes AS
 SELECT

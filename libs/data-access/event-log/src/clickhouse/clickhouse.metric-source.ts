@@ -22,11 +22,11 @@ interface Source {
 
 const counts = (stat: InsightStatistic) => stat.kind === 'Sum' || stat.kind === 'SampleCount';
 
-/** Minutes of insight_minutes: counts summed, latency states merged. */
-const ROLLUP: Source = {
-  table: 'insight_minutes',
-  time: 'minute',
-  seconds: 'toUnixTimestamp(minute)',
+/** A rollup (insight_minutes or insight_hours): counts summed, latency states merged. */
+const rollup = (table: string, column: string): Source => ({
+  table,
+  time: column,
+  seconds: `toUnixTimestamp(${column})`,
   value: (stat, where, p) => {
     switch (stat.kind) {
       case 'Sum':
@@ -43,7 +43,9 @@ const ROLLUP: Source = {
     }
   },
   has: (stat, where) => (counts(stat) ? `countIf(${where}) > 0` : `sumIf(latency_count, ${where}) > 0`),
-};
+});
+const HOURS = rollup('insight_hours', 'hour');
+const MINUTES = rollup('insight_minutes', 'minute');
 
 /** Single metric events of insight_events (kept a day), for periods under a minute. */
 const EVENTS: Source = {
@@ -69,14 +71,19 @@ const EVENTS: Source = {
     counts(stat) ? `countIf(${where}) > 0` : `countIf(latency IS NOT NULL AND ${where}) > 0`,
 };
 
-/** The rollups hold minutes: a period that is a whole number of minutes is read from them. */
-const sourceOf = (request: SeriesRequest) => (request.periodSeconds % 60 === 0 ? ROLLUP : EVENTS);
+/**
+ * The coarsest store whose rows a period is made of: hours for whole hours, minutes for whole
+ * minutes, single events (the last day) below. A row counts when its own start is within the
+ * requested range, so with a rollup the range is in effect rounded up to its hours or minutes.
+ */
+const sourceOf = ({ periodSeconds }: SeriesRequest) =>
+  periodSeconds % 3600 === 0 ? HOURS : periodSeconds % 60 === 0 ? MINUTES : EVENTS;
 
 const FILTER_COLUMNS = { Channel: 'channel', NotificationId: 'notification_id', EnvId: 'env_id' } as const;
 
 /**
  * The insights metric store on the rollups of migration 0003 (a ClickHouse server or the embedded
- * engine, the same SQL). Every query is bound to the scope's account and environments; every value
+ * engine, the same SQL): the hourly and per-minute rollups, and the last day's single metric events. Every query is bound to the scope's account and environments; every value
  * a request carries travels as a query parameter.
  */
 export class ClickHouseMetricSource implements MetricSource {
