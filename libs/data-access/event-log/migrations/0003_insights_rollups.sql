@@ -138,16 +138,19 @@ ENGINE = Null;
 --   Failed     <prefix>_failed; the request-level `failed` (no channel)
 --   Opened     <prefix>_opened;  Clicked <prefix>_clicked
 --   Ignored    `routed` with <prefix>_routing IGNORE, THROTTLED or DEDUPLICATED (per channel), and
---              `routed` with `ignored` set (the request, no channel)
+--              `routed` with `ignored` set (the request, no channel). A send held for its schedule
+--              or quiet hours is routed twice, held (some channel SCHEDULE) and when released: only
+--              the routing that is not a hold counts, so its ignored channels count once.
 CREATE MATERIALIZED VIEW IF NOT EXISTS ${database}.insight_events_mv TO ${database}.insight_events AS
 WITH
     ['email', 'sms', 'call', 'mobile_push', 'web_push', 'slack', 'inapp'] AS prefixes,
     ['EMAIL', 'SMS', 'CALL', 'PUSH', 'WEB_PUSH', 'SLACK', 'INAPP_WEB'] AS channels,
+    event = 'routed' AND NOT arrayExists(prefix -> fields[concat(prefix, '_routing')] = 'SCHEDULE', prefixes) AS routed,
     arrayConcat(
         multiIf(
             event = 'request_received', [('Requests', '')],
             event = 'failed', [('Failed', '')],
-            event = 'routed' AND mapContains(fields, 'ignored'), [('Ignored', '')],
+            routed AND mapContains(fields, 'ignored'), [('Ignored', '')],
             []
         ),
         arrayFlatten(arrayMap((prefix, channel) -> multiIf(
@@ -156,7 +159,7 @@ WITH
             event = concat(prefix, '_failed'), [('Failed', channel)],
             event = concat(prefix, '_opened'), [('Opened', channel)],
             event = concat(prefix, '_clicked'), [('Clicked', channel)],
-            event = 'routed' AND fields[concat(prefix, '_routing')] IN ('IGNORE', 'THROTTLED', 'DEDUPLICATED'), [('Ignored', channel)],
+            routed AND fields[concat(prefix, '_routing')] IN ('IGNORE', 'THROTTLED', 'DEDUPLICATED'), [('Ignored', channel)],
             []
         ), prefixes, channels))
     ) AS counted

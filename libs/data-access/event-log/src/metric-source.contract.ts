@@ -111,6 +111,9 @@ describe.each(targets)('Metric source contract (%s)', (target) => {
       event('routed', 13, { email_routing: 'IGNORE', sms_routing: 'THROTTLED', ignored: 'THROTTLING' }),
       event('routed', 14, { mobile_push_routing: 'DEDUPLICATED', call_routing: 'SEND' }),
       event('routed', 15, { email_routing: 'SEND', sms_routing: 'BATCH', slack_routing: 'OFF' }),
+      // A send held for its schedule is routed again when released: its ignored channel counts once.
+      event('routed', 15, { email_routing: 'SCHEDULE', sms_routing: 'IGNORE' }),
+      event('routed', 16, { email_routing: 'SEND', sms_routing: 'IGNORE' }),
       // Events that count for no metric.
       event('email_inbound', 16),
       event('webhook_attempt', 17),
@@ -140,7 +143,7 @@ describe.each(targets)('Metric source contract (%s)', (target) => {
         request('Ignored', { Channel: 'CALL' }),
         request('Sent', { EnvId: 'env-1' }),
       ]),
-    ).toEqual([3, 2, 1, 4, 2, 1, 1, 1, 1, 1, 3, 2, 1, 2, 4, 1, 1, 1, 0, 4]);
+    ).toEqual([3, 2, 1, 4, 2, 1, 1, 1, 1, 1, 3, 2, 1, 2, 5, 1, 2, 1, 0, 4]);
     // Sum and SampleCount both count events.
     expect(await totals([request('Sent', {}, { kind: 'SampleCount' })])).toEqual([4]);
   });
