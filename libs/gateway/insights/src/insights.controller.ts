@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { InsightResult, InsightsRequestBody } from '@notify/domain';
 import { type Caller, CurrentCaller } from '@notify/gateway-auth';
 import { ApiErrors, openApi } from '@notify/gateway-openapi';
@@ -21,14 +21,8 @@ export class InsightsController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      "Metric time series (sends, deliveries, failures, opens, clicks; delivery latency) of the key's environment, or of a member's account",
+      "Metric time series (sends, deliveries, failures, opens, clicks; delivery latency) of the key's environment, or of a member's account (every environment, or the one ?envId= names)",
     operationId: 'queryInsights',
-  })
-  @ApiQuery({
-    name: 'envId',
-    required: false,
-    description:
-      'A member (JWT) may narrow the answer to one environment; without it, every environment of the account',
   })
   @ApiBody({ schema: openApi(insightsRequestSchema) })
   @ApiOkResponse({ schema: openApi(z.array(insightResultSchema), 'output') })
