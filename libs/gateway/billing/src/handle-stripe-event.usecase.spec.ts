@@ -73,6 +73,38 @@ describe('HandleStripeEventUseCase', () => {
     expect(await h.events.get('evt_1')).toMatchObject({ organizationId, outcome: 'applied' });
   });
 
+  it('keeps the history of an event whose handling crashed after the organization was stored, recording it once', async () => {
+    subscriptionIs();
+    const store = h.organizations.update.bind(h.organizations);
+    jest.spyOn(h.organizations, 'update').mockImplementationOnce(async (id, change) => {
+      await store(id, change);
+      throw new Error('the service stopped here');
+    });
+    await expect(h.deliver(subscriptionEvent('evt_1'))).rejects.toThrow('the service stopped here');
+    expect(await h.events.get('evt_1')).toBeUndefined();
+    await h.deliver(subscriptionEvent('evt_1'));
+    expect((await organization())?.accountType).toBe('budget_20');
+    expect(await billingMoves()).toEqual([
+      'billing.accountType.budget_20',
+      'billing.subscriptionStatus.active',
+      'billing.status.verified',
+    ]);
+  });
+
+  it('records the history once when the handling crashed before the organization was stored', async () => {
+    subscriptionIs();
+    jest.spyOn(h.organizations, 'update').mockRejectedValueOnce(new Error('the service stopped here'));
+    await expect(h.deliver(subscriptionEvent('evt_1'))).rejects.toThrow('the service stopped here');
+    expect((await organization())?.accountType).toBe('free');
+    await h.deliver(subscriptionEvent('evt_1'));
+    expect((await organization())?.accountType).toBe('budget_20');
+    expect(await billingMoves()).toEqual([
+      'billing.accountType.budget_20',
+      'billing.subscriptionStatus.active',
+      'billing.status.verified',
+    ]);
+  });
+
   it('applies the subscription as it stands, whatever order the events arrive in', async () => {
     subscriptionIs({ priceId: 'price_100' });
     await h.deliver(subscriptionEvent('evt_new'));

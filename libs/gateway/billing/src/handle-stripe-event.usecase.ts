@@ -40,11 +40,11 @@ type Outcome = AppliedEvent['outcome'] | 'ignored' | 'unknown_customer' | 'ambig
  * handled is answered without acting; its id is recorded last, so a failure before lets Stripe's
  * retry do it all.
  *
- * Two deliveries handled at the same moment may read the subscription at two moments and store
- * in the other order, leaving the older reading; the next event of the subscription corrects it.
- * The history has a gap of the same kind: its entries are written after the organization, so a
- * crash between the two loses them (Stripe's retry finds the organization moved already and has
- * nothing to record); the organization itself is right.
+ * The history's entries are planned from the organization as read and written before it is
+ * stored, once per event id, so a crash anywhere leaves them recorded once. Two deliveries handled
+ * at the same moment may read the subscription at two moments and store in the other order,
+ * leaving the older reading (the next event of the subscription corrects it), and may each record
+ * the same move.
  */
 @Injectable()
 export class HandleStripeEventUseCase {
@@ -95,27 +95,27 @@ export class HandleStripeEventUseCase {
     if (organization === 'ambiguous') return { outcome: 'ambiguous_customer' };
     if (organization === undefined) return { outcome: 'unknown_customer' };
     const at = new Date(this.clock.now()).toISOString();
-    // `update` re-runs the change on a concurrent write: the last run is the one stored.
-    let applied: AppliedEvent | undefined;
-    await this.organizations.update(organization.organizationId, (current) => {
-      applied = applyProcessorEvent(
-        current,
-        { change, ...(event.organizationId ? { organizationId: event.organizationId } : {}) },
-        this.tiers,
-        at,
-      );
-      return applied.outcome === 'applied' ? applied.organization : undefined;
-    });
-    if (applied === undefined) return { outcome: 'unknown_customer' };
-    await this.history.record(
-      applied.organization.billingAccountId,
-      applied.moves.map((move) => ({
+    const input = { change, ...(event.organizationId ? { organizationId: event.organizationId } : {}) };
+    // The moves go to the history before the organization is stored, so a crash between the two
+    // leaves them recorded; Stripe's retry finds them (by event id) and only stores the organization.
+    const planned = applyProcessorEvent(organization, input, this.tiers, at);
+    await this.history.recordStripeEvent(
+      planned.organization.billingAccountId,
+      event.id,
+      planned.moves.map((move) => ({
         at,
         type: billingEventType(move),
         actor: PAYMENT_PROCESSOR_ACTOR,
         details: { from: move.from, stripeEventId: event.id, stripeEventType: event.type },
       })),
     );
+    // `update` re-runs the change on a concurrent write: the last run is the one stored.
+    let applied: AppliedEvent | undefined;
+    await this.organizations.update(organization.organizationId, (current) => {
+      applied = applyProcessorEvent(current, input, this.tiers, at);
+      return applied.outcome === 'applied' ? applied.organization : undefined;
+    });
+    if (applied === undefined) return { outcome: 'unknown_customer' };
     return { outcome: applied.outcome, organizationId: organization.organizationId };
   }
 
