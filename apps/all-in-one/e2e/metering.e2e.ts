@@ -11,6 +11,7 @@ import {
   startAllInOne,
   statusAndCode,
 } from './all-in-one';
+import { nowSeconds, statefulStripe, subscriptionEvent } from './stripe-stand-in';
 
 const BOB = 'bob@example.com';
 const VIEWER = 'viewer@notify.localhost';
@@ -236,6 +237,7 @@ describe('auto-upgrade (all-in-one, stripe-mock)', () => {
   const stripe = new Stripe('sk_test_123');
   const key = newApiKey();
   const owner = aMemberToken({ email: 'owner@notify.localhost', sub: 'sub-owner' });
+  let stripeApi: Awaited<ReturnType<typeof statefulStripe>>;
   let app: AllInOne;
 
   const call = (path: string, as: string, init: RequestInit = {}) => callAs(app.baseUrl, path, as, init);
@@ -247,6 +249,7 @@ describe('auto-upgrade (all-in-one, stripe-mock)', () => {
       costCap: number;
       autoUpgradedCycle?: string;
     };
+  const usage = () => pingramIn(app.baseUrl, key).organization.getUsage();
   const emails = async (count: number) => {
     for (let i = 0; i < count; i++)
       expect((await post('/email', key, emailBody(`paid ${i}`))).status).toBe(200);
@@ -254,12 +257,13 @@ describe('auto-upgrade (all-in-one, stripe-mock)', () => {
 
   beforeAll(async () => {
     await requireBackend('stripe-mock');
+    stripeApi = await statefulStripe(testBackends.stripeApiUrl);
     app = await startAllInOne('notify-auto-upgrade-', {
       provisionWithKey: key,
       now: new Date().toISOString(),
       env: {
         STRIPE_SECRET_KEY: 'sk_test_123',
-        STRIPE_API_URL: testBackends.stripeApiUrl,
+        STRIPE_API_URL: stripeApi.url,
         STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
         BILLING_PRICES: 'price_20=budget_20,price_50=budget_50,price_100=budget_100',
         // One dollar a message: 18 emails are 90 % of budget_20.
@@ -268,39 +272,28 @@ describe('auto-upgrade (all-in-one, stripe-mock)', () => {
     });
   }, 120_000);
 
-  afterAll(() => app?.stop(), 60_000);
+  afterAll(async () => {
+    await app?.stop();
+    await stripeApi?.close();
+  }, 60_000);
 
   it('moves a paid organization one tier up at 90 % through Stripe, once in the cycle', async () => {
-    const billing = (await (
+    const { stripeCustomerId: customer } = (await (
       await post('/billing', owner, {
         successUrl: 'https://app.example/billing/done',
         cancelUrl: 'https://app.example/billing',
       })
     ).json()) as { stripeCustomerId: string };
-    const now = Math.floor(Date.now() / 1_000);
-    const payload = JSON.stringify({
-      id: 'evt_metering_subscribed',
-      object: 'event',
-      type: 'customer.subscription.created',
-      created: now,
-      data: {
-        object: {
-          id: 'sub_metering',
-          object: 'subscription',
-          customer: billing.stripeCustomerId,
-          status: 'active',
-          cancel_at_period_end: false,
-          current_period_end: now + 30 * 86_400,
-          metadata: { organizationId: 'org_default' },
-          items: { object: 'list', data: [{ id: 'si_metering', price: { id: 'price_20' } }] },
-        },
-      },
-    });
-    const signature = stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: WEBHOOK_SECRET,
-      timestamp: now,
-    });
+    const subscription = { customer, organizationId: 'org_default', price: 'price_20' };
+    stripeApi.subscriptions.set('sub_metering', subscription);
+    const payload = subscriptionEvent(
+      'evt_metering_1',
+      nowSeconds(),
+      subscription,
+      'customer.subscription.created',
+      'sub_metering',
+    );
+    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     const delivered = await fetch(`${app.baseUrl}/billing/stripe/webhook`, {
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
@@ -311,13 +304,10 @@ describe('auto-upgrade (all-in-one, stripe-mock)', () => {
     expect((await post('/account', owner, { autoUpgrade: true })).status).toBe(200);
 
     await emails(17);
-    await eventually(
-      async () => expect((await pingramIn(app.baseUrl, key).organization.getUsage()).messageUsage).toBe(17),
-      20_000,
-    );
+    await eventually(async () => expect((await usage()).messageUsage).toBe(17), 20_000);
     expect((await organization()).accountType).toBe('budget_20');
     await emails(1);
-    const { billingCycleStart } = await pingramIn(app.baseUrl, key).organization.getUsage();
+    const { billingCycleStart } = await usage();
     await eventually(
       async () =>
         expect(await organization()).toMatchObject({
@@ -329,11 +319,14 @@ describe('auto-upgrade (all-in-one, stripe-mock)', () => {
     );
     // Past 90 % of budget_50 in the same cycle: no second move, though budget_100 has a price.
     await emails(28);
-    await eventually(
-      async () => expect((await pingramIn(app.baseUrl, key).organization.getUsage()).messageUsage).toBe(46),
-      30_000,
-    );
+    await eventually(async () => expect((await usage()).messageUsage).toBe(46), 30_000);
     await sleep(1_000);
     expect((await organization()).accountType).toBe('budget_50');
+    expect(stripeApi.posts.filter((p) => p.path === '/v1/subscriptions/sub_metering')).toEqual([
+      {
+        path: '/v1/subscriptions/sub_metering',
+        key: `auto-upgrade/org_default/${billingCycleStart}/budget_50`,
+      },
+    ]);
   }, 120_000);
 });
