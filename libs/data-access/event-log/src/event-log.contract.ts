@@ -285,6 +285,33 @@ describe.each(targets)('Event log contract (%s)', (target) => {
     ]);
   });
 
+  it('tails from the last day when it holds enough records, from all of them otherwise', async () => {
+    const now = Date.now();
+    await log.append([
+      event('day-old', now - 2 * DAY, { type: 'old' }),
+      event('active', now - 3 * DAY, { type: 'long-running' }),
+      event('fresh', now - 60_000, { type: 'fresh' }),
+    ]);
+    // A later event of a record in rows not merged yet: it ranks by that event.
+    await log.append([event('active', now - 1_000, { email_delivered_at: 'd' })]);
+
+    expect(await log.latestRecords(scope, 2)).toEqual([
+      {
+        trackingId: 'active',
+        accountId: scope.accountId,
+        envId: scope.envId,
+        type: 'long-running',
+        email_delivered_at: 'd',
+      },
+      { trackingId: 'fresh', accountId: scope.accountId, envId: scope.envId, type: 'fresh' },
+    ]);
+    expect((await log.latestRecords(scope, 3)).map((r) => r.trackingId)).toEqual([
+      'active',
+      'fresh',
+      'day-old',
+    ]);
+  });
+
   it('expires events and records after the retention days, by TTLs in the tables', async () => {
     expect(await ttls(options.database)).toEqual({
       delivery_events: `toDateTime(event_time) + toIntervalDay(${RETENTION_DAYS})`,
