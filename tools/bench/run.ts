@@ -30,6 +30,7 @@ const BENCHES: Record<string, { file: string; needs: string }> = {
   },
   components: { file: 'render/components.bench.ts', needs: 'nothing (in process)' },
   'event-log': { file: 'backbone/event-log.bench.ts', needs: 'nothing (embedded ClickHouse)' },
+  insights: { file: 'backbone/insights.bench.ts', needs: 'nothing (embedded ClickHouse)' },
   bus: { file: 'backbone/bus.bench.ts', needs: 'Kafka from `npm run infra:up`' },
   scheduler: {
     file: 'backbone/scheduler.bench.ts',

@@ -1,4 +1,6 @@
 import { aMemberToken, requireBackend, testBackends } from '@notify/testing';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { type AllInOne, callAs, failedResponse, pingramIn, startAllInOne, statusAndCode } from './all-in-one';
 
@@ -21,59 +23,124 @@ interface Billing {
   autoUpgrade: boolean;
   stripeCustomerId?: string;
   stripeSubscriptionId?: string;
+  updatedAt?: string;
   checkoutSession?: { id: string; url: string };
 }
+
+/** A subscription as the test has Stripe hold it. */
+interface SubscriptionState {
+  customer: string;
+  organizationId: string;
+  price?: string;
+  status?: string;
+  cancelAtPeriodEnd?: boolean;
+}
+
+/** The subscription `id` as Stripe gives it (on the API version the SDK pins). */
+const subscriptionObject = (id: string, state: SubscriptionState, periodEnd: number) => ({
+  id,
+  object: 'subscription',
+  customer: state.customer,
+  status: state.status ?? 'active',
+  cancel_at_period_end: state.cancelAtPeriodEnd ?? false,
+  current_period_end: periodEnd,
+  metadata: { organizationId: state.organizationId },
+  items: { object: 'list', data: [{ id: `si_${id}`, price: { id: state.price ?? 'price_20' } }] },
+});
 
 /** A Stripe event as Stripe delivers it: the subscription's whole state at `created` (epoch seconds). */
 function subscriptionEvent(
   id: string,
   created: number,
-  subscription: {
-    customer: string;
-    organizationId: string;
-    price?: string;
-    status?: string;
-    cancelAtPeriodEnd?: boolean;
-  },
+  subscription: SubscriptionState,
   type = 'customer.subscription.updated',
+  subscriptionId = 'sub_e2e',
 ): string {
   return JSON.stringify({
     id,
     object: 'event',
     type,
     created,
-    data: {
-      object: {
-        id: 'sub_e2e',
-        object: 'subscription',
-        customer: subscription.customer,
-        status: subscription.status ?? 'active',
-        cancel_at_period_end: subscription.cancelAtPeriodEnd ?? false,
-        current_period_end: created + 30 * 86_400,
-        metadata: { organizationId: subscription.organizationId },
-        items: { object: 'list', data: [{ id: 'si_e2e', price: { id: subscription.price ?? 'price_20' } }] },
-      },
-    },
+    data: { object: subscriptionObject(subscriptionId, subscription, created + 30 * 86_400) },
   });
+}
+
+const bodyOf = async (request: IncomingMessage): Promise<string> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+};
+
+/**
+ * stripe-mock keeps no state, and billing reads every event's subscription again from Stripe: this
+ * stand-in in front of it answers GET /v1/subscriptions/{id} with the subscriptions the test sets
+ * (over stripe-mock's fixture) and passes every other call to stripe-mock, recording each POST's
+ * path and idempotency key.
+ */
+async function statefulStripe(upstream: string) {
+  const subscriptions = new Map<string, SubscriptionState>();
+  const posts: { path: string; key: string | undefined }[] = [];
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      const path = request.url ?? '/';
+      const body = await bodyOf(request);
+      if (request.method === 'POST')
+        posts.push({ path, key: request.headers['idempotency-key'] as string | undefined });
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).filter(
+          (entry): entry is [string, string] =>
+            typeof entry[1] === 'string' && !['host', 'content-length', 'connection'].includes(entry[0]),
+        ),
+      );
+      const answer = await fetch(`${upstream}${path}`, {
+        method: request.method ?? 'GET',
+        headers,
+        ...(request.method === 'GET' || request.method === 'DELETE' ? {} : { body }),
+      });
+      const id = /^\/v1\/subscriptions\/([^/?]+)/.exec(path)?.[1];
+      const state = request.method === 'GET' && id !== undefined ? subscriptions.get(id) : undefined;
+      const text =
+        state === undefined || id === undefined
+          ? await answer.text()
+          : JSON.stringify({
+              ...(JSON.parse(await answer.text()) as object),
+              ...subscriptionObject(id, state, nowSeconds() + 30 * 86_400),
+            });
+      response.writeHead(answer.status, { 'content-type': 'application/json' });
+      response.end(text);
+    })().catch((error: unknown) => {
+      response.writeHead(502);
+      response.end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    subscriptions,
+    posts,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1_000);
 
 /**
  * Billing with Stripe through the pingram client (and plain HTTP for Stripe's webhook), against
- * the all-in-one service pointed at stripe-mock. stripe-mock answers every call but keeps no
- * state, so the subscriptions arrive as signed webhook deliveries made here, as Stripe would send
- * them. Seeded: `acct-bill` (Olive owner, Adam admin, Mia member) and `acct-rival` (Rita owner),
- * each in an organization of its own.
+ * the all-in-one service pointed at stripe-mock behind `statefulStripe`: the events arrive as
+ * signed webhook deliveries made here, as Stripe would send them, and the subscriptions they name
+ * are what the test sets. Seeded: `acct-bill` (Olive owner, Adam admin, Mia member), `acct-rival`
+ * (Rita owner) and `acct-late` (Lena owner), each in an organization of its own.
  */
 describe('billing with Stripe (all-in-one, stripe-mock)', () => {
   let app: AllInOne;
   let base: string;
+  let stripeApi: Awaited<ReturnType<typeof statefulStripe>>;
 
   const olive = aMemberToken({ email: 'olive@bill.example' });
   const adam = aMemberToken({ email: 'adam@bill.example' });
   const mia = aMemberToken({ email: 'mia@bill.example' });
   const rita = aMemberToken({ email: 'rita@rival.example' });
+  const lena = aMemberToken({ email: 'lena@late.example' });
 
   const call = (path: string, as: string | null, init: RequestInit = {}) => callAs(base, path, as, init);
   const billing = async (as: string, body: object = URLS): Promise<Billing> => {
@@ -103,6 +170,7 @@ describe('billing with Stripe (all-in-one, stripe-mock)', () => {
 
   beforeAll(async () => {
     await requireBackend('stripe-mock');
+    stripeApi = await statefulStripe(testBackends.stripeApiUrl);
     app = await startAllInOne('notify-billing-', {
       tenants: [
         {
@@ -114,10 +182,11 @@ describe('billing with Stripe (all-in-one, stripe-mock)', () => {
           ],
         },
         { accountId: 'acct-rival', members: [{ email: 'rita@rival.example', role: 'owner' }] },
+        { accountId: 'acct-late', members: [{ email: 'lena@late.example', role: 'owner' }] },
       ],
       env: {
         STRIPE_SECRET_KEY: 'sk_test_123',
-        STRIPE_API_URL: testBackends.stripeApiUrl,
+        STRIPE_API_URL: stripeApi.url,
         STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
         BILLING_PRICES: 'price_20=budget_20,price_100=budget_100',
       },
@@ -125,7 +194,10 @@ describe('billing with Stripe (all-in-one, stripe-mock)', () => {
     base = app.baseUrl;
   }, 120_000);
 
-  afterAll(() => app?.stop(), 60_000);
+  afterAll(async () => {
+    await app?.stop();
+    await stripeApi?.close();
+  }, 60_000);
 
   it('creates a checkout session for a budget price, making the organization’s Stripe customer once', async () => {
     const first = await pingramIn(base, olive).account.prepareCheckoutSession({
@@ -180,6 +252,9 @@ describe('billing with Stripe (all-in-one, stripe-mock)', () => {
   it('moves the organization with signed subscription events, once each, the newest winning', async () => {
     const { stripeCustomerId: customer = '', organizationId } = await billing(olive);
     const created = nowSeconds();
+    const holds = (state: Partial<SubscriptionState>) =>
+      stripeApi.subscriptions.set('sub_e2e', { customer, organizationId, ...state });
+    holds({});
     const subscribed = subscriptionEvent(
       'evt_e2e_sub_1',
       created,
@@ -210,7 +285,9 @@ describe('billing with Stripe (all-in-one, stripe-mock)', () => {
     ];
     expect((await billingMoves(olive)).reverse()).toEqual(moves);
 
-    // An upgrade, then an older event arriving late: the upgrade stands.
+    // An upgrade, then an older event arriving late: the upgrade stands (billing reads the
+    // subscription each event names as it stands at Stripe, not as the event carried it).
+    holds({ price: 'price_100' });
     const upgraded = subscriptionEvent('evt_e2e_sub_2', created + 10, {
       customer,
       organizationId,
@@ -231,6 +308,7 @@ describe('billing with Stripe (all-in-one, stripe-mock)', () => {
     });
 
     // Cancelled at the period's end, then ended.
+    holds({ price: 'price_100', cancelAtPeriodEnd: true });
     const cancelling = subscriptionEvent('evt_e2e_sub_3', created + 20, {
       customer,
       organizationId,
@@ -242,6 +320,7 @@ describe('billing with Stripe (all-in-one, stripe-mock)', () => {
       pendingDowngradeAccountType: 'free',
       pendingDowngradeEffectiveDate: expect.any(String),
     });
+    holds({ price: 'price_100', status: 'canceled' });
     const ended = subscriptionEvent(
       'evt_e2e_sub_4',
       created + 30,
@@ -261,11 +340,13 @@ describe('billing with Stripe (all-in-one, stripe-mock)', () => {
 
   it('refuses forged, stale and unsigned deliveries with 400 and the error body, changing nothing', async () => {
     const before = await billing(olive);
-    const payload = subscriptionEvent('evt_e2e_forged', nowSeconds() + 100, {
+    const state = {
       customer: before.stripeCustomerId ?? '',
       organizationId: before.organizationId,
       price: 'price_100',
-    });
+    };
+    stripeApi.subscriptions.set('sub_e2e', state);
+    const payload = subscriptionEvent('evt_e2e_forged', nowSeconds() + 100, state);
     for (const response of [
       await signed(payload, nowSeconds(), 'whsec_someone_else'),
       await signed(payload, nowSeconds() - 301),
@@ -293,6 +374,71 @@ describe('billing with Stripe (all-in-one, stripe-mock)', () => {
     const response = await signed(other);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true });
+  });
+
+  it('takes a genuine event the strict JSON parser would refuse: its body is checked unparsed', async () => {
+    const poisoned = JSON.stringify({
+      id: 'evt_e2e_proto',
+      object: 'event',
+      type: 'charge.refunded',
+      created: 1,
+      data: { object: { metadata: {} } },
+    }).replace('"metadata":{}', '"metadata":{"__proto__":"x"}');
+    const response = await signed(poisoned);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true });
+  });
+
+  it('keeps the paid tier when the subscription’s update arrives after the later completed checkout, and moves a live plan instead of a second checkout', async () => {
+    const { stripeCustomerId: customer = '', organizationId } = await billing(lena);
+    stripeApi.subscriptions.set('sub_late', { customer, organizationId, price: 'price_20' });
+    const created = nowSeconds();
+    const checkout = JSON.stringify({
+      id: 'evt_e2e_late_checkout',
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: created + 60,
+      data: {
+        object: {
+          id: 'cs_e2e_late',
+          object: 'checkout.session',
+          customer,
+          subscription: 'sub_late',
+          client_reference_id: organizationId,
+          metadata: { organizationId },
+        },
+      },
+    });
+    const updated = subscriptionEvent(
+      'evt_e2e_late_updated',
+      created,
+      { customer, organizationId, price: 'price_20' },
+      'customer.subscription.updated',
+      'sub_late',
+    );
+    expect((await signed(checkout)).status).toBe(200);
+    expect((await signed(updated)).status).toBe(200);
+    const paid = await billing(lena);
+    expect(paid).toMatchObject({
+      accountType: 'budget_20',
+      organizationType: 'paid',
+      subscriptionStatus: 'active',
+      status: 'verified',
+      stripeSubscriptionId: 'sub_late',
+    });
+
+    // Subscribed already: a new budget price moves the subscription (prorated) and opens no checkout.
+    const sessions = stripeApi.posts.filter((post) => post.path === '/v1/checkout/sessions').length;
+    const moved = await billing(lena, { budgetPriceId: 'price_100', ...URLS });
+    expect(moved).not.toHaveProperty('checkoutSession');
+    expect(moved).toMatchObject({ accountType: 'budget_20', stripeSubscriptionId: 'sub_late' });
+    expect(stripeApi.posts.filter((post) => post.path === '/v1/checkout/sessions')).toHaveLength(sessions);
+    expect(stripeApi.posts.filter((post) => post.path === '/v1/subscriptions/sub_late')).toEqual([
+      {
+        path: '/v1/subscriptions/sub_late',
+        key: `price:${organizationId}:sub_late:price_100:${paid.updatedAt}`,
+      },
+    ]);
   });
 
   it('never touches another organization: an event naming it with this customer, or its own key', async () => {

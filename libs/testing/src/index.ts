@@ -35,3 +35,4 @@ export { anApnsKey, anEnvironment, anFcmKeyFile } from './factories/gateway';
 export { anInAppItem, aUserPreference, aWebPushJob, aWebPushSubscription } from './factories/users';
 export { aMemberToken, TEST_JWT_SECRET, type TokenOptions } from './factories/identity';
 export { anIdentityProviderKey, type IdentityProviderKey, JwksServer } from './jwks-server';
+export { aMetricEvent, FakeMetricSource, type MetricEvent } from './fake-metric-source';

@@ -103,7 +103,7 @@ describe.each(targets)('Event log contract (%s)', (target) => {
     const events = typesOf('delivery_events');
     const folded = typesOf('log_records');
     expect(Object.keys(events).sort()).toEqual(
-      [...keys, 'event_id', 'event_time', 'event', 'channel', 'fields'].sort(),
+      [...keys, 'event_id', 'event_time', 'event', 'channel', 'notification_id', 'fields'].sort(),
     );
     expect(events.fields).toBe(EVENT_FIELDS_TYPE);
     expect(Object.keys(folded).sort()).toEqual(

@@ -1,12 +1,20 @@
 import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { METRIC_SOURCE } from '@notify/domain';
 import { APP_CONFIG, type AppConfig, ReadinessRegistry } from '@notify/platform';
-import { openEventLog } from './event-log.factory';
+import type { ClickHouseMetricSource } from './clickhouse/clickhouse.metric-source';
+import { openEventLog, openMetricSource } from './event-log.factory';
 import { EVENT_LOG, type EventLog } from './event-log.port';
 
-/** Provides EVENT_LOG, migrated to the latest schema before the process serves anything. */
+/**
+ * Provides EVENT_LOG, migrated to the latest schema before the process serves anything, and
+ * METRIC_SOURCE (the insights rollups), opened once the log has migrated.
+ */
 @Module({})
 export class EventLogModule implements OnApplicationShutdown {
-  constructor(@Inject(EVENT_LOG) private readonly log: EventLog) {}
+  constructor(
+    @Inject(EVENT_LOG) private readonly log: EventLog,
+    @Inject(METRIC_SOURCE) private readonly metrics: ClickHouseMetricSource,
+  ) {}
 
   static forRoot(): DynamicModule {
     return {
@@ -22,12 +30,18 @@ export class EventLogModule implements OnApplicationShutdown {
             return log;
           },
         },
+        {
+          provide: METRIC_SOURCE,
+          // The log's provider runs the migrations the rollups need.
+          inject: [APP_CONFIG, EVENT_LOG],
+          useFactory: (config: AppConfig) => openMetricSource(config),
+        },
       ],
-      exports: [EVENT_LOG],
+      exports: [EVENT_LOG, METRIC_SOURCE],
     };
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.log.close();
+    await Promise.all([this.log.close(), this.metrics.close()]);
   }
 }

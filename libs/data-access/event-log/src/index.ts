@@ -6,6 +6,7 @@ export {
   openClickHouseClient,
   toDateTime64,
 } from './clickhouse/clickhouse.event-log';
+export { ClickHouseMetricSource } from './clickhouse/clickhouse.metric-source';
 export { migrate } from './clickhouse/migrator';
-export { openEventLog } from './event-log.factory';
+export { openEventLog, openMetricSource } from './event-log.factory';
 export { EventLogModule } from './event-log.module';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PAYMENT_PROCESSOR, PAYMENT_WEBHOOK, SUBSCRIPTION_SOURCE } from '@notify/domain';
-import { APP_CONFIG, type AppConfig } from '@notify/platform';
+import { APP_CONFIG, type AppConfig, LOGGER, type Logger } from '@notify/platform';
 import type Stripe from 'stripe';
 import { stripeClient } from './stripe.client';
 import { StripePaymentProcessor } from './stripe.payment-processor';
@@ -24,9 +24,9 @@ const STRIPE = Symbol('STRIPE');
     },
     {
       provide: PAYMENT_PROCESSOR,
-      inject: [STRIPE],
-      useFactory: (stripe: Stripe | undefined) =>
-        stripe === undefined ? undefined : new StripePaymentProcessor(stripe),
+      inject: [STRIPE, LOGGER],
+      useFactory: (stripe: Stripe | undefined, logger: Logger) =>
+        stripe === undefined ? undefined : new StripePaymentProcessor(stripe, logger),
     },
     { provide: SUBSCRIPTION_SOURCE, useExisting: PAYMENT_PROCESSOR },
     {

@@ -7,13 +7,13 @@ export interface StripeSettings {
 }
 
 /** Per request: Stripe answers in well under this; a hung connection must not hold an API call. */
-export const STRIPE_TIMEOUT_MS = 10_000;
+const STRIPE_TIMEOUT_MS = 10_000;
 /**
  * Retries of a request that failed on the network or with a retryable status (409 lock, 429, 5xx).
  * The SDK sends every retry of a POST with the same idempotency key (its own when none is given),
  * so a retried create is one object at Stripe.
  */
-export const STRIPE_NETWORK_RETRIES = 2;
+const STRIPE_NETWORK_RETRIES = 2;
 
 /** The SDK client, at STRIPE_API_URL's host, port and protocol when set (its path is not used). */
 export function stripeClient(settings: StripeSettings): Stripe {

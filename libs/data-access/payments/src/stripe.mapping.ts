@@ -1,4 +1,5 @@
 import type { ProcessorSubscription } from '@notify/domain';
+import type { Logger } from '@notify/platform';
 import { ProviderError } from '@notify/util';
 import Stripe from 'stripe';
 
@@ -6,21 +7,45 @@ import Stripe from 'stripe';
 export const idOf = (value: string | { readonly id: string } | null | undefined): string | undefined =>
   typeof value === 'string' ? value : value?.id;
 
-/** A Stripe subscription as billing reads it; `ended` for one Stripe deleted (it ended). */
-export function processorSubscription(
-  subscription: Stripe.Subscription,
-  ended: boolean,
-): ProcessorSubscription {
+/**
+ * Fields Stripe moved after the SDK's API version (2025-02-24.acacia): from 2025-03-31 the period
+ * is on each item and an invoice names its subscription under `parent`. Read in both places, since
+ * a webhook endpoint shapes its payloads by its own API version, not the SDK's.
+ */
+interface MovedSubscriptionFields {
+  readonly current_period_end?: number | null;
+  readonly items: { readonly data: readonly { readonly current_period_end?: number | null }[] };
+}
+interface MovedInvoiceFields {
+  readonly subscription?: string | { readonly id: string } | null;
+  readonly parent?: {
+    readonly subscription_details?: {
+      readonly subscription?: string | { readonly id: string } | null;
+    } | null;
+  } | null;
+}
+
+/** The subscription an invoice was for, wherever the payload's API version puts it. */
+export const invoiceSubscriptionId = (invoice: Stripe.Invoice): string | undefined => {
+  const moved = invoice as unknown as MovedInvoiceFields;
+  return idOf(moved.subscription) ?? idOf(moved.parent?.subscription_details?.subscription);
+};
+
+/** A Stripe subscription as billing reads it. */
+export function processorSubscription(subscription: Stripe.Subscription): ProcessorSubscription {
   const [item] = subscription.items.data;
   const priceId = item?.price.id;
+  const moved = subscription as unknown as MovedSubscriptionFields;
+  const periodEnd = moved.current_period_end ?? moved.items.data[0]?.current_period_end ?? undefined;
+  const organizationId = subscription.metadata['organizationId'];
   return {
     subscriptionId: subscription.id,
     customerId: idOf(subscription.customer) ?? '',
     status: subscription.status,
+    ...(organizationId !== undefined ? { organizationId } : {}),
     ...(priceId !== undefined ? { priceId } : {}),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
-    periodEnd: subscription.current_period_end,
-    ended,
+    ...(periodEnd !== undefined ? { periodEnd } : {}),
   };
 }
 
@@ -28,14 +53,32 @@ export function processorSubscription(
 export const isMissing = (error: unknown): boolean =>
   error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
 
-/** A failed Stripe call as the 502 provider error the API answers with (the key never appears in it). */
-export function providerError(error: unknown): ProviderError {
+/**
+ * A failed Stripe call as the 502 provider error the API answers with. Stripe's own text can name
+ * the operator's Stripe account or a masked key, so the tenant gets a generic message; what Stripe
+ * said (type, code, request id, message) goes to the service's log.
+ */
+export function providerError(error: unknown, logger: Logger, operation: string): ProviderError {
   const stripeError = error instanceof Stripe.errors.StripeError ? error : undefined;
+  logger.error(
+    stripeError === undefined
+      ? { err: error, operation }
+      : {
+          operation,
+          stripe: {
+            type: stripeError.rawType ?? stripeError.type,
+            code: stripeError.code,
+            requestId: stripeError.requestId,
+            statusCode: stripeError.statusCode,
+            message: stripeError.message,
+          },
+        },
+    'a Stripe call failed',
+  );
   return new ProviderError({
     code: 'PAYMENT_PROCESSOR_ERROR',
-    message: `Stripe did not complete the request: ${stripeError?.message ?? 'no answer'}`,
-    fix: 'Try again in a moment; if it persists, the service operator should check the Stripe settings.',
+    message: 'The payment processor did not complete the request.',
+    fix: 'Try again in a moment; if it persists, the service operator should check the service log and the Stripe settings.',
     provider: 'stripe',
-    ...(stripeError?.code !== undefined ? { providerCode: stripeError.code } : {}),
   });
 }

@@ -1,4 +1,4 @@
-import { freePort, requireBackend, testBackends } from '@notify/testing';
+import { freePort, requireBackend, testBackends, testLogger } from '@notify/testing';
 import { ProviderError } from '@notify/util';
 import type Stripe from 'stripe';
 import { stripeClient } from './stripe.client';
@@ -22,7 +22,7 @@ describe('StripePaymentProcessor (stripe-mock)', () => {
 
   beforeEach(() => {
     stripe = stripeClient({ secretKey: SECRET_KEY, apiUrl: testBackends.stripeApiUrl });
-    processor = new StripePaymentProcessor(stripe);
+    processor = new StripePaymentProcessor(stripe, testLogger());
     keys = [];
     stripe.on('request', (event) => {
       if (event.method === 'POST') keys.push({ path: event.path, key: event.idempotency_key });
@@ -77,20 +77,24 @@ describe('StripePaymentProcessor (stripe-mock)', () => {
       customerId: expect.stringMatching(/^cus_/),
       status: expect.any(String),
       cancelAtPeriodEnd: expect.any(Boolean),
-      ended: false,
+      periodEnd: expect.any(Number),
     });
   });
 
   it('answers a 502 provider error when Stripe refuses or cannot be reached', async () => {
     const unknownKey = new StripePaymentProcessor(
       stripeClient({ secretKey: 'sk_wrong', apiUrl: testBackends.stripeApiUrl }),
+      testLogger(),
     );
     const refused = await unknownKey
       .ensureCustomer({ organizationId: 'org_1', name: 'Acme' })
       .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ProviderError);
+    // stripe-mock's refusal quotes the Authorization header: none of Stripe's text reaches the tenant.
+    expect(refused).toMatchObject({ message: 'The payment processor did not complete the request.' });
     const down = new StripePaymentProcessor(
       stripeClient({ secretKey: SECRET_KEY, apiUrl: `http://127.0.0.1:${await freePort()}` }),
+      testLogger(),
     );
     const error = await down
       .ensureCustomer({ organizationId: 'org_1', name: 'Acme' })

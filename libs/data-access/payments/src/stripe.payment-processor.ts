@@ -4,6 +4,7 @@ import type {
   ProcessorSubscription,
   SubscriptionSource,
 } from '@notify/domain';
+import type { Logger } from '@notify/platform';
 import { ProviderError } from '@notify/util';
 import type Stripe from 'stripe';
 import { isMissing, processorSubscription, providerError } from './stripe.mapping';
@@ -15,7 +16,10 @@ import { isMissing, processorSubscription, providerError } from './stripe.mappin
  * SDK's per call or the caller's.
  */
 export class StripePaymentProcessor implements PaymentProcessor, SubscriptionSource {
-  constructor(private readonly stripe: Stripe) {}
+  constructor(
+    private readonly stripe: Stripe,
+    private readonly logger: Logger,
+  ) {}
 
   async ensureCustomer(input: {
     readonly organizationId: string;
@@ -34,7 +38,7 @@ export class StripePaymentProcessor implements PaymentProcessor, SubscriptionSou
       );
       return { customerId: created.id };
     } catch (error) {
-      throw providerError(error);
+      throw providerError(error, this.logger, 'ensureCustomer');
     }
   }
 
@@ -59,12 +63,12 @@ export class StripePaymentProcessor implements PaymentProcessor, SubscriptionSou
         subscription_data: { metadata },
       });
     } catch (error) {
-      throw providerError(error);
+      throw providerError(error, this.logger, 'createCheckoutSession');
     }
     if (session.url === null)
       throw new ProviderError({
         code: 'PAYMENT_PROCESSOR_ERROR',
-        message: `Stripe made checkout session ${session.id} without a page to send the buyer to.`,
+        message: 'The payment processor made a checkout session without a page to send the buyer to.',
         provider: 'stripe',
       });
     return { id: session.id, url: session.url };
@@ -87,16 +91,16 @@ export class StripePaymentProcessor implements PaymentProcessor, SubscriptionSou
         { idempotencyKey: input.idempotencyKey },
       );
     } catch (error) {
-      throw providerError(error);
+      throw providerError(error, this.logger, 'changeSubscriptionPrice');
     }
   }
 
   async subscription(subscriptionId: string): Promise<ProcessorSubscription | undefined> {
     try {
-      return processorSubscription(await this.stripe.subscriptions.retrieve(subscriptionId), false);
+      return processorSubscription(await this.stripe.subscriptions.retrieve(subscriptionId));
     } catch (error) {
       if (isMissing(error)) return undefined;
-      throw providerError(error);
+      throw providerError(error, this.logger, 'subscription');
     }
   }
 

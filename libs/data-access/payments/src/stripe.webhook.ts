@@ -1,7 +1,7 @@
 import type { BillingChange, PaymentWebhook, ProcessorEvent } from '@notify/domain';
 import { InvalidRequestError } from '@notify/util';
 import type Stripe from 'stripe';
-import { idOf, processorSubscription } from './stripe.mapping';
+import { idOf, invoiceSubscriptionId } from './stripe.mapping';
 
 const FIX =
   "Send Stripe's own deliveries: the endpoint's signing secret must be STRIPE_WEBHOOK_SECRET, and a delivery older than 5 minutes is refused.";
@@ -10,7 +10,11 @@ const FIX =
 const organizationOf = (metadata: Stripe.Metadata | null | undefined, reference?: string | null) =>
   reference ?? metadata?.['organizationId'] ?? undefined;
 
-/** What billing acts on in a Stripe event; undefined for the types it ignores. */
+/**
+ * What billing acts on in a Stripe event; undefined for the types it ignores. Only ids are taken:
+ * the subscription named is read again as it stands (the payload is shaped by the endpoint's API
+ * version, and may be older than another event already handled).
+ */
 function changeOf(event: Stripe.Event): { change?: BillingChange; organizationId?: string } {
   switch (event.type) {
     case 'checkout.session.completed': {
@@ -36,27 +40,21 @@ function changeOf(event: Stripe.Event): { change?: BillingChange; organizationId
     case 'customer.subscription.deleted': {
       const subscription = event.data.object;
       const organizationId = organizationOf(subscription.metadata);
+      const customerId = idOf(subscription.customer);
       return {
         ...(organizationId !== undefined ? { organizationId } : {}),
-        change: {
-          kind: 'subscription',
-          subscription: processorSubscription(subscription, event.type === 'customer.subscription.deleted'),
-        },
+        ...(customerId === undefined
+          ? {}
+          : { change: { kind: 'subscription', customerId, subscriptionId: subscription.id } }),
       };
     }
     case 'invoice.payment_failed': {
       const invoice = event.data.object;
       const customerId = idOf(invoice.customer);
-      const subscriptionId = idOf(invoice.subscription);
-      return customerId === undefined
+      const subscriptionId = invoiceSubscriptionId(invoice);
+      return customerId === undefined || subscriptionId === undefined
         ? {}
-        : {
-            change: {
-              kind: 'payment_failed',
-              customerId,
-              ...(subscriptionId !== undefined ? { subscriptionId } : {}),
-            },
-          };
+        : { change: { kind: 'subscription', customerId, subscriptionId } };
     }
     default:
       return {};
@@ -91,6 +89,6 @@ export class StripeWebhook implements PaymentWebhook {
         fix: FIX,
       });
     }
-    return { id: event.id, type: event.type, created: event.created, ...changeOf(event) };
+    return { id: event.id, type: event.type, ...changeOf(event) };
   }
 }

@@ -15,7 +15,7 @@ export {
 export { InvitationRepository } from './repositories/invitation.repository';
 export { MembershipRepository, type MembershipOutcome } from './repositories/membership.repository';
 export { NotificationTypeRepository } from './repositories/notification-type.repository';
-export { OrganizationRepository } from './repositories/organization.repository';
+export { AmbiguousStripeCustomerError, OrganizationRepository } from './repositories/organization.repository';
 export { PeopleRepository } from './repositories/people.repository';
 export { PhoneNumberRepository, type PurchasedNumber } from './repositories/phone-number.repository';
 export { PreferenceRepository } from './repositories/preference.repository';

@@ -2,7 +2,7 @@ import { newOrganization, type Organization } from '@notify/domain';
 import { requireBackend } from '@notify/testing';
 import type { DocumentStore } from './document-store.port';
 import { AccountRepository } from './repositories/account.repository';
-import { OrganizationRepository } from './repositories/organization.repository';
+import { AmbiguousStripeCustomerError, OrganizationRepository } from './repositories/organization.repository';
 import { ProcessorEventRepository } from './repositories/processor-event.repository';
 import { newStoreLocation, openStore, type StoreLocation } from './testing/store-harness';
 
@@ -112,18 +112,26 @@ describe.each(['embedded', 'mongodb'] as const)(
       const billed = await organizations.update('org_1', (current) => ({
         ...current,
         stripeCustomerId: 'cus_1',
-        stripeEventCreated: 1_700_000_000,
         updatedAt: LATER,
       }));
       expect(billed).toMatchObject({
         smsCap: 8,
         stripeCustomerId: 'cus_1',
-        stripeEventCreated: 1_700_000_000,
       });
       expect(await organizations.update('org_1', () => undefined)).toEqual(billed);
       expect(await organizations.update('org_none', (current) => current)).toBeUndefined();
       expect(await organizations.findByStripeCustomer('cus_1')).toEqual(billed);
       expect(await organizations.findByStripeCustomer('cus_2')).toBeUndefined();
+    });
+
+    it('refuses to pick one of two organizations holding the same payment-processor customer', async () => {
+      for (const organizationId of ['org_1', 'org_2'])
+        await organizations.create({ ...anOrganization(organizationId), stripeCustomerId: 'cus_1' });
+      const found = organizations.findByStripeCustomer('cus_1');
+      await expect(found).rejects.toThrow(AmbiguousStripeCustomerError);
+      await expect(found).rejects.toMatchObject({
+        organizationIds: expect.arrayContaining(['org_1', 'org_2']),
+      });
     });
 
     it('records a payment-processor event once', async () => {

@@ -10,7 +10,8 @@ import {
 const NOW = '2026-03-01T10:00:00.000Z';
 const tiers = priceTiers({ price_20: 'budget_20', price_100: 'budget_100' });
 
-const anOrganization = (over: Partial<Organization> = {}): Organization => ({
+/** An organization set up for billing whose checkout has not completed: no subscription is its yet. */
+const unbound = (over: Partial<Organization> = {}): Organization => ({
   ...newOrganization({
     organizationId: 'org_a',
     name: 'A',
@@ -23,6 +24,9 @@ const anOrganization = (over: Partial<Organization> = {}): Organization => ({
   billingAccountId: 'acct-a',
   ...over,
 });
+/** An organization whose checkout made subscription sub_a. */
+const anOrganization = (over: Partial<Organization> = {}): Organization =>
+  unbound({ stripeSubscriptionId: 'sub_a', ...over });
 
 const aSubscription = (over: Partial<ProcessorSubscription> = {}): ProcessorSubscription => ({
   subscriptionId: 'sub_a',
@@ -31,23 +35,17 @@ const aSubscription = (over: Partial<ProcessorSubscription> = {}): ProcessorSubs
   priceId: 'price_20',
   cancelAtPeriodEnd: false,
   periodEnd: 1_775_000_000,
-  ended: false,
   ...over,
 });
 
 const onSubscription = (
   organization: Organization,
   subscription: ProcessorSubscription,
-  created = 1_000,
   organizationId?: string,
 ) =>
   applyProcessorEvent(
     organization,
-    {
-      created,
-      change: { kind: 'subscription', subscription },
-      ...(organizationId ? { organizationId } : {}),
-    },
+    { change: { kind: 'subscription', subscription }, ...(organizationId ? { organizationId } : {}) },
     tiers,
     NOW,
   );
@@ -63,7 +61,6 @@ describe('billing after payment-processor events', () => {
       subscriptionStatus: 'active',
       stripeSubscriptionId: 'sub_a',
       status: 'verified',
-      stripeEventCreated: 1_000,
       updatedAt: NOW,
     });
     expect(moves.map(billingEventType)).toEqual([
@@ -80,12 +77,11 @@ describe('billing after payment-processor events', () => {
     expect(twice).toEqual({ outcome: 'applied', organization: once, moves: [] });
   });
 
-  it('lets no event older than one applied roll the organization back', () => {
-    const upgraded = onSubscription(anOrganization(), aSubscription({ priceId: 'price_100' }), 2_000);
-    const late = onSubscription(upgraded.organization, aSubscription({ priceId: 'price_20' }), 1_999);
-    expect(late.outcome).toBe('stale');
-    expect(late.organization).toBe(upgraded.organization);
-    expect(late.organization.accountType).toBe('budget_100');
+  it('ends where the subscription stands, whatever order the events arrive in', () => {
+    const upgraded = onSubscription(anOrganization(), aSubscription({ priceId: 'price_100' }));
+    const again = onSubscription(upgraded.organization, aSubscription({ priceId: 'price_100' }));
+    expect(again.organization).toEqual(upgraded.organization);
+    expect(upgraded.organization.accountType).toBe('budget_100');
   });
 
   it('marks a subscription ending at the period’s end as a pending downgrade to free, and clears it when resumed', () => {
@@ -98,14 +94,14 @@ describe('billing after payment-processor events', () => {
       pendingDowngradeAccountType: 'free',
       pendingDowngradeEffectiveDate: new Date(1_775_000_000_000).toISOString(),
     });
-    const resumed = onSubscription(cancelling, aSubscription(), 1_001).organization;
+    const resumed = onSubscription(cancelling, aSubscription()).organization;
     expect(resumed).not.toHaveProperty('pendingDowngradeAccountType');
     expect(resumed).not.toHaveProperty('pendingDowngradeEffectiveDate');
   });
 
   it('puts an organization whose subscription ended back on free, with no cost cap', () => {
     const paid = onSubscription(anOrganization(), aSubscription({ cancelAtPeriodEnd: true })).organization;
-    const { organization, moves } = onSubscription(paid, aSubscription({ ended: true }), 1_001);
+    const { organization, moves } = onSubscription(paid, aSubscription({ status: 'canceled' }));
     expect(organization).toMatchObject({
       accountType: 'free',
       organizationType: 'free',
@@ -122,17 +118,15 @@ describe('billing after payment-processor events', () => {
 
   it('follows the status of a subscription whose payments fail, keeping its tier', () => {
     const paid = onSubscription(anOrganization(), aSubscription()).organization;
-    const { organization } = onSubscription(paid, aSubscription({ status: 'past_due' }), 1_001);
+    const { organization } = onSubscription(paid, aSubscription({ status: 'past_due' }));
     expect(organization).toMatchObject({ accountType: 'budget_20', subscriptionStatus: 'past_due' });
   });
 
   it('keeps the tier for a price that is not a budget tier, and grants none before the first payment', () => {
     const paid = onSubscription(anOrganization(), aSubscription()).organization;
-    expect(onSubscription(paid, aSubscription({ priceId: 'price_other' }), 1_001).organization).toMatchObject(
-      {
-        accountType: 'budget_20',
-      },
-    );
+    expect(onSubscription(paid, aSubscription({ priceId: 'price_other' })).organization).toMatchObject({
+      accountType: 'budget_20',
+    });
     const pending = onSubscription(anOrganization(), aSubscription({ status: 'incomplete' }));
     expect(pending.organization).toMatchObject({ accountType: 'free', stripeSubscriptionId: 'sub_a' });
     expect(pending.organization).not.toHaveProperty('subscriptionStatus');
@@ -142,35 +136,70 @@ describe('billing after payment-processor events', () => {
   it('touches no organization but the one whose customer the event names', () => {
     const other = anOrganization({ organizationId: 'org_b', stripeCustomerId: 'cus_b' });
     expect(onSubscription(other, aSubscription()).outcome).toBe('foreign');
-    expect(onSubscription(anOrganization(), aSubscription(), 1_000, 'org_b').outcome).toBe('foreign');
+    expect(onSubscription(anOrganization(), aSubscription(), 'org_b').outcome).toBe('foreign');
     expect(onSubscription(anOrganization({ stripeCustomerId: undefined }), aSubscription()).outcome).toBe(
       'foreign',
     );
   });
 
   it('does not let an old subscription ending end the one that replaced it', () => {
-    const paid = onSubscription(anOrganization(), aSubscription({ subscriptionId: 'sub_new' })).organization;
-    const old = onSubscription(paid, aSubscription({ subscriptionId: 'sub_old', ended: true }), 1_001);
+    const paid = onSubscription(
+      anOrganization({ stripeSubscriptionId: 'sub_new' }),
+      aSubscription({ subscriptionId: 'sub_new' }),
+    ).organization;
+    const old = onSubscription(
+      paid,
+      aSubscription({ subscriptionId: 'sub_old', status: 'canceled', organizationId: 'org_a' }),
+    );
     expect(old.outcome).toBe('foreign');
     expect(old.organization.accountType).toBe('budget_20');
   });
 
-  it('binds the subscription a completed checkout made, and verifies the organization', () => {
+  it('takes another subscription only when its metadata names the organization, never for being active', () => {
+    const paid = onSubscription(anOrganization(), aSubscription()).organization;
+    const elsewhere = onSubscription(paid, aSubscription({ subscriptionId: 'sub_x', priceId: 'price_100' }));
+    expect(elsewhere.outcome).toBe('foreign');
+    expect(elsewhere.organization).toMatchObject({ stripeSubscriptionId: 'sub_a', accountType: 'budget_20' });
+    const named = onSubscription(
+      paid,
+      aSubscription({ subscriptionId: 'sub_b', priceId: 'price_100', organizationId: 'org_a' }),
+    );
+    expect(named.organization).toMatchObject({ stripeSubscriptionId: 'sub_b', accountType: 'budget_100' });
+    expect(onSubscription(unbound(), aSubscription()).outcome).toBe('foreign');
+    expect(onSubscription(unbound(), aSubscription({ organizationId: 'org_a' })).organization).toMatchObject({
+      stripeSubscriptionId: 'sub_a',
+      accountType: 'budget_20',
+    });
+  });
+
+  it('binds the subscription a completed checkout made, on its tier, and verifies the organization', () => {
     const { organization, moves } = applyProcessorEvent(
-      anOrganization(),
-      { created: 5, change: { kind: 'checkout_completed', customerId: 'cus_a', subscriptionId: 'sub_a' } },
+      unbound({ stripeSubscriptionId: 'sub_old', subscriptionStatus: 'canceled' }),
+      { change: { kind: 'checkout_completed', customerId: 'cus_a', subscription: aSubscription() } },
       tiers,
       NOW,
     );
     expect(organization).toMatchObject({
       stripeSubscriptionId: 'sub_a',
       status: 'verified',
-      accountType: 'free',
+      accountType: 'budget_20',
+      subscriptionStatus: 'active',
     });
-    expect(moves).toEqual([{ field: 'status', from: 'unverified', to: 'verified' }]);
+    expect(moves.map(billingEventType)).toEqual([
+      'billing.accountType.budget_20',
+      'billing.subscriptionStatus.active',
+      'billing.status.verified',
+    ]);
+    const unread = applyProcessorEvent(
+      unbound(),
+      { change: { kind: 'checkout_completed', customerId: 'cus_a' } },
+      tiers,
+      NOW,
+    );
+    expect(unread.organization).toMatchObject({ status: 'verified', accountType: 'free' });
     const foreign = applyProcessorEvent(
       anOrganization(),
-      { created: 5, change: { kind: 'checkout_completed', customerId: 'cus_b' } },
+      { change: { kind: 'checkout_completed', customerId: 'cus_b' } },
       tiers,
       NOW,
     );

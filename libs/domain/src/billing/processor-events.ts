@@ -7,23 +7,29 @@ import {
   type SubscriptionStatus,
 } from '../tenancy/organization';
 
-/** A subscription as the payment processor holds it, in the processor's own status words. */
+/** A subscription as the payment processor holds it now, in the processor's own status words. */
 export interface ProcessorSubscription {
   readonly subscriptionId: string;
   readonly customerId: string;
-  /** Stripe's status: active, trialing, past_due, unpaid, canceled, incomplete, incomplete_expired, paused. */
+  /**
+   * Stripe's status: active, trialing, past_due, unpaid, canceled (also once it is deleted: it
+   * ended), incomplete, incomplete_expired, paused.
+   */
   readonly status: string;
+  /** The organization billing named in its metadata when it made it (through a checkout), if any. */
+  readonly organizationId?: string;
   /** The price of its (first) item: a budget tier when it is one of the configured prices. */
   readonly priceId?: string;
   /** The subscription ends when its current period does (the customer cancelled it). */
   readonly cancelAtPeriodEnd: boolean;
   /** The end of the current period, epoch seconds. */
   readonly periodEnd?: number;
-  /** Set when the subscription no longer exists (deleted: it ended). */
-  readonly ended: boolean;
 }
 
-/** What an event of the processor asks of an organization's billing. */
+/**
+ * What an event of the processor names. Events arrive in any order and more than once, so none is
+ * applied as it was delivered: the subscription it names is read again as it stands now.
+ */
 export type BillingChange =
   | {
       /** A hosted checkout finished: the subscription it made belongs to the customer's organization. */
@@ -31,16 +37,22 @@ export type BillingChange =
       readonly customerId: string;
       readonly subscriptionId?: string;
     }
-  | { readonly kind: 'subscription'; readonly subscription: ProcessorSubscription }
-  /** A payment failed: what it means is read from the subscription it was for, as it stands now. */
-  | { readonly kind: 'payment_failed'; readonly customerId: string; readonly subscriptionId?: string };
+  /** The subscription changed, or a payment for it failed. */
+  | { readonly kind: 'subscription'; readonly customerId: string; readonly subscriptionId: string };
+
+/** A change with the subscription it names as it stands now at the processor. */
+export type CurrentChange =
+  | {
+      readonly kind: 'checkout_completed';
+      readonly customerId: string;
+      readonly subscription?: ProcessorSubscription;
+    }
+  | { readonly kind: 'subscription'; readonly subscription: ProcessorSubscription };
 
 /** A verified event of the payment processor, reduced to what billing acts on. */
 export interface ProcessorEvent {
   readonly id: string;
   readonly type: string;
-  /** When the processor made it, epoch seconds. */
-  readonly created: number;
   /** The organization the event's object names (metadata set when billing made it), if any. */
   readonly organizationId?: string;
   /** Undefined for a type billing does not act on. */
@@ -110,11 +122,10 @@ export interface BillingMove {
 export const billingEventType = (move: BillingMove): string => `billing.${move.field}.${move.to}`;
 
 /**
- * What an event did: `applied` (the organization moved, or stood where the event put it), `stale`
- * (an event older than one applied already), `foreign` (it names a customer or subscription that
- * is not the organization's).
+ * What an event did: `applied` (the organization moved, or stood where the subscription put it),
+ * `foreign` (it names a customer, subscription or organization that is not the organization's).
  */
-export type EventOutcome = 'applied' | 'stale' | 'foreign';
+export type EventOutcome = 'applied' | 'foreign';
 
 export interface AppliedEvent {
   readonly outcome: EventOutcome;
@@ -143,17 +154,30 @@ function onAccountType(organization: Organization, accountType: AccountType): Or
     : { ...organization, accountType, organizationType: 'paid', costCap: budgetUsd(accountType) };
 }
 
+/**
+ * Whether the organization takes this subscription as its own. Its own one, yes. Another one only
+ * when a checkout of the organization made it (`fromCheckout`) or its metadata names the
+ * organization, and it has not ended: an old subscription ending does not end the one that
+ * replaced it, and a subscription made elsewhere for the same customer never becomes the
+ * organization's because it is active.
+ */
+function isOrganizations(
+  organization: Organization,
+  subscription: ProcessorSubscription,
+  fromCheckout: boolean,
+): boolean {
+  if (subscription.customerId !== organization.stripeCustomerId) return false;
+  if (subscription.subscriptionId === organization.stripeSubscriptionId) return true;
+  const named = fromCheckout || subscription.organizationId === organization.organizationId;
+  return named && subscriptionStatusOf(subscription.status) !== 'canceled';
+}
+
 function afterSubscription(
   organization: Organization,
   subscription: ProcessorSubscription,
   tiers: ReadonlyMap<string, PlanTier>,
-): Organization | undefined {
-  if (subscription.customerId !== organization.stripeCustomerId) return undefined;
-  const current = organization.stripeSubscriptionId;
-  const status = subscription.ended ? 'canceled' : subscriptionStatusOf(subscription.status);
-  // An old subscription ending does not end the one that replaced it.
-  if (current !== undefined && current !== subscription.subscriptionId && status !== 'active')
-    return undefined;
+): Organization {
+  const status = subscriptionStatusOf(subscription.status);
   if (status === undefined) return { ...organization, stripeSubscriptionId: subscription.subscriptionId };
   const moved = {
     ...organization,
@@ -181,44 +205,42 @@ function afterSubscription(
 
 function afterChange(
   organization: Organization,
-  change: Exclude<BillingChange, { kind: 'payment_failed' }>,
+  change: CurrentChange,
   tiers: ReadonlyMap<string, PlanTier>,
 ): Organization | undefined {
   switch (change.kind) {
-    case 'checkout_completed':
+    case 'checkout_completed': {
       if (change.customerId !== organization.stripeCustomerId) return undefined;
-      return {
-        ...organization,
-        status: 'verified',
-        ...(change.subscriptionId !== undefined ? { stripeSubscriptionId: change.subscriptionId } : {}),
-      };
+      const verified: Organization = { ...organization, status: 'verified' };
+      const { subscription } = change;
+      if (subscription === undefined) return verified;
+      return isOrganizations(organization, subscription, true)
+        ? afterSubscription(verified, subscription, tiers)
+        : undefined;
+    }
     case 'subscription':
-      return afterSubscription(organization, change.subscription, tiers);
+      return isOrganizations(organization, change.subscription, false)
+        ? afterSubscription(organization, change.subscription, tiers)
+        : undefined;
   }
 }
 
 /**
- * An organization's billing after a processor event (a failed payment is first read as its
- * subscription stands). The event applies only to the organization whose customer it names, and
- * only when no later event has been applied: events arrive in any order and more than once, and
- * each carries the whole state of its object, so applying the newest one is enough and applying
- * one again changes nothing. `updatedAt` moves only with the billing.
+ * An organization's billing after a processor event, given the subscription it names as it stands
+ * now (not as the event carried it): whatever order events arrive in, and however often, the
+ * organization ends where its subscription is, and applying one again changes nothing. The event
+ * applies only to the organization whose customer it names (and that its metadata names, when it
+ * names one). `updatedAt` moves only with the billing.
  */
 export function applyProcessorEvent(
   organization: Organization,
-  event: {
-    readonly created: number;
-    readonly organizationId?: string;
-    readonly change: Exclude<BillingChange, { kind: 'payment_failed' }>;
-  },
+  event: { readonly organizationId?: string; readonly change: CurrentChange },
   tiers: ReadonlyMap<string, PlanTier>,
   now: string,
 ): AppliedEvent {
   const unchanged = (outcome: EventOutcome): AppliedEvent => ({ outcome, organization, moves: [] });
   if (event.organizationId !== undefined && event.organizationId !== organization.organizationId)
     return unchanged('foreign');
-  if (organization.stripeEventCreated !== undefined && event.created < organization.stripeEventCreated)
-    return unchanged('stale');
   const after = afterChange(organization, event.change, tiers);
   if (after === undefined) return unchanged('foreign');
   const moves = MOVED_FIELDS.flatMap((field): BillingMove[] => {
@@ -232,11 +254,7 @@ export function applyProcessorEvent(
     after.pendingDowngradeEffectiveDate !== organization.pendingDowngradeEffectiveDate;
   return {
     outcome: 'applied',
-    organization: withoutUndefined({
-      ...after,
-      stripeEventCreated: Math.max(event.created, organization.stripeEventCreated ?? 0),
-      updatedAt: billingMoved ? now : organization.updatedAt,
-    }),
+    organization: withoutUndefined({ ...after, updatedAt: billingMoved ? now : organization.updatedAt }),
     moves,
   };
 }

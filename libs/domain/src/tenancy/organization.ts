@@ -48,11 +48,6 @@ export interface OrganizationBilling {
   readonly billingAccountId?: string;
   /** The start (YYYY-MM-DD) of the cycle in which billing last moved the organization up a tier by itself. */
   readonly autoUpgradedCycle?: string;
-  /**
-   * When the processor made the newest of its events applied to the organization (epoch seconds):
-   * an older one arriving later changes nothing.
-   */
-  readonly stripeEventCreated?: number;
 }
 
 /** The plan an account was created with: its tier, and the account whose saved payment method it copies. */

@@ -25,7 +25,7 @@ export class BillingController {
   @RequiresRole('owner')
   @ApiOperation({
     summary:
-      "Get or create the organization's Stripe customer and, with budgetPriceId, a checkout session (owner; 400 BILLING_DISABLED when billing is off)",
+      "Get or create the organization's Stripe customer and, with budgetPriceId, a checkout session; a live (active or past_due) subscription is moved to that price instead, answered without checkoutSession (owner; 400 BILLING_DISABLED when billing is off)",
     operationId: 'prepareCheckoutSession',
   })
   @ApiBody({ schema: openApi(checkoutBodySchema) })

@@ -8,23 +8,29 @@ const aSubscription = (over: Partial<ProcessorSubscription> = {}): ProcessorSubs
   subscriptionId: 'sub_1',
   customerId: 'cus_1',
   status: 'active',
+  organizationId: 'org_acct-a',
   priceId: 'price_20',
   cancelAtPeriodEnd: false,
   periodEnd: 1_775_000_000,
-  ended: false,
   ...over,
 });
 
+/** An event naming subscription sub_1 of customer cus_1; what it means is read from the processor. */
 const subscriptionEvent = (
   id: string,
-  created: number,
-  over: Partial<ProcessorSubscription> = {},
   type = 'customer.subscription.updated',
+  over: { customerId?: string; subscriptionId?: string } = {},
 ): ProcessorEvent => ({
   id,
   type,
-  created,
-  change: { kind: 'subscription', subscription: aSubscription(over) },
+  change: { kind: 'subscription', customerId: 'cus_1', subscriptionId: 'sub_1', ...over },
+});
+
+const checkoutCompleted = (id: string, organizationId: string): ProcessorEvent => ({
+  id,
+  type: 'checkout.session.completed',
+  organizationId,
+  change: { kind: 'checkout_completed', customerId: 'cus_1', subscriptionId: 'sub_1' },
 });
 
 describe('HandleStripeEventUseCase', () => {
@@ -40,11 +46,14 @@ describe('HandleStripeEventUseCase', () => {
   afterEach(() => h.close());
 
   const organization = async () => h.organizations.get(organizationId);
+  const subscriptionIs = (over: Partial<ProcessorSubscription> = {}) =>
+    h.processor.subscriptions.set('sub_1', aSubscription(over));
   const billingMoves = async () =>
     (await h.history('acct-a')).filter((e) => e.type !== 'billing.customer.created').map((e) => e.type);
 
   it('moves the organization onto its subscription’s tier and records each move, once however often it is delivered', async () => {
-    const event = subscriptionEvent('evt_1', 1_000, {}, 'customer.subscription.created');
+    subscriptionIs();
+    const event = subscriptionEvent('evt_1', 'customer.subscription.created');
     expect(await h.deliver(event)).toEqual({ received: true });
     await h.deliver(event);
     expect(await organization()).toMatchObject({
@@ -64,30 +73,72 @@ describe('HandleStripeEventUseCase', () => {
     expect(await h.events.get('evt_1')).toMatchObject({ organizationId, outcome: 'applied' });
   });
 
-  it('lets no older event roll a newer state back', async () => {
-    await h.deliver(subscriptionEvent('evt_new', 2_000, { priceId: 'price_100' }));
-    await h.deliver(subscriptionEvent('evt_old', 1_000, { priceId: 'price_20' }));
+  it('keeps the history of an event whose handling crashed after the organization was stored, recording it once', async () => {
+    subscriptionIs();
+    const store = h.organizations.update.bind(h.organizations);
+    jest.spyOn(h.organizations, 'update').mockImplementationOnce(async (id, change) => {
+      await store(id, change);
+      throw new Error('the service stopped here');
+    });
+    await expect(h.deliver(subscriptionEvent('evt_1'))).rejects.toThrow('the service stopped here');
+    expect(await h.events.get('evt_1')).toBeUndefined();
+    await h.deliver(subscriptionEvent('evt_1'));
+    expect((await organization())?.accountType).toBe('budget_20');
+    expect(await billingMoves()).toEqual([
+      'billing.accountType.budget_20',
+      'billing.subscriptionStatus.active',
+      'billing.status.verified',
+    ]);
+  });
+
+  it('records the history once when the handling crashed before the organization was stored', async () => {
+    subscriptionIs();
+    jest.spyOn(h.organizations, 'update').mockRejectedValueOnce(new Error('the service stopped here'));
+    await expect(h.deliver(subscriptionEvent('evt_1'))).rejects.toThrow('the service stopped here');
+    expect((await organization())?.accountType).toBe('free');
+    await h.deliver(subscriptionEvent('evt_1'));
+    expect((await organization())?.accountType).toBe('budget_20');
+    expect(await billingMoves()).toEqual([
+      'billing.accountType.budget_20',
+      'billing.subscriptionStatus.active',
+      'billing.status.verified',
+    ]);
+  });
+
+  it('applies the subscription as it stands, whatever order the events arrive in', async () => {
+    subscriptionIs({ priceId: 'price_100' });
+    await h.deliver(subscriptionEvent('evt_new'));
+    // An event made before the upgrade arrives late: the subscription is on price_100 now.
+    await h.deliver(subscriptionEvent('evt_old'));
     expect((await organization())?.accountType).toBe('budget_100');
-    expect(await h.events.get('evt_old')).toMatchObject({ outcome: 'stale' });
+    expect(await h.events.get('evt_old')).toMatchObject({ outcome: 'applied' });
+  });
+
+  it('keeps the paid tier when the subscription’s update arrives after the completed checkout', async () => {
+    subscriptionIs();
+    await h.deliver(checkoutCompleted('evt_checkout', organizationId));
+    await h.deliver(subscriptionEvent('evt_updated'));
+    expect(await organization()).toMatchObject({
+      stripeSubscriptionId: 'sub_1',
+      status: 'verified',
+      accountType: 'budget_20',
+      subscriptionStatus: 'active',
+    });
+    expect(await h.events.get('evt_updated')).toMatchObject({ outcome: 'applied' });
   });
 
   it('binds a completed checkout, and marks a pending downgrade, then free when the subscription ends', async () => {
-    await h.deliver({
-      id: 'evt_c',
-      type: 'checkout.session.completed',
-      created: 1_000,
-      organizationId,
-      change: { kind: 'checkout_completed', customerId: 'cus_1', subscriptionId: 'sub_1' },
-    });
+    subscriptionIs();
+    await h.deliver(checkoutCompleted('evt_c', organizationId));
     expect(await organization()).toMatchObject({ stripeSubscriptionId: 'sub_1', status: 'verified' });
-    await h.deliver(subscriptionEvent('evt_1', 1_001, { cancelAtPeriodEnd: true }));
+    subscriptionIs({ cancelAtPeriodEnd: true });
+    await h.deliver(subscriptionEvent('evt_1'));
     expect(await organization()).toMatchObject({
       accountType: 'budget_20',
       pendingDowngradeAccountType: 'free',
     });
-    await h.deliver(
-      subscriptionEvent('evt_2', 1_002, { status: 'canceled', ended: true }, 'customer.subscription.deleted'),
-    );
+    subscriptionIs({ status: 'canceled', cancelAtPeriodEnd: true });
+    await h.deliver(subscriptionEvent('evt_2', 'customer.subscription.deleted'));
     expect(await organization()).toMatchObject({
       accountType: 'free',
       organizationType: 'free',
@@ -97,39 +148,66 @@ describe('HandleStripeEventUseCase', () => {
   });
 
   it('reads a failed payment from its subscription as it stands: past due when it says so', async () => {
-    await h.deliver(subscriptionEvent('evt_1', 1_000));
-    const failed: ProcessorEvent = {
-      id: 'evt_f',
-      type: 'invoice.payment_failed',
-      created: 1_001,
-      change: { kind: 'payment_failed', customerId: 'cus_1', subscriptionId: 'sub_1' },
-    };
-    h.processor.subscriptions.set('sub_1', aSubscription({ status: 'past_due' }));
-    await h.deliver(failed);
+    subscriptionIs();
+    await h.deliver(subscriptionEvent('evt_1'));
+    subscriptionIs({ status: 'past_due' });
+    await h.deliver(subscriptionEvent('evt_f', 'invoice.payment_failed'));
     expect((await organization())?.subscriptionStatus).toBe('past_due');
-    await h.deliver({
-      ...failed,
-      id: 'evt_g',
-      change: { kind: 'payment_failed', customerId: 'cus_1', subscriptionId: 'sub_gone' },
-    });
+    await h.deliver(subscriptionEvent('evt_g', 'invoice.payment_failed', { subscriptionId: 'sub_gone' }));
     expect(await h.events.get('evt_g')).toMatchObject({ outcome: 'ignored' });
   });
 
+  it('never takes a subscription made elsewhere for the customer because it is active', async () => {
+    subscriptionIs();
+    await h.deliver(checkoutCompleted('evt_c', organizationId));
+    const { organizationId: _named, ...unnamed } = aSubscription({
+      subscriptionId: 'sub_other',
+      priceId: 'price_100',
+    });
+    h.processor.subscriptions.set('sub_other', unnamed);
+    await h.deliver(
+      subscriptionEvent('evt_other', 'customer.subscription.created', { subscriptionId: 'sub_other' }),
+    );
+    expect(await organization()).toMatchObject({ stripeSubscriptionId: 'sub_1', accountType: 'budget_20' });
+    expect(await h.events.get('evt_other')).toMatchObject({ outcome: 'foreign' });
+  });
+
   it('touches no organization for another customer, another organization named, or a type it ignores', async () => {
+    subscriptionIs();
     const other = await h.anAccount('acct-b');
     await h.prepare.execute({ caller: anOwner('acct-b'), body: URLS });
-    await h.deliver({ ...subscriptionEvent('evt_x', 1_000), organizationId: other });
-    await h.deliver(subscriptionEvent('evt_y', 1_000, { customerId: 'cus_unknown' }));
-    await h.deliver({ id: 'evt_z', type: 'charge.refunded', created: 1_000 });
+    h.processor.subscriptions.set(
+      'sub_unknown',
+      aSubscription({ subscriptionId: 'sub_unknown', customerId: 'cus_unknown' }),
+    );
+    await h.deliver({ ...subscriptionEvent('evt_x'), organizationId: other });
+    await h.deliver(
+      subscriptionEvent('evt_y', undefined, { customerId: 'cus_unknown', subscriptionId: 'sub_unknown' }),
+    );
+    await h.deliver(subscriptionEvent('evt_w', undefined, { customerId: 'cus_2' }));
+    await h.deliver({ id: 'evt_z', type: 'charge.refunded' });
     expect((await organization())?.accountType).toBe('free');
     expect((await h.organizations.get(other))?.accountType).toBe('free');
     expect(await h.events.get('evt_x')).toMatchObject({ outcome: 'foreign' });
     expect(await h.events.get('evt_y')).toMatchObject({ outcome: 'unknown_customer' });
+    // The subscription Stripe holds is another customer's than the event named.
+    expect(await h.events.get('evt_w')).toMatchObject({ outcome: 'ignored' });
     expect(await h.events.get('evt_z')).toMatchObject({ outcome: 'ignored' });
   });
 
+  it('applies nothing when more than one organization holds the customer, answering Stripe 200', async () => {
+    subscriptionIs();
+    const twin = await h.anAccount('acct-twin', { stripeCustomerId: 'cus_1' });
+    expect(await h.deliver(subscriptionEvent('evt_1'))).toEqual({ received: true });
+    expect((await organization())?.accountType).toBe('free');
+    expect((await h.organizations.get(twin))?.accountType).toBeUndefined();
+    expect(await h.events.get('evt_1')).toMatchObject({ outcome: 'ambiguous_customer' });
+    expect(await h.events.get('evt_1')).not.toHaveProperty('organizationId');
+  });
+
   it('refuses a delivery whose signature does not hold, recording nothing', async () => {
-    const event = subscriptionEvent('evt_1', 1_000);
+    subscriptionIs();
+    const event = subscriptionEvent('evt_1');
     await expect(h.deliver(event, 'forged')).rejects.toThrow(InvalidRequestError);
     expect(await h.events.get('evt_1')).toBeUndefined();
     expect((await organization())?.accountType).toBe('free');
@@ -138,7 +216,7 @@ describe('HandleStripeEventUseCase', () => {
   it('answers as a missing route without a webhook signing secret', async () => {
     const off = await billingHarness({ billingOn: false });
     try {
-      await expect(off.deliver(subscriptionEvent('evt_1', 1_000))).rejects.toThrow(NotFoundError);
+      await expect(off.deliver(subscriptionEvent('evt_1'))).rejects.toThrow(NotFoundError);
     } finally {
       await off.close();
     }

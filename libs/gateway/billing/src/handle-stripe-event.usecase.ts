@@ -3,9 +3,11 @@ import {
   type AppliedEvent,
   applyProcessorEvent,
   type BillingChange,
+  type CurrentChange,
   billingEventType,
   PAYMENT_PROCESSOR_ACTOR,
   PAYMENT_WEBHOOK,
+  type Organization,
   type PaymentWebhook,
   type PlanTier,
   type ProcessorEvent,
@@ -13,7 +15,11 @@ import {
   type SubscriptionSource,
 } from '@notify/domain';
 import { InjectClock, InjectLogger, type Logger } from '@notify/platform';
-import { OrganizationRepository, ProcessorEventRepository } from '@notify/store';
+import {
+  AmbiguousStripeCustomerError,
+  OrganizationRepository,
+  ProcessorEventRepository,
+} from '@notify/store';
 import { type Clock, NotFoundError } from '@notify/util';
 import { BillingHistory } from './billing-history';
 import { BILLING_PRICE_TIERS } from './billing.tokens';
@@ -23,18 +29,22 @@ export interface WebhookReceipt {
   readonly received: true;
 }
 
-type AppliableChange = Exclude<BillingChange, { kind: 'payment_failed' }>;
-
 /** Where a handled event ended: applied, or why not. */
-type Outcome = AppliedEvent['outcome'] | 'ignored' | 'unknown_customer';
+type Outcome = AppliedEvent['outcome'] | 'ignored' | 'unknown_customer' | 'ambiguous_customer';
 
 /**
  * POST /billing/stripe/webhook: a Stripe event, verified by its signature, moves the billing of
- * the organization whose customer it names. Exactly once: an event already handled is answered
- * without acting; one older than an event applied already changes nothing (the organization
- * keeps the newest event's time and the check is in the same atomic write); and since every event
- * carries the whole state of its object, applying one again after a crash changes nothing
- * either. Its event id is recorded last, so a failure before lets Stripe's retry do it all.
+ * the organization whose customer it names to where the subscription it names stands now, read
+ * again from Stripe: events arrive in any order and more than once, and whichever arrives, the
+ * organization ends where Stripe has it (applying it again changes nothing). An event already
+ * handled is answered without acting; its id is recorded last, so a failure before lets Stripe's
+ * retry do it all.
+ *
+ * The history's entries are planned from the organization as read and written before it is
+ * stored, once per event id, so a crash anywhere leaves them recorded once. Two deliveries handled
+ * at the same moment may read the subscription at two moments and store in the other order,
+ * leaving the older reading (the next event of the subscription corrects it), and may each record
+ * the same move.
  */
 @Injectable()
 export class HandleStripeEventUseCase {
@@ -54,11 +64,12 @@ export class HandleStripeEventUseCase {
     readonly signature?: string;
   }): Promise<WebhookReceipt> {
     // Without a signing secret nothing could be checked: the route answers as if it did not exist.
-    if (this.webhook === undefined)
+    const { webhook, subscriptions } = this;
+    if (webhook === undefined || subscriptions === undefined)
       throw new NotFoundError({ code: 'NOT_FOUND', message: 'No such resource.' });
-    const event = this.webhook.verify(delivery.rawBody, delivery.signature);
+    const event = webhook.verify(delivery.rawBody, delivery.signature);
     if ((await this.events.get(event.id)) !== undefined) return { received: true };
-    const { outcome, organizationId } = await this.handle(event);
+    const { outcome, organizationId } = await this.handle(event, subscriptions);
     this.logger.info(
       { eventId: event.id, type: event.type, organizationId, outcome },
       'Stripe event handled',
@@ -73,48 +84,84 @@ export class HandleStripeEventUseCase {
     return { received: true };
   }
 
-  private async handle(event: ProcessorEvent): Promise<{ outcome: Outcome; organizationId?: string }> {
-    const change = event.change === undefined ? undefined : await this.appliable(event.change);
+  private async handle(
+    event: ProcessorEvent,
+    subscriptions: SubscriptionSource,
+  ): Promise<{ outcome: Outcome; organizationId?: string }> {
+    if (event.change === undefined) return { outcome: 'ignored' };
+    const change = await this.current(event.change, subscriptions);
     if (change === undefined) return { outcome: 'ignored' };
-    const customerId = change.kind === 'subscription' ? change.subscription.customerId : change.customerId;
-    const organization = await this.organizations.findByStripeCustomer(customerId);
+    const organization = await this.organizationOf(event, event.change.customerId);
+    if (organization === 'ambiguous') return { outcome: 'ambiguous_customer' };
     if (organization === undefined) return { outcome: 'unknown_customer' };
     const at = new Date(this.clock.now()).toISOString();
-    // `update` re-runs the change on a concurrent write: the last run is the one stored.
-    let applied: AppliedEvent | undefined;
-    await this.organizations.update(organization.organizationId, (current) => {
-      applied = applyProcessorEvent(
-        current,
-        {
-          created: event.created,
-          change,
-          ...(event.organizationId ? { organizationId: event.organizationId } : {}),
-        },
-        this.tiers,
-        at,
-      );
-      return applied.outcome === 'applied' ? applied.organization : undefined;
-    });
-    if (applied === undefined) return { outcome: 'unknown_customer' };
-    await this.history.record(
-      applied.organization.billingAccountId,
-      applied.moves.map((move) => ({
+    const input = { change, ...(event.organizationId ? { organizationId: event.organizationId } : {}) };
+    // The moves go to the history before the organization is stored, so a crash between the two
+    // leaves them recorded; Stripe's retry finds them (by event id) and only stores the organization.
+    const planned = applyProcessorEvent(organization, input, this.tiers, at);
+    await this.history.recordStripeEvent(
+      planned.organization.billingAccountId,
+      event.id,
+      planned.moves.map((move) => ({
         at,
         type: billingEventType(move),
         actor: PAYMENT_PROCESSOR_ACTOR,
         details: { from: move.from, stripeEventId: event.id, stripeEventType: event.type },
       })),
     );
+    // `update` re-runs the change on a concurrent write: the last run is the one stored.
+    let applied: AppliedEvent | undefined;
+    await this.organizations.update(organization.organizationId, (current) => {
+      applied = applyProcessorEvent(current, input, this.tiers, at);
+      return applied.outcome === 'applied' ? applied.organization : undefined;
+    });
+    if (applied === undefined) return { outcome: 'unknown_customer' };
     return { outcome: applied.outcome, organizationId: organization.organizationId };
   }
 
-  /** A failed payment is read as its subscription stands now; the other changes as they come. */
-  private async appliable(change: BillingChange): Promise<AppliableChange | undefined> {
-    if (change.kind !== 'payment_failed') return change;
-    if (change.subscriptionId === undefined || this.subscriptions === undefined) return undefined;
-    const subscription = await this.subscriptions.subscription(change.subscriptionId);
-    return subscription === undefined || subscription.customerId !== change.customerId
-      ? undefined
-      : { kind: 'subscription', subscription };
+  /**
+   * The change with its subscription as it stands now. Undefined when the subscription is gone or
+   * is another customer's than the event named: there is nothing to apply.
+   */
+  private async current(
+    change: BillingChange,
+    subscriptions: SubscriptionSource,
+  ): Promise<CurrentChange | undefined> {
+    const subscription =
+      change.subscriptionId === undefined
+        ? undefined
+        : await subscriptions.subscription(change.subscriptionId);
+    if (subscription !== undefined && subscription.customerId !== change.customerId) return undefined;
+    switch (change.kind) {
+      case 'checkout_completed':
+        return {
+          kind: 'checkout_completed',
+          customerId: change.customerId,
+          ...(subscription !== undefined ? { subscription } : {}),
+        };
+      case 'subscription':
+        return subscription === undefined ? undefined : { kind: 'subscription', subscription };
+    }
+  }
+
+  /**
+   * The organization holding the customer. A customer held by more than one is a data error an
+   * operator must fix: the event is not applied and is answered 200 (Stripe's retries could not
+   * fix it; the next event re-reads the subscription, so nothing is lost once it is fixed).
+   */
+  private async organizationOf(
+    event: ProcessorEvent,
+    customerId: string,
+  ): Promise<Organization | 'ambiguous' | undefined> {
+    try {
+      return await this.organizations.findByStripeCustomer(customerId);
+    } catch (error) {
+      if (!(error instanceof AmbiguousStripeCustomerError)) throw error;
+      this.logger.error(
+        { eventId: event.id, type: event.type, customerId, organizationIds: error.organizationIds },
+        'a Stripe customer is held by more than one organization: the event was not applied',
+      );
+      return 'ambiguous';
+    }
   }
 }

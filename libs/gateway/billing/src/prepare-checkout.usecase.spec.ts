@@ -45,6 +45,44 @@ describe('PrepareCheckoutUseCase', () => {
       ]);
     });
 
+    it('moves a live subscription to the new price instead of opening a second checkout', async () => {
+      const organizationId = await h.anAccount('acct-a');
+      await h.prepare.execute({ caller: anOwner('acct-a'), body: URLS });
+      // Past due is live too: its invoice is still being collected.
+      await h.organizations.update(organizationId, (current) => ({
+        ...current,
+        accountType: 'budget_20',
+        stripeSubscriptionId: 'sub_1',
+        subscriptionStatus: 'past_due',
+        updatedAt: '2026-03-03T00:00:00.000Z',
+      }));
+      const moved = await h.prepare.execute({
+        caller: anOwner('acct-a'),
+        body: { ...URLS, budgetPriceId: 'price_100' },
+      });
+      expect(moved).not.toHaveProperty('checkoutSession');
+      expect(moved).toMatchObject({ accountType: 'budget_20', stripeSubscriptionId: 'sub_1' });
+      expect(h.processor.sessions).toEqual([]);
+      expect(h.processor.priceChanges).toEqual([
+        {
+          subscriptionId: 'sub_1',
+          priceId: 'price_100',
+          idempotencyKey: `price:${organizationId}:sub_1:price_100:2026-03-03T00:00:00.000Z`,
+        },
+      ]);
+      // Once the subscription has ended, a new checkout subscribes the organization again.
+      await h.organizations.update(organizationId, (current) => ({
+        ...current,
+        subscriptionStatus: 'canceled',
+      }));
+      const again = await h.prepare.execute({
+        caller: anOwner('acct-a'),
+        body: { ...URLS, budgetPriceId: 'price_20' },
+      });
+      expect(again.checkoutSession).toEqual({ id: 'cs_1', url: 'https://checkout.example/cs_1' });
+      expect(h.processor.priceChanges).toHaveLength(1);
+    });
+
     it('refuses a price that is not a budget tier’s, naming the field, before touching anything', async () => {
       const organizationId = await h.anAccount('acct-a');
       const refused = h.prepare.execute({

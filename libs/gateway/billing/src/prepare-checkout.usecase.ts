@@ -3,8 +3,10 @@ import {
   type CheckoutBody,
   type CheckoutSession,
   PAYMENT_PROCESSOR,
+  type Organization,
   type PaymentProcessor,
   type PlanTier,
+  type SubscriptionStatus,
   withCustomer,
 } from '@notify/domain';
 import { type Caller, callerActor } from '@notify/gateway-auth';
@@ -23,11 +25,16 @@ export const billingOff = () =>
     fix: 'The service operator turns billing on with STRIPE_SECRET_KEY (see deploy/OPERATIONS.md).',
   });
 
+/** A subscription still billing the organization: a second one would charge it twice. */
+const LIVE_STATUSES: readonly (SubscriptionStatus | undefined)[] = ['active', 'past_due'];
+
 /**
  * POST /billing: gets or makes the payment-processor customer of the caller's organization (kept
  * on the organization, so every later call reuses it) and, given a budget tier's price, opens a
- * checkout session subscribing it. The subscription itself arrives later, by the processor's
- * webhook. The first call binds the organization's billing to the caller's account.
+ * checkout session subscribing it. An organization whose subscription is live (active or past
+ * due) is not subscribed twice: its subscription moves to the new price (prorated) and the answer
+ * has no checkout session. Either way the organization moves later, by the processor's webhook.
+ * The first call binds the organization's billing to the caller's account.
  */
 @Injectable()
 export class PrepareCheckoutUseCase {
@@ -77,20 +84,44 @@ export class PrepareCheckoutUseCase {
           details: { customerId, organizationId },
         },
       ]);
-    let checkoutSession: CheckoutSession | undefined;
-    if (body.budgetPriceId !== undefined)
-      checkoutSession = await processor.createCheckoutSession({
-        customerId,
-        organizationId,
-        priceId: body.budgetPriceId,
-        successUrl: body.successUrl,
-        cancelUrl: body.cancelUrl,
-      });
+    const checkoutSession =
+      body.budgetPriceId === undefined
+        ? undefined
+        : await this.subscribe(processor, billed, customerId, body.budgetPriceId, body);
     const billingAccount = await this.accounts.getAccount(billed.billingAccountId ?? caller.accountId);
     return billingView(billed, {
       now,
       autoUpgrade: billingAccount?.autoUpgrade === true,
       ...(checkoutSession !== undefined ? { checkoutSession } : {}),
+    });
+  }
+
+  /** A checkout for the price, or, when the organization's subscription is live, that subscription moved to it. */
+  private async subscribe(
+    processor: PaymentProcessor,
+    organization: Organization,
+    customerId: string,
+    priceId: string,
+    urls: Pick<CheckoutBody, 'successUrl' | 'cancelUrl'>,
+  ): Promise<CheckoutSession | undefined> {
+    const { organizationId, stripeSubscriptionId: subscriptionId } = organization;
+    if (subscriptionId !== undefined && LIVE_STATUSES.includes(organization.subscriptionStatus)) {
+      // The key names the move from the organization's billing as it stands (`updatedAt` moves
+      // with it): a retried call is one change at Stripe, while moving back to a price taken
+      // earlier that day is a new one (Stripe replays a key's first answer for 24 hours).
+      await processor.changeSubscriptionPrice({
+        subscriptionId,
+        priceId,
+        idempotencyKey: `price:${organizationId}:${subscriptionId}:${priceId}:${organization.updatedAt}`,
+      });
+      return undefined;
+    }
+    return processor.createCheckoutSession({
+      customerId,
+      organizationId,
+      priceId,
+      successUrl: urls.successUrl,
+      cancelUrl: urls.cancelUrl,
     });
   }
 }

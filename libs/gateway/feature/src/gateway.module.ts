@@ -6,6 +6,7 @@ import { DomainsModule } from '@notify/gateway-domains';
 import { GatewayAuthModule } from '@notify/gateway-auth';
 import { ComponentsModule } from '@notify/gateway-components';
 import { InAppModule } from '@notify/gateway-inapp';
+import { InsightsModule } from '@notify/gateway-insights';
 import { LegacySdkModule } from '@notify/gateway-legacy-sdk';
 import { LogsModule } from '@notify/gateway-logs';
 import { MembersModule } from '@notify/gateway-members';
@@ -36,6 +37,7 @@ import { WebhooksModule } from '@notify/gateway-webhooks';
     SlackModule,
     PushSettingsModule,
     LogsModule,
+    InsightsModule,
     TemplatesModule,
     ComponentsModule,
     WebhooksModule,

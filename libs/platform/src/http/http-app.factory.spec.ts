@@ -213,7 +213,18 @@ describe('createHttpApp', () => {
       headers: JSON_HEADERS,
       payload: text,
     });
-    expect(signed.json()).toEqual({ raw: text, body: { b: 1, a: 'é' } });
+    expect(signed.json()).toEqual({ raw: text, body: null });
+    // Unparsed: what the strict parser refuses (here a prototype key) still reaches the route,
+    // whose signature check decides.
+    const poisoned = '{"__proto__":{"x":1}}';
+    const unparsed = await app.inject({
+      method: 'POST',
+      url: '/probe/signed',
+      headers: JSON_HEADERS,
+      payload: poisoned,
+    });
+    expect(unparsed.statusCode).toBe(201);
+    expect(unparsed.json()).toEqual({ raw: poisoned, body: null });
     const tooLong = await app.inject({
       method: 'POST',
       url: '/probe/signed',

@@ -60,7 +60,8 @@ function tooDeep(): InvalidRequestError {
  * content type is accepted as "no body" (the pingram client sends that header on GET and DELETE),
  * prototype-poisoning keys are rejected, and so is nesting deeper than MAX_JSON_DEPTH. `text/plain`
  * bodies are read the same way: browser clients (the published @notificationapi/core) post JSON
- * as a plain string, which fetch labels text/plain; no route takes plain text.
+ * as a plain string, which fetch labels text/plain; no route takes plain text. A route with
+ * KeepRawBody gets the text unparsed.
  */
 function registerJsonParser(fastify: FastifyInstance): void {
   const strict = fastify.getDefaultJsonParser('error', 'error');
@@ -70,8 +71,7 @@ function registerJsonParser(fastify: FastifyInstance): void {
     { parseAs: 'string' },
     (request, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
-      keepRawBody(request, text);
-      if (text.trim() === '') {
+      if (keepRawBody(request, text) || text.trim() === '') {
         done(null, undefined);
         return;
       }

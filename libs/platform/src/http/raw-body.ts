@@ -7,9 +7,10 @@ export const RAW_BODY_LIMIT = 'notifyRawBodyLimit';
 const rawBodies = new WeakMap<FastifyRequest, string>();
 
 /**
- * Keeps the exact text of this route's JSON body beside the parsed one (a signature over the
- * bytes, such as Stripe's, can only be checked on them), and bounds the body to `limitBytes`
- * (413 beyond). Other routes keep only the parsed body.
+ * Keeps the exact text of this route's JSON body instead of parsing it (a signature over the
+ * bytes, such as Stripe's, can only be checked on them, and the service's strict parser must not
+ * refuse a genuine delivery before that: the route reads the text once it is verified), and
+ * bounds the body to `limitBytes` (413 beyond). Other routes get only the parsed body.
  */
 export const KeepRawBody = (limitBytes: number) => RouteConfig({ [RAW_BODY_LIMIT]: limitBytes });
 
@@ -19,9 +20,11 @@ export function rawBodyLimit(config: unknown): number | undefined {
   return typeof limit === 'number' ? limit : undefined;
 }
 
-/** Called by the JSON parser for a route with KeepRawBody. */
-export function keepRawBody(request: FastifyRequest, text: string): void {
-  if (rawBodyLimit(request.routeOptions.config) !== undefined) rawBodies.set(request, text);
+/** Called by the JSON parser: true when the route keeps its raw body (kept now; not to be parsed). */
+export function keepRawBody(request: FastifyRequest, text: string): boolean {
+  if (rawBodyLimit(request.routeOptions.config) === undefined) return false;
+  rawBodies.set(request, text);
+  return true;
 }
 
 /** The exact body text of a request to a route with KeepRawBody; undefined when it had none. */

@@ -105,7 +105,12 @@ export class ChannelDispatcher {
       };
     } catch (error) {
       if (!(error instanceof TemplateError)) throw error;
-      const subject = { accountId: request.accountId, envId: request.envId, trackingId: request.trackingId };
+      const subject = {
+        accountId: request.accountId,
+        envId: request.envId,
+        trackingId: request.trackingId,
+        notificationId: request.send.notificationId,
+      };
       const fields: LogFields = {
         failed_at: new Date(now).toISOString(),
         failed_code: 'UNKNOWN',

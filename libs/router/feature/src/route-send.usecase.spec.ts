@@ -140,6 +140,15 @@ describe('RouteSendUseCase', () => {
     expect(JSON.stringify(h.events())).not.toContain('token=');
   });
 
+  it('puts the notification id on the events it logs, for the insights by notification', async () => {
+    await routeEmail('t1');
+    const mine = h.events().filter((e) => e.event === 'request_received' || e.event === 'routed');
+    expect(mine.map((e) => [e.event, e.notificationId])).toEqual([
+      ['request_received', 'welcome'],
+      ['routed', 'welcome'],
+    ]);
+  });
+
   it("holds a send that arrives in the user's quiet hours until they end, logging when it goes out", async () => {
     h.clock.set('2026-01-05T23:00:00.000Z');
     await routeEmail('t1', {}, { recipient: aUser({ number: undefined, quietHours: quietNights }) });

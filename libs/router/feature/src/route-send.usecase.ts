@@ -75,7 +75,7 @@ export class RouteSendUseCase {
         : await suppressionFor(scope, type, send, request.trackingId, this.counters);
     const decision = suppression === undefined ? routing : suppress(routing, suppression);
 
-    const subject = { ...scope, trackingId: request.trackingId };
+    const subject = { ...scope, trackingId: request.trackingId, notificationId: send.notificationId };
     const received = this.events.event(
       subject,
       'request_received',

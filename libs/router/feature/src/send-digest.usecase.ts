@@ -37,7 +37,12 @@ export class SendDigestUseCase {
       emailTracking: environment?.emailTracking,
     });
     const events = digest.trackingIds.flatMap((trackingId) => {
-      const subject = { accountId: request.accountId, envId: request.envId, trackingId };
+      const subject = {
+        accountId: request.accountId,
+        envId: request.envId,
+        trackingId,
+        notificationId: request.send.notificationId,
+      };
       return [
         ...(Object.keys(dispatched.fields).length > 0
           ? [this.events.event(subject, 'digest_routed', dispatched.fields, undefined, now)]

@@ -276,6 +276,7 @@ function toRow(event: DeliveryEvent): Record<string, unknown> {
     event_time: toDateTime64(event.time),
     event: event.event,
     channel: event.channel ?? '',
+    notification_id: event.notificationId ?? '',
     fields,
   };
 }

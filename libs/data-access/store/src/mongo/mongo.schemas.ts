@@ -64,7 +64,6 @@ const definitions: Record<string, SchemaDefinition> = {
     pendingDowngradeEffectiveDate: String,
     billingAccountId: String,
     autoUpgradedCycle: String,
-    stripeEventCreated: Number,
   },
   [Collections.accountQuotas.name]: { userId: String, accountsCreated: Number },
   [Collections.environments.name]: {

@@ -3,6 +3,19 @@ import { type Organization, organizationIdOf } from '@notify/domain';
 import { type AccountDoc, Collections, type OrganizationDoc } from '../collections';
 import { DOCUMENT_STORE, type DocumentCollection, type DocumentStore } from '../document-store.port';
 
+/** More than one organization holds one payment-processor customer. */
+export class AmbiguousStripeCustomerError extends Error {
+  constructor(
+    readonly customerId: string,
+    readonly organizationIds: readonly string[],
+  ) {
+    super(
+      `Stripe customer ${customerId} is held by more than one organization (${organizationIds.join(', ')})`,
+    );
+    this.name = 'AmbiguousStripeCustomerError';
+  }
+}
+
 /**
  * Organizations, each grouping accounts. An account names its organization; an organization is
  * written before any account names it, so an account never names a missing one.
@@ -39,10 +52,19 @@ export class OrganizationRepository {
     );
   }
 
-  /** The organization a payment-processor customer was made for. */
+  /**
+   * The organization a payment-processor customer was made for. A customer is made for one
+   * organization; finding it on more than one means the data is wrong, and picking one would bill
+   * the wrong organization: that throws AmbiguousStripeCustomerError.
+   */
   async findByStripeCustomer(customerId: string): Promise<Organization | undefined> {
-    const [found] = await this.organizations.find({ stripeCustomerId: customerId }, 1);
-    return found;
+    const found = await this.organizations.find({ stripeCustomerId: customerId }, 2);
+    if (found.length > 1)
+      throw new AmbiguousStripeCustomerError(
+        customerId,
+        found.map((organization) => organization.organizationId),
+      );
+    return found[0];
   }
 
   /**

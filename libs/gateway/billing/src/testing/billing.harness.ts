@@ -31,6 +31,7 @@ export class FakePaymentProcessor implements PaymentProcessor, SubscriptionSourc
   readonly customers = new Map<string, string>();
   readonly sessions: { customerId: string; organizationId: string; priceId: string }[] = [];
   readonly subscriptions = new Map<string, ProcessorSubscription>();
+  readonly priceChanges: { subscriptionId: string; priceId: string; idempotencyKey: string }[] = [];
 
   ensureCustomer(input: { organizationId: string; name: string; customerId?: string }) {
     if (input.customerId !== undefined && [...this.customers.values()].includes(input.customerId))
@@ -54,7 +55,12 @@ export class FakePaymentProcessor implements PaymentProcessor, SubscriptionSourc
     return Promise.resolve({ id, url: `https://checkout.example/${id}` });
   }
 
-  changeSubscriptionPrice(): Promise<void> {
+  changeSubscriptionPrice(input: {
+    subscriptionId: string;
+    priceId: string;
+    idempotencyKey: string;
+  }): Promise<void> {
+    this.priceChanges.push({ ...input });
     return Promise.resolve();
   }
 

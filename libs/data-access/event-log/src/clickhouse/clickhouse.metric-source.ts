@@ -1,0 +1,194 @@
+import type { ClickHouseClient } from '@clickhouse/client';
+import type { InsightStatistic, MetricScope, MetricSource, SeriesPoint, SeriesRequest } from '@notify/domain';
+import { type ClickHouseConnectionOptions, openClickHouseClient } from './clickhouse.event-log';
+import { quote } from './columns';
+
+/**
+ * Requests answered per round trip. A dashboard's 20 series take one query; the query side's
+ * maximum of 500 takes ten, each small enough for the server to plan fast.
+ */
+const REQUESTS_PER_QUERY = 50;
+
+interface Source {
+  readonly table: string;
+  /** The row's time column, and its epoch seconds. */
+  readonly time: string;
+  readonly seconds: string;
+  /** A request's value over the rows matching `where`. */
+  readonly value: (stat: InsightStatistic, where: string, p: string) => string;
+  /** Whether a period has a value: some event, or for latency statistics some event with a latency. */
+  readonly has: (stat: InsightStatistic, where: string) => string;
+}
+
+const counts = (stat: InsightStatistic) => stat.kind === 'Sum' || stat.kind === 'SampleCount';
+
+/** A rollup (insight_minutes or insight_hours): counts summed, latency states merged. */
+const rollup = (table: string, column: string): Source => ({
+  table,
+  time: column,
+  seconds: `toUnixTimestamp(${column})`,
+  value: (stat, where, p) => {
+    switch (stat.kind) {
+      case 'Sum':
+      case 'SampleCount':
+        return `sumIf(events, ${where})`;
+      case 'Average':
+        return `sumIf(latency_sum, ${where}) / sumIf(latency_count, ${where})`;
+      case 'Minimum':
+        return `minMergeIf(latency_min, ${where})`;
+      case 'Maximum':
+        return `maxMergeIf(latency_max, ${where})`;
+      case 'percentile':
+        return `quantileTDigestMergeIf({${p}:Float64})(latency_digest, ${where})`;
+    }
+  },
+  has: (stat, where) => (counts(stat) ? `countIf(${where}) > 0` : `sumIf(latency_count, ${where}) > 0`),
+});
+const HOURS = rollup('insight_hours', 'hour');
+const MINUTES = rollup('insight_minutes', 'minute');
+
+/** Single metric events of insight_events (kept a day), for periods under a minute. */
+const EVENTS: Source = {
+  table: 'insight_events',
+  time: 'event_time',
+  seconds: 'toUnixTimestamp(event_time)',
+  value: (stat, where, p) => {
+    switch (stat.kind) {
+      case 'Sum':
+      case 'SampleCount':
+        return `countIf(${where})`;
+      case 'Average':
+        return `avgIf(latency, ${where})`;
+      case 'Minimum':
+        return `minIf(latency, ${where})`;
+      case 'Maximum':
+        return `maxIf(latency, ${where})`;
+      case 'percentile':
+        return `quantileTDigestIf({${p}:Float64})(latency, ${where})`;
+    }
+  },
+  has: (stat, where) =>
+    counts(stat) ? `countIf(${where}) > 0` : `countIf(latency IS NOT NULL AND ${where}) > 0`,
+};
+
+/**
+ * The coarsest store whose rows a period is made of: hours for whole hours, minutes for whole
+ * minutes, single events (the last day) below. A row counts when its own start is within the
+ * requested range, so with a rollup the range is in effect rounded up to its hours or minutes.
+ */
+const sourceOf = ({ periodSeconds }: SeriesRequest) =>
+  periodSeconds % 3600 === 0 ? HOURS : periodSeconds % 60 === 0 ? MINUTES : EVENTS;
+
+const FILTER_COLUMNS = { Channel: 'channel', NotificationId: 'notification_id', EnvId: 'env_id' } as const;
+
+/**
+ * The insights metric store on the rollups of migration 0003 (a ClickHouse server or the embedded
+ * engine, the same SQL): the hourly and per-minute rollups, and the last day's single metric events. Every query is bound to the scope's account and environments; every value
+ * a request carries travels as a query parameter.
+ */
+export class ClickHouseMetricSource implements MetricSource {
+  private constructor(
+    private readonly client: ClickHouseClient,
+    private readonly database: string,
+  ) {}
+
+  /** Opens its own connection to a database the event log has already migrated. */
+  static async open(options: ClickHouseConnectionOptions): Promise<ClickHouseMetricSource> {
+    return new ClickHouseMetricSource(await openClickHouseClient(options), options.database);
+  }
+
+  async series(scope: MetricScope, requests: readonly SeriesRequest[]): Promise<SeriesPoint[][]> {
+    const series = requests.map((): SeriesPoint[] => []);
+    if (scope.envIds.length === 0) return series;
+    for (let first = 0; first < requests.length; first += REQUESTS_PER_QUERY) {
+      const chunk = requests.slice(first, first + REQUESTS_PER_QUERY).map((request, i) => ({
+        request,
+        index: first + i,
+      }));
+      const groups = groupByScan(chunk);
+      for (const row of await this.query(scope, groups)) {
+        const group = groups[Number(row.g)] ?? [];
+        group.forEach(({ index }, i) => {
+          if (row.has[i]) series[index]?.push({ timestampMs: Number(row.t), value: Number(row.v[i]) });
+        });
+      }
+    }
+    return series;
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+
+  /**
+   * One scan per group (the requests reading the same source, periods and time range): each
+   * request's value is an aggregate over the rows matching its metric and dimensions.
+   */
+  private async query(scope: MetricScope, groups: readonly Indexed[][]): Promise<Row[]> {
+    const params: Record<string, unknown> = { account: scope.accountId, envs: [...scope.envIds] };
+    const selects = groups.map((group, g) => {
+      const { request: first } = group[0] as Indexed;
+      const source = sourceOf(first);
+      Object.assign(params, {
+        [`g${g}`]: g,
+        [`period${g}`]: first.periodSeconds,
+        [`start${g}`]: first.startMs,
+        [`end${g}`]: first.endMs,
+      });
+      const matches = group.map(({ request }, i) => {
+        const name = (what: string) => `${what}${g}_${i}`;
+        params[name('metric')] = request.metric;
+        const where = [`metric = {${name('metric')}:String}`];
+        for (const [dimension, column] of Object.entries(FILTER_COLUMNS)) {
+          const value = request.filters[dimension as keyof typeof FILTER_COLUMNS];
+          if (value === undefined) continue;
+          params[name(column)] = value;
+          where.push(`${column} = {${name(column)}:String}`);
+        }
+        if (request.stat.kind === 'percentile') params[name('p')] = request.stat.p / 100;
+        return { stat: request.stat, where: `(${where.join(' AND ')})`, p: name('p') };
+      });
+      // Periods are aligned to the epoch: a point's timestamp is its period's start.
+      return `SELECT {g${g}:UInt16} AS g,
+          intDiv(${source.seconds}, {period${g}:UInt32}) * {period${g}:UInt32} * 1000 AS t,
+          [${matches.map((m) => `toFloat64(${source.value(m.stat, m.where, m.p)})`).join(', ')}] AS v,
+          [${matches.map((m) => source.has(m.stat, m.where)).join(', ')}] AS has
+        FROM ${quote(this.database)}.${quote(source.table)}
+        WHERE account_id = {account:String} AND env_id IN {envs:Array(String)}
+          AND ${source.time} >= fromUnixTimestamp64Milli({start${g}:Int64}, 'UTC')
+          AND ${source.time} < fromUnixTimestamp64Milli({end${g}:Int64}, 'UTC')
+          AND (${matches.map((m) => m.where).join(' OR ')})
+        GROUP BY t`;
+    });
+    const result = await this.client.query({
+      query: `SELECT g, t, v, has FROM (${selects.join('\nUNION ALL\n')}) ORDER BY g, t`,
+      query_params: params,
+      format: 'JSONEachRow',
+    });
+    return result.json<Row>();
+  }
+}
+
+interface Indexed {
+  readonly request: SeriesRequest;
+  /** Its place in the call's requests. */
+  readonly index: number;
+}
+
+/** Requests that one scan answers: the same source, period and time range. */
+function groupByScan(requests: readonly Indexed[]): Indexed[][] {
+  const groups = new Map<string, Indexed[]>();
+  for (const indexed of requests) {
+    const { request } = indexed;
+    const key = `${sourceOf(request).table}/${request.periodSeconds}/${request.startMs}/${request.endMs}`;
+    groups.set(key, [...(groups.get(key) ?? []), indexed]);
+  }
+  return [...groups.values()];
+}
+
+interface Row {
+  readonly g: number;
+  readonly t: string | number;
+  readonly v: readonly (number | string)[];
+  readonly has: readonly (boolean | number)[];
+}

@@ -1,0 +1,74 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  decodeNextToken,
+  evaluateInsights,
+  type InsightResult,
+  insightsRequestDigest,
+  type InsightsRequestBody,
+  METRIC_SOURCE,
+  type MetricScope,
+  type MetricSource,
+  pageInsightResults,
+  plannedSeriesRequests,
+  planInsightsQuery,
+  type SeriesPoint,
+  seriesRequestKey,
+} from '@notify/domain';
+import { InjectClock } from '@notify/platform';
+import { AccountRepository } from '@notify/store';
+import type { Clock } from '@notify/util';
+
+/**
+ * Who reads insights: an API key its own environment (`envId`), a member the environments of the
+ * account (every one, or the one named with `?envId=`).
+ */
+export interface InsightsReader {
+  readonly accountId: string;
+  readonly envId?: string;
+}
+
+/**
+ * `POST /insights`: checks the body, asks the metric store for each series it needs once (within
+ * the reader's environments: an `EnvId` dimension narrows them, never widens), evaluates the
+ * expressions, and answers one page of results.
+ */
+@Injectable()
+export class QueryInsightsUseCase {
+  constructor(
+    @Inject(METRIC_SOURCE) private readonly metrics: MetricSource,
+    private readonly accounts: AccountRepository,
+    @InjectClock() private readonly clock: Clock,
+  ) {}
+
+  async execute(reader: InsightsReader, body: InsightsRequestBody): Promise<InsightResult[]> {
+    const plan = planInsightsQuery(body, { nowMs: this.clock.now(), accountId: reader.accountId });
+    const digest = insightsRequestDigest(body, reader.accountId);
+    const cursor =
+      body.NextToken === undefined
+        ? undefined
+        : decodeNextToken(body.NextToken, digest, plan.returned.length);
+    const scope = await this.scope(reader);
+    // An account without environments has nothing to read; an EnvId outside the scope neither.
+    const requests = plannedSeriesRequests(plan).filter(
+      (r) =>
+        scope.envIds.length > 0 && (r.filters.EnvId === undefined || scope.envIds.includes(r.filters.EnvId)),
+    );
+    const answers = requests.length === 0 ? [] : await this.metrics.series(scope, requests);
+    const series = new Map<string, readonly SeriesPoint[]>(
+      requests.map((request, i) => [seriesRequestKey(request), answers[i] ?? []]),
+    );
+    const computed = evaluateInsights(plan, (request) => series.get(seriesRequestKey(request)) ?? []);
+    return pageInsightResults(computed, {
+      scanBy: plan.scanBy,
+      maxDatapoints: plan.maxDatapoints,
+      digest,
+      ...(cursor === undefined ? {} : { cursor }),
+    });
+  }
+
+  private async scope(reader: InsightsReader): Promise<MetricScope> {
+    if (reader.envId !== undefined) return { accountId: reader.accountId, envIds: [reader.envId] };
+    const environments = await this.accounts.listEnvironments(reader.accountId);
+    return { accountId: reader.accountId, envIds: environments.map((e) => e.envId) };
+  }
+}
