@@ -21,6 +21,9 @@ const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
 /** Long enough that no event at T0 expires while the suite runs. */
 const RETENTION_DAYS = 3_650;
 const DAY = 86_400_000;
+/** A folded record expires from its last event or, when later, the time its send is due. */
+const recordTtl = (days: number) =>
+  `greatest(toDateTime(last_event_time), parseDateTimeBestEffortOrZero((fields['scheduled_for']).3, 'UTC'), parseDateTimeBestEffortOrZero((fields['schedule_updated_to']).3, 'UTC')) + toIntervalDay(${days})`;
 let sequence = 0;
 /** Time-ordered ids, like the services' event ids. */
 const nextId = () => `evt-${String(++sequence).padStart(8, '0')}`;
@@ -282,11 +285,38 @@ describe.each(targets)('Event log contract (%s)', (target) => {
     ]);
   });
 
+  it('tails from the last day when it holds enough records, from all of them otherwise', async () => {
+    const now = Date.now();
+    await log.append([
+      event('day-old', now - 2 * DAY, { type: 'old' }),
+      event('active', now - 3 * DAY, { type: 'long-running' }),
+      event('fresh', now - 60_000, { type: 'fresh' }),
+    ]);
+    // A later event of a record in rows not merged yet: it ranks by that event.
+    await log.append([event('active', now - 1_000, { email_delivered_at: 'd' })]);
+
+    expect(await log.latestRecords(scope, 2)).toEqual([
+      {
+        trackingId: 'active',
+        accountId: scope.accountId,
+        envId: scope.envId,
+        type: 'long-running',
+        email_delivered_at: 'd',
+      },
+      { trackingId: 'fresh', accountId: scope.accountId, envId: scope.envId, type: 'fresh' },
+    ]);
+    expect((await log.latestRecords(scope, 3)).map((r) => r.trackingId)).toEqual([
+      'active',
+      'fresh',
+      'day-old',
+    ]);
+  });
+
   it('expires events and records after the retention days, by TTLs in the tables', async () => {
     expect(await ttls(options.database)).toEqual({
       delivery_events: `toDateTime(event_time) + toIntervalDay(${RETENTION_DAYS})`,
       events: `toDateTime(event_time) + toIntervalDay(${RETENTION_DAYS})`,
-      log_records: `toDateTime(last_event_time) + toIntervalDay(${RETENTION_DAYS})`,
+      log_records: recordTtl(RETENTION_DAYS),
     });
     // Opening again with the same setting alters nothing.
     expect(await applyRetention(client, options.database, RETENTION_DAYS)).toEqual([]);
@@ -311,7 +341,7 @@ describe.each(targets)('Event log contract (%s)', (target) => {
       expect(Object.values(await ttls(database))).toEqual([
         'toDateTime(event_time) + toIntervalDay(7)',
         'toDateTime(event_time) + toIntervalDay(7)',
-        'toDateTime(last_event_time) + toIntervalDay(7)',
+        recordTtl(7),
       ]);
       expect(await applyRetention(client, database, 7)).toEqual([]);
       for (const table of ['delivery_events', 'log_records'])
@@ -327,6 +357,66 @@ describe.each(targets)('Event log contract (%s)', (target) => {
       expect(await shorter.records(scope, ['old'])).toEqual([]);
     } finally {
       await shorter.close();
+    }
+  });
+
+  it("keeps a scheduled send's record while it waits longer than the retention, its early events expiring", async () => {
+    const database = `${options.database}_scheduled`;
+    const now = Date.now();
+    const iso = (time: number) => new Date(time).toISOString();
+    const short = await ClickHouseEventLog.open({ ...options, database, retentionDays: 7 });
+    try {
+      await short.append([
+        event('waiting', now - 10 * DAY, { type: 'later', scheduled_for: iso(now + 30 * DAY) }),
+        event('moved', now - 10 * DAY, { type: 'moved', scheduled_for: iso(now - 9 * DAY) }),
+        event('moved', now - 9 * DAY, { schedule_updated_to: iso(now + 30 * DAY) }),
+        event('was-due', now - 10 * DAY, { type: 'sent', scheduled_for: iso(now - 9 * DAY) }),
+      ]);
+      for (const table of ['delivery_events', 'log_records'])
+        await client.command({ query: `OPTIMIZE TABLE ${database}.${table} FINAL` });
+      // The fold alone keeps the record whole: its events are gone from the event list.
+      expect(await short.events(scope, { limit: 10 })).toEqual([]);
+      expect(await short.records(scope, ['waiting', 'moved', 'was-due'])).toEqual([
+        {
+          trackingId: 'waiting',
+          accountId: scope.accountId,
+          envId: scope.envId,
+          type: 'later',
+          scheduled_for: iso(now + 30 * DAY),
+        },
+        {
+          trackingId: 'moved',
+          accountId: scope.accountId,
+          envId: scope.envId,
+          type: 'moved',
+          scheduled_for: iso(now - 9 * DAY),
+          schedule_updated_to: iso(now + 30 * DAY),
+        },
+      ]);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('starts on a deployment whose 0001 table the operator dropped after upgrading', async () => {
+    const database = `${options.database}_dropped`;
+    const upToMap = join(dir.path, 'migrations-0002');
+    await mkdir(upToMap, { recursive: true });
+    for (const name of ['0001_delivery_log.sql', '0002_delivery_events_map.sql'])
+      await copyFile(join(MIGRATIONS_DIR, name), join(upToMap, name));
+    await migrate(client, database, upToMap);
+    await client.command({ query: `DROP VIEW ${database}.log_records_mv` });
+    await client.command({ query: `DROP TABLE ${database}.events` });
+    const upgraded = await ClickHouseEventLog.open({ ...options, database });
+    try {
+      await upgraded.append([event('after', T0, { type: 'kept' })]);
+      expect((await upgraded.records(scope, ['after']))[0]?.type).toBe('kept');
+      expect(await ttls(database)).toEqual({
+        delivery_events: `toDateTime(event_time) + toIntervalDay(${RETENTION_DAYS})`,
+        log_records: recordTtl(RETENTION_DAYS),
+      });
+    } finally {
+      await upgraded.close();
     }
   });
 

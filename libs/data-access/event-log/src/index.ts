@@ -1,7 +1,6 @@
 export * from './event-log.port';
 export { BatchingEventWriter, type BatchingOptions } from './batching-event-writer';
 export {
-  type ClickHouseConnectionOptions,
   ClickHouseEventLog,
   type ClickHouseEventLogOptions,
   openClickHouseClient,

@@ -2,6 +2,11 @@ import { z } from 'zod';
 import type { DeliveryEvent } from './delivery-event';
 import type { LogField } from './log-fields';
 
+/**
+ * `resolutionType`'s values as pingram types them (GetLogsResponseMessagesInnerResolutionTypeEnum),
+ * so a listed message always fits the client. The inbound email service sets `reply`, `builtin` or
+ * `custom`; nothing sets `inbound`, which the client's enum has and is kept for that alone.
+ */
 export const MESSAGE_RESOLUTION_TYPES = ['reply', 'builtin', 'custom', 'inbound'] as const;
 
 /**

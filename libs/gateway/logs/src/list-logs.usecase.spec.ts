@@ -3,6 +3,7 @@ import type { EventLog, EventPosition, LoggedEvent } from '@notify/event-log';
 import type { Tenant } from '@notify/gateway-auth';
 import { aScope } from '@notify/testing';
 import { InvalidRequestError } from '@notify/util';
+import { createHash } from 'node:crypto';
 import { ListLogsUseCase, listLogsQuerySchema } from './list-logs.usecase';
 
 const T = Date.UTC(2026, 10, 26, 10, 0, 0);
@@ -100,6 +101,27 @@ describe('ListLogsUseCase', () => {
       't-e2',
       't-e1',
     ]);
+  });
+
+  it('refuses a forged cursor whose time is past what the event log can hold, asking nothing', async () => {
+    // The digest is no secret: anyone can seal a payload of their own for their environment.
+    const forge = (time: number) => {
+      const payload = Buffer.from(JSON.stringify([time, 'e1'])).toString('base64url');
+      const digest = createHash('sha256')
+        .update(`${tenant.accountId}\0${tenant.envId}\0${payload}`)
+        .digest('base64url')
+        .slice(0, 22);
+      return `${payload}.${digest}`;
+    };
+    store('e1', T);
+    const lastHeld = Date.UTC(2299, 11, 31, 23, 59, 59, 999);
+    for (const time of [lastHeld + 1, 8.64e15]) {
+      await expect(useCase.execute(tenant, query({ cursor: forge(time) }))).rejects.toMatchObject({
+        code: 'INVALID_CURSOR',
+      });
+    }
+    expect(log.asked).toEqual([]);
+    expect((await useCase.execute(tenant, query({ cursor: forge(lastHeld) }))).messages).toHaveLength(1);
   });
 
   it('takes 50 events a page unless asked, at most 100, a positive whole number', () => {

@@ -4,8 +4,14 @@ import { InvalidRequestError } from '@notify/util';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
+/** The last millisecond the event log's times (DateTime64(3)) can hold; a later one cannot be queried. */
+const LATEST_EVENT_TIME = Date.UTC(2299, 11, 31, 23, 59, 59, 999);
+
 /** What a cursor carries: the time and id of the last event of the page it continues. */
-const positionSchema = z.tuple([z.number().int().nonnegative().max(8.64e15), z.string().min(1).max(200)]);
+const positionSchema = z.tuple([
+  z.number().int().nonnegative().max(LATEST_EVENT_TIME),
+  z.string().min(1).max(200),
+]);
 
 /**
  * The digest binds a cursor to its environment and catches one that was edited or cut. A cursor

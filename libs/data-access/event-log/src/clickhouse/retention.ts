@@ -1,18 +1,23 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { quote } from './columns';
 
+/** A due time a record's fields hold as ISO text; the zero time (never the later) when unset. */
+const dueAt = (field: string) => `parseDateTimeBestEffortOrZero((fields['${field}']).3, 'UTC')`;
+
 /**
  * The delivery-log tables and the time each one's rows expire from (the same expressions as
- * 0004_log_retention.sql): an event from when it happened, a folded record from its last event.
- * `events` is the 0001 table, still holding the history it had.
+ * 0004_log_retention.sql, written as ClickHouse prints them back, so an unchanged TTL compares
+ * equal): an event from when it happened; a folded record from its last event or, when later, the
+ * time its send is due, so a send scheduled further ahead than the retention keeps its record while
+ * it waits. `events` is the 0001 table, still holding the history it had until an operator drops it.
  */
 const EXPIRING_TABLES: Readonly<Record<string, string>> = {
-  delivery_events: 'event_time',
-  log_records: 'last_event_time',
-  events: 'event_time',
+  delivery_events: 'toDateTime(event_time)',
+  log_records: `greatest(toDateTime(last_event_time), ${dueAt('scheduled_for')}, ${dueAt('schedule_updated_to')})`,
+  events: 'toDateTime(event_time)',
 };
 
-const ttlOf = (column: string, days: number) => `toDateTime(${column}) + toIntervalDay(${days})`;
+const ttlOf = (from: string, days: number) => `${from} + toIntervalDay(${days})`;
 
 /**
  * Sets each delivery-log table's TTL to `days` where it differs (LOG_RETENTION_DAYS changed since
@@ -33,10 +38,10 @@ export async function applyRetention(
   });
   const altered: string[] = [];
   for (const { name, engine_full } of await result.json<{ name: string; engine_full: string }>()) {
-    const column = EXPIRING_TABLES[name];
-    if (column === undefined || engine_full.includes(`TTL ${ttlOf(column, days)}`)) continue;
+    const from = EXPIRING_TABLES[name];
+    if (from === undefined || engine_full.includes(`TTL ${ttlOf(from, days)}`)) continue;
     await client.command({
-      query: `ALTER TABLE ${quote(database)}.${quote(name)} MODIFY TTL ${ttlOf(column, days)}`,
+      query: `ALTER TABLE ${quote(database)}.${quote(name)} MODIFY TTL ${ttlOf(from, days)}`,
     });
     altered.push(name);
   }
