@@ -6,6 +6,7 @@ import {
   type InsightStatistic,
   type LogFields,
   logPrefix,
+  MetricQueryLimitError,
   type MetricScope,
   type SeriesRequest,
 } from '@notify/domain';
@@ -196,6 +197,30 @@ describe.each(targets)('Metric source contract (%s)', (target) => {
     expect(Math.abs((rawP50 ?? 0) - 5.5)).toBeLessThanOrEqual(1);
     // Metrics without latency have no latency statistics.
     expect(await metrics.series(scope, [request('Requests', {}, { kind: 'Average' })])).toEqual([[]]);
+    // Each level asked alone gives what it gives next to the others (one digest for all of them).
+    for (const [i, stat] of stats.entries())
+      if (stat.kind === 'percentile')
+        expect(await metrics.series(scope, [request('Delivered', { Channel: 'EMAIL' }, stat, 3600)])).toEqual(
+          [[{ timestampMs: T0, value: [p50, p99][i - 3] }]],
+        );
+  });
+
+  it('stops a query at its memory limit with an error that names it', async () => {
+    await log.append([event('email_sent', 1)]);
+    const bounded = await ClickHouseMetricSource.open(options, {
+      maxMemoryBytes: 1,
+      maxSeconds: 20,
+      maxThreads: 1,
+    });
+    try {
+      await expect(bounded.series(scope, [request('Sent')])).rejects.toEqual(
+        new MetricQueryLimitError('memory'),
+      );
+      // The limits are the query's own: the next one, with the usual limits, is answered.
+      expect(await totals([request('Sent')])).toEqual([1]);
+    } finally {
+      await bounded.close();
+    }
   });
 
   it('aligns periods to the epoch and keeps only periods with events, ascending', async () => {
