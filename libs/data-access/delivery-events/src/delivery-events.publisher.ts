@@ -75,7 +75,8 @@ export class DeliveryEventsPublisher {
 
 /**
  * The tracking id a dead-lettered payload belongs to, read leniently (the payload may be the very
- * thing that failed validation): undefined when it names no tenant and tracking id.
+ * thing that failed validation): undefined when it names no tenant and tracking id. Whose send it
+ * is comes from the top level (a job) or from the send it carries (a routing request).
  */
 export function subjectOfPayload(value: string): EventSubject | undefined {
   let parsed: unknown;
@@ -84,17 +85,20 @@ export function subjectOfPayload(value: string): EventSubject | undefined {
   } catch {
     return undefined;
   }
-  const { accountId, envId, trackingId, userId, notificationId } = (parsed ?? {}) as Record<string, unknown>;
+  const payload = record(parsed);
+  const { accountId, envId, trackingId } = payload;
   if (typeof accountId !== 'string' || typeof envId !== 'string' || typeof trackingId !== 'string')
     return undefined;
-  return {
-    accountId,
-    envId,
-    trackingId,
-    ...(typeof userId === 'string' ? { userId } : {}),
-    ...(typeof notificationId === 'string' ? { notificationId } : {}),
+  const send = record(payload['send']);
+  const text = (name: string) => {
+    const found = payload[name] ?? send[name];
+    return typeof found === 'string' ? { [name]: found } : {};
   };
+  return { accountId, envId, trackingId, ...text('userId'), ...text('notificationId') };
 }
+
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
 /** Milliseconds from a send's reception to `now`: the log's `*_after` fields. */
 export const afterMs = (receivedAt: number, now: number) => Math.max(0, now - receivedAt);

@@ -3,11 +3,24 @@
 -- appended, so a dashboard query reads rollup rows instead of scanning the delivery log.
 --
 -- delivery_events ─┬─ delivery_events_fold ─▶ log_records
---                  └─ insight_feed_mv ─▶ insight_feed (Null) ─ insight_events_mv ─▶ insight_events
---                       ─ insight_minutes_mv ─▶ insight_minutes ─ insight_hours_mv ─▶ insight_hours
+--                  └─ insight_feed_mv ─▶ insight_feed (Null) ─ insight_counted_mv ─▶ insight_counted (Null)
+--                       ─┬─ insight_events_mv ─▶ insight_events   (the last day)
+--                        ├─ insight_minutes_mv ─▶ insight_minutes (the last 64 days)
+--                        └─ insight_hours_mv ─▶ insight_hours     (the last 455 days)
 --
--- The event → metric mapping is written once, in insight_events_mv, over the Null-engine feed: live
--- appends reach it through insight_feed_mv, the backfill below by inserting into the feed.
+-- The event → metric mapping is written once, in insight_counted_mv, over the Null-engine feed: live
+-- appends reach it through insight_feed_mv, the backfill (insights-backfill.ts) by inserting into the
+-- feed one month at a time.
+--
+-- Each view keeps only the times its table holds, so one insert block writes at most a few
+-- partitions of each table however old or spread its events are (ClickHouse refuses a block that
+-- spans more than max_partitions_per_insert_block, 100): insight_events 3 daily partitions,
+-- insight_minutes 4 monthly ones, insight_hours 17. A block of the backfill is one month.
+--
+-- Live views count only events at or after the cutover, recorded once below; the backfill counts
+-- those before it, a month at a time, into partitions of their own (`backfill_run`, the run's number)
+-- that replace the partitions of any earlier run, so a backfill run again after an interruption
+-- counts every event exactly once.
 --
 -- Retention follows what a query may ask for (a period of a minute or more up to 63 days back, of
 -- an hour or more up to 455 days back), not the delivery log's LOG_RETENTION_DAYS: a rollup row
@@ -17,8 +30,25 @@
 -- Whose notification an event is about (the send's type), empty on events that do not carry it.
 ALTER TABLE ${database}.delivery_events ADD COLUMN IF NOT EXISTS notification_id LowCardinality(String) DEFAULT '';
 
+-- When the rollups started counting live appends: the earliest row wins when two processes
+-- migrating at once both record one. Until it is recorded the live views count nothing.
+CREATE TABLE IF NOT EXISTS ${database}.insight_cutover
+(
+    at DateTime64(3, 'UTC')
+)
+ENGINE = MergeTree
+ORDER BY at;
+
+-- The months (YYYYMM) of events before the cutover that the backfill has counted.
+CREATE TABLE IF NOT EXISTS ${database}.insight_backfilled_months
+(
+    month UInt32
+)
+ENGINE = MergeTree
+ORDER BY month;
+
 -- One row per metric an event counts for, kept a day: periods under a minute are served from here,
--- and only for the last hours.
+-- and only for the last hours (live appends only; the backfill does not reach it).
 CREATE TABLE IF NOT EXISTS ${database}.insight_events
 (
     account_id String,
@@ -48,6 +78,9 @@ CREATE TABLE IF NOT EXISTS ${database}.insight_minutes
     channel LowCardinality(String),
     notification_id LowCardinality(String),
     minute DateTime('UTC'),
+    -- 0 on live rows; on rows the backfill counted (events before the cutover), its run's number,
+    -- in partitions of their own.
+    backfill_run UInt32,
     events SimpleAggregateFunction(sum, UInt64),
     latency_count SimpleAggregateFunction(sum, UInt64),
     latency_sum SimpleAggregateFunction(sum, UInt64),
@@ -56,10 +89,10 @@ CREATE TABLE IF NOT EXISTS ${database}.insight_minutes
     latency_digest AggregateFunction(quantileTDigest, UInt32)
 )
 ENGINE = AggregatingMergeTree
-PARTITION BY toYYYYMM(minute)
+PARTITION BY (toYYYYMM(minute), backfill_run)
 ORDER BY (account_id, env_id, metric, channel, notification_id, minute)
 TTL minute + INTERVAL 64 DAY
-SETTINGS non_replicated_deduplication_window = 1000;
+SETTINGS non_replicated_deduplication_window = 1000, ttl_only_drop_parts = 1;
 
 -- The same per hour, kept 455 days: periods of whole hours (a 30-day dashboard's, and the only
 -- ones beyond 63 days) read a sixtieth of the rows or fewer.
@@ -71,6 +104,7 @@ CREATE TABLE IF NOT EXISTS ${database}.insight_hours
     channel LowCardinality(String),
     notification_id LowCardinality(String),
     hour DateTime('UTC'),
+    backfill_run UInt32,
     events SimpleAggregateFunction(sum, UInt64),
     latency_count SimpleAggregateFunction(sum, UInt64),
     latency_sum SimpleAggregateFunction(sum, UInt64),
@@ -79,10 +113,24 @@ CREATE TABLE IF NOT EXISTS ${database}.insight_hours
     latency_digest AggregateFunction(quantileTDigest, UInt32)
 )
 ENGINE = AggregatingMergeTree
-PARTITION BY toYYYYMM(hour)
+PARTITION BY (toYYYYMM(hour), backfill_run)
 ORDER BY (account_id, env_id, metric, channel, notification_id, hour)
 TTL hour + INTERVAL 455 DAY
-SETTINGS non_replicated_deduplication_window = 1000;
+SETTINGS non_replicated_deduplication_window = 1000, ttl_only_drop_parts = 1;
+
+-- Stores nothing: what is inserted here only passes to the views reading it.
+CREATE TABLE IF NOT EXISTS ${database}.insight_counted
+(
+    account_id String,
+    env_id String,
+    metric LowCardinality(String),
+    channel LowCardinality(String),
+    notification_id LowCardinality(String),
+    event_time DateTime64(3, 'UTC'),
+    latency Nullable(UInt32),
+    backfill_run UInt32
+)
+ENGINE = Null;
 
 CREATE MATERIALIZED VIEW IF NOT EXISTS ${database}.insight_hours_mv TO ${database}.insight_hours AS
 SELECT
@@ -91,15 +139,17 @@ SELECT
     metric,
     channel,
     notification_id,
-    toStartOfHour(minute) AS hour,
-    sum(events) AS events,
-    sum(latency_count) AS latency_count,
-    sum(latency_sum) AS latency_sum,
-    minMergeState(latency_min) AS latency_min,
-    maxMergeState(latency_max) AS latency_max,
-    quantileTDigestMergeState(latency_digest) AS latency_digest
-FROM ${database}.insight_minutes
-GROUP BY account_id, env_id, metric, channel, notification_id, hour;
+    toStartOfHour(event_time) AS hour,
+    backfill_run,
+    count() AS events,
+    count(latency) AS latency_count,
+    sum(ifNull(latency, 0)) AS latency_sum,
+    minStateIf(assumeNotNull(latency), isNotNull(latency)) AS latency_min,
+    maxStateIf(assumeNotNull(latency), isNotNull(latency)) AS latency_max,
+    quantileTDigestStateIf(assumeNotNull(latency), isNotNull(latency)) AS latency_digest
+FROM ${database}.insight_counted
+WHERE event_time >= now() - INTERVAL 455 DAY
+GROUP BY account_id, env_id, metric, channel, notification_id, hour, backfill_run;
 
 CREATE MATERIALIZED VIEW IF NOT EXISTS ${database}.insight_minutes_mv TO ${database}.insight_minutes AS
 SELECT
@@ -109,16 +159,23 @@ SELECT
     channel,
     notification_id,
     toStartOfMinute(event_time) AS minute,
+    backfill_run,
     count() AS events,
     count(latency) AS latency_count,
     sum(ifNull(latency, 0)) AS latency_sum,
     minStateIf(assumeNotNull(latency), isNotNull(latency)) AS latency_min,
     maxStateIf(assumeNotNull(latency), isNotNull(latency)) AS latency_max,
     quantileTDigestStateIf(assumeNotNull(latency), isNotNull(latency)) AS latency_digest
-FROM ${database}.insight_events
-GROUP BY account_id, env_id, metric, channel, notification_id, minute;
+FROM ${database}.insight_counted
+WHERE event_time >= now() - INTERVAL 64 DAY
+GROUP BY account_id, env_id, metric, channel, notification_id, minute, backfill_run;
 
--- Stores nothing: what is inserted here only passes to insight_events_mv.
+CREATE MATERIALIZED VIEW IF NOT EXISTS ${database}.insight_events_mv TO ${database}.insight_events AS
+SELECT account_id, env_id, metric, channel, notification_id, event_time, latency
+FROM ${database}.insight_counted
+WHERE backfill_run = 0 AND event_time >= now() - INTERVAL 1 DAY;
+
+-- Stores nothing: what is inserted here only passes to insight_counted_mv.
 CREATE TABLE IF NOT EXISTS ${database}.insight_feed
 (
     account_id String,
@@ -126,12 +183,13 @@ CREATE TABLE IF NOT EXISTS ${database}.insight_feed
     notification_id LowCardinality(String),
     event_time DateTime64(3, 'UTC'),
     event LowCardinality(String),
-    fields Map(LowCardinality(String), String)
+    fields Map(LowCardinality(String), String),
+    backfill_run UInt32
 )
 ENGINE = Null;
 
 -- What each event counts for. Channels by their log prefix (the event names' and fields' prefix),
--- named as the API names them; the two lists are the channel registry's, in its order.
+-- named as the API names them; the two lists pair each prefix with its channel.
 --   Requests   request_received
 --   Sent       <prefix>_sent, latency <prefix>_sent_after
 --   Delivered  <prefix>_delivered, latency <prefix>_delivered_after
@@ -141,7 +199,8 @@ ENGINE = Null;
 --              `routed` with `ignored` set (the request, no channel). A send held for its schedule
 --              or quiet hours is routed twice, held (some channel SCHEDULE) and when released: only
 --              the routing that is not a hold counts, so its ignored channels count once.
-CREATE MATERIALIZED VIEW IF NOT EXISTS ${database}.insight_events_mv TO ${database}.insight_events AS
+-- Events dated in the future by more than a day count nowhere, so no block spans far ahead either.
+CREATE MATERIALIZED VIEW IF NOT EXISTS ${database}.insight_counted_mv TO ${database}.insight_counted AS
 WITH
     ['email', 'sms', 'call', 'mobile_push', 'web_push', 'slack', 'inapp'] AS prefixes,
     ['EMAIL', 'SMS', 'CALL', 'PUSH', 'WEB_PUSH', 'SLACK', 'INAPP_WEB'] AS channels,
@@ -170,20 +229,19 @@ SELECT
     tupleElement(metric_channel, 2) AS channel,
     notification_id,
     event_time,
-    if(metric IN ('Sent', 'Delivered'), toUInt32OrNull(fields[concat(event, '_after')]), NULL) AS latency
+    if(metric IN ('Sent', 'Delivered'), toUInt32OrNull(fields[concat(event, '_after')]), NULL) AS latency,
+    backfill_run
 FROM ${database}.insight_feed
-ARRAY JOIN counted AS metric_channel;
+ARRAY JOIN counted AS metric_channel
+WHERE event_time < now() + INTERVAL 1 DAY;
 
 CREATE MATERIALIZED VIEW IF NOT EXISTS ${database}.insight_feed_mv TO ${database}.insight_feed AS
-SELECT account_id, env_id, notification_id, event_time, event, fields
-FROM ${database}.delivery_events;
+SELECT account_id, env_id, notification_id, event_time, event, fields, 0 AS backfill_run
+FROM ${database}.delivery_events
+WHERE event_time >= (SELECT minOrNull(at) FROM ${database}.insight_cutover);
 
--- The history: every event appended before the views existed, through the same mapping. The
--- fixed deduplication token makes a second run (interrupted and run again, or two processes
--- migrating at once) insert nothing: the rollups drop blocks they have already taken under it.
--- Events appended in the instant between the views' creation and this read count twice.
-INSERT INTO ${database}.insight_feed
-SETTINGS insert_deduplication_token = '0003_insights_rollups_backfill', deduplicate_blocks_in_dependent_materialized_views = 1
-SELECT account_id, env_id, notification_id, event_time, event, fields
-FROM ${database}.delivery_events FINAL
-ORDER BY account_id, env_id, tracking_id, event_time, event_id;
+-- Events from here on are counted live, those before by the backfill. A database with no events
+-- yet has no history: everything it is sent counts live, however old its time.
+INSERT INTO ${database}.insight_cutover
+SELECT if((SELECT count() FROM ${database}.delivery_events) = 0, toDateTime64(0, 3, 'UTC'), now64(3))
+WHERE (SELECT count() FROM ${database}.insight_cutover) = 0;

@@ -8,5 +8,5 @@ export {
 } from './clickhouse/clickhouse.event-log';
 export { ClickHouseMetricSource } from './clickhouse/clickhouse.metric-source';
 export { migrate } from './clickhouse/migrator';
-export { openEventLog, openMetricSource } from './event-log.factory';
+export { openEventLog } from './event-log.factory';
 export { EventLogModule } from './event-log.module';

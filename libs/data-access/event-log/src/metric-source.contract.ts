@@ -6,6 +6,7 @@ import {
   type InsightStatistic,
   type LogFields,
   logPrefix,
+  MetricQueryLimitError,
   type MetricScope,
   type SeriesRequest,
 } from '@notify/domain';
@@ -24,6 +25,7 @@ import { migrate, MIGRATIONS_DIR } from './clickhouse/migrator';
 const targets = ['embedded', 'server'] as const;
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 /**
  * Two whole hours back: every period size divides it, and the events are recent enough for the
  * one-day store behind periods under a minute. The rollups do not depend on the time.
@@ -195,6 +197,30 @@ describe.each(targets)('Metric source contract (%s)', (target) => {
     expect(Math.abs((rawP50 ?? 0) - 5.5)).toBeLessThanOrEqual(1);
     // Metrics without latency have no latency statistics.
     expect(await metrics.series(scope, [request('Requests', {}, { kind: 'Average' })])).toEqual([[]]);
+    // Each level asked alone gives what it gives next to the others (one digest for all of them).
+    for (const [i, stat] of stats.entries())
+      if (stat.kind === 'percentile')
+        expect(await metrics.series(scope, [request('Delivered', { Channel: 'EMAIL' }, stat, 3600)])).toEqual(
+          [[{ timestampMs: T0, value: [p50, p99][i - 3] }]],
+        );
+  });
+
+  it('stops a query at its memory limit with an error that names it', async () => {
+    await log.append([event('email_sent', 1)]);
+    const bounded = await ClickHouseMetricSource.open(options, {
+      maxMemoryBytes: 1,
+      maxSeconds: 20,
+      maxThreads: 1,
+    });
+    try {
+      await expect(bounded.series(scope, [request('Sent')])).rejects.toEqual(
+        new MetricQueryLimitError('memory'),
+      );
+      // The limits are the query's own: the next one, with the usual limits, is answered.
+      expect(await totals([request('Sent')])).toEqual([1]);
+    } finally {
+      await bounded.close();
+    }
   });
 
   it('aligns periods to the epoch and keeps only periods with events, ascending', async () => {
@@ -327,32 +353,40 @@ describe.each(targets)('Metric source contract (%s)', (target) => {
     },
   );
 
-  it('backfills the rollups from the history once, however often the migration runs', async () => {
-    const database = `${options.database}_history`;
-    const before = join(dir.path, 'migrations-0002');
+  /** A database at 0002 (before the rollups) holding `history`, as an upgrade finds it. */
+  const databaseBefore0003 = async (suffix: string, history: readonly DeliveryEvent[]) => {
+    const database = `${options.database}_${suffix}`;
+    const before = join(dir.path, `migrations-0002-${suffix}`);
     await mkdir(before, { recursive: true });
     for (const name of ['0001_delivery_log.sql', '0002_delivery_events_map.sql'])
       await copyFile(join(MIGRATIONS_DIR, name), join(before, name));
     await migrate(client, database, before);
-    const old = [
-      event('email_sent', 1, { email_sent_after: 9 }),
-      event('email_sent', 61),
-      event('sms_failed', 62),
-    ];
+    // In blocks sorted by tracking id, as a log's history is: each spans the whole history.
     await client.insert({
       table: `${database}.delivery_events`,
       format: 'JSONEachRow',
-      values: old.map((e) => ({
-        account_id: e.accountId,
-        env_id: e.envId,
-        tracking_id: e.trackingId,
-        event_id: e.eventId,
-        event_time: new Date(e.time).toISOString().replace('T', ' ').replace('Z', ''),
-        event: e.event,
-        channel: '',
-        fields: Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [k, String(v)])),
-      })),
+      values: [...history]
+        .sort((a, b) => a.trackingId.localeCompare(b.trackingId))
+        .map((e) => ({
+          account_id: e.accountId,
+          env_id: e.envId,
+          tracking_id: e.trackingId,
+          event_id: e.eventId,
+          event_time: new Date(e.time).toISOString().replace('T', ' ').replace('Z', ''),
+          event: e.event,
+          channel: '',
+          fields: Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [k, String(v)])),
+        })),
     });
+    return database;
+  };
+
+  it('backfills the rollups from the history once, however often the migration runs', async () => {
+    const database = await databaseBefore0003('history', [
+      event('email_sent', 1, { email_sent_after: 9 }),
+      event('email_sent', 61),
+      event('sms_failed', 62),
+    ]);
     const upgraded = await ClickHouseEventLog.open({ ...options, database });
     const history = await ClickHouseMetricSource.open({ ...options, database });
     try {
@@ -383,5 +417,81 @@ describe.each(targets)('Metric source contract (%s)', (target) => {
       await history.close();
       await upgraded.close();
     }
+  });
+
+  /** Sent and Failed, each day, from `days` days before T0 to T0 (hourly rollup, whole hours). */
+  const daily = (days: number) =>
+    (['Sent', 'Failed'] as const).map((metric): SeriesRequest => ({
+      metric,
+      filters: {},
+      stat: SUM,
+      periodSeconds: 86_400,
+      startMs: T0 - days * DAY,
+      endMs: T0 + HOUR,
+    }));
+
+  /** Events over the last 300 days: one a day, each tracking id one every 10 days. */
+  const spread = () =>
+    Array.from({ length: 300 }, (_, i) =>
+      event(
+        i % 3 === 0 ? 'sms_failed' : 'email_sent',
+        -i * 86_400 - (i % 10) * 60,
+        {},
+        {
+          trackingId: `trk-spread-${i % 10}`,
+        },
+      ),
+    );
+  const expectedDaily = (events: readonly DeliveryEvent[], name: string) => {
+    const days = new Map<number, number>();
+    for (const e of events.filter((e) => e.event === name && e.time >= Date.now() - 455 * DAY)) {
+      const day = Math.floor(e.time / DAY) * DAY;
+      days.set(day, (days.get(day) ?? 0) + 1);
+    }
+    return [...days.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([timestampMs, value]) => ({ timestampMs, value }));
+  };
+
+  it('counts an append whose events span more than 100 days, as a late batch does', async () => {
+    const events = spread();
+    await log.append(events);
+    const [sent, failed] = await metrics.series(scope, daily(310));
+    expect(sent).toEqual(expectedDaily(events, 'email_sent'));
+    expect(failed).toEqual(expectedDaily(events, 'sms_failed'));
+  });
+
+  it('backfills a history spanning more than 100 days exactly, again after an interrupted run', async () => {
+    const history = spread();
+    const database = await databaseBefore0003('spread', history);
+    const check = async () => {
+      const source = await ClickHouseMetricSource.open({ ...options, database });
+      try {
+        const [sent, failed] = await source.series(scope, daily(310));
+        expect(sent).toEqual(expectedDaily(history, 'email_sent'));
+        expect(failed).toEqual(expectedDaily(history, 'sms_failed'));
+      } finally {
+        await source.close();
+      }
+    };
+    await (await ClickHouseEventLog.open({ ...options, database })).close();
+    await check();
+    // An interrupted run: two months not recorded done, one of them already half counted again.
+    const done = await client.query({
+      query: `SELECT month FROM ${database}.insight_backfilled_months ORDER BY month DESC LIMIT 2`,
+      format: 'JSONEachRow',
+    });
+    const months = (await done.json<{ month: number }>()).map((row) => Number(row.month));
+    expect(months).toHaveLength(2);
+    await client.command({
+      query: `INSERT INTO ${database}.insight_feed SELECT account_id, env_id, notification_id, event_time, event, fields, 7
+        FROM ${database}.delivery_events WHERE toYYYYMM(event_time) = ${months[0]} AND cityHash64(event_id) % 2 = 0`,
+    });
+    await client.command({
+      query: `ALTER TABLE ${database}.insight_backfilled_months DELETE WHERE month IN (${months.join(', ')})`,
+      clickhouse_settings: { mutations_sync: '1' },
+    });
+    await (await ClickHouseEventLog.open({ ...options, database })).close();
+    await check();
   });
 });

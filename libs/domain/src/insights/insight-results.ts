@@ -225,6 +225,23 @@ export function decodeNextToken(token: string, digest: string, results: number):
 }
 
 /**
+ * The results of a request the metric store could not answer within its limits: each answers
+ * InternalError with why and no points (one for another account stays Forbidden).
+ */
+export function failedInsightResults(computed: readonly ComputedResult[], reason: string): InsightResult[] {
+  return computed.map((result) => ({
+    Id: result.id,
+    Label: result.label,
+    Timestamps: [],
+    Values: [],
+    StatusCode: result.forbidden ? 'Forbidden' : 'InternalError',
+    Messages: result.forbidden
+      ? [...result.messages]
+      : [...result.messages, { Code: 'InternalError', Value: reason }],
+  }));
+}
+
+/**
  * One page of results: every returned query in request order, points ordered by `scanBy`, at
  * most `maxDatapoints` points in all. Where the page ends inside a result, that result and every
  * later one with points left answer PartialData with a `NextToken` message; the same request

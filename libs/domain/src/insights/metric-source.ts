@@ -63,3 +63,16 @@ export interface MetricSource {
 }
 
 export const METRIC_SOURCE = Symbol('METRIC_SOURCE');
+
+/**
+ * A series query needed more memory or time than the store lets one query take: the request's
+ * results answer InternalError with this message, rather than the request failing.
+ */
+export class MetricQueryLimitError extends Error {
+  constructor(readonly limit: 'memory' | 'time') {
+    super(
+      `The query needed more ${limit} than the metric store allows one query; ask for fewer series, a longer period or a shorter range.`,
+    );
+    this.name = 'MetricQueryLimitError';
+  }
+}

@@ -1,6 +1,6 @@
 import { Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import { afterMs, DeliveryEventsPublisher } from '@notify/delivery-events';
-import type { DeliveryEvent, TenantScope } from '@notify/domain';
+import type { DeliveryEvent, InAppItem, TenantScope } from '@notify/domain';
 import { InjectClock, InjectLogger, type Logger, Semaphore } from '@notify/platform';
 import type { Clock } from '@notify/util';
 import { InAppRepository } from '@notify/store';
@@ -8,9 +8,12 @@ import { InAppRepository } from '@notify/store';
 interface Reached {
   readonly scope: TenantScope;
   readonly userId: string;
-  readonly id: string;
+  readonly item: Shown;
   readonly at: number;
 }
+
+/** What the log needs of an item: its tracking id and its type (the insights count by type). */
+type Shown = Pick<InAppItem, 'id' | 'notificationId'>;
 
 /** Items pushed to sockets are recorded after this pause, in batches: sockets are written first. */
 const BATCH_DELAY_MS = 50;
@@ -39,13 +42,13 @@ export class InAppDeliveries implements BeforeApplicationShutdown {
   ) {}
 
   /** Records items a fetch shows, before the fetch answers. */
-  async record(scope: TenantScope, userId: string, ids: readonly string[], now: number): Promise<void> {
-    await this.write(ids.map((id) => ({ scope, userId, id, at: now })));
+  async record(scope: TenantScope, userId: string, items: readonly Shown[], now: number): Promise<void> {
+    await this.write(items.map((item) => ({ scope, userId, item, at: now })));
   }
 
   /** Records an item pushed to a socket, shortly and in a batch. */
-  pushed(scope: TenantScope, userId: string, id: string): void {
-    this.pending.push({ scope, userId, id, at: this.clock.now() });
+  pushed(scope: TenantScope, userId: string, item: Shown): void {
+    this.pending.push({ scope, userId, item, at: this.clock.now() });
     this.timer ??= setTimeout(() => this.flush(), BATCH_DELAY_MS);
   }
 
@@ -73,14 +76,19 @@ export class InAppDeliveries implements BeforeApplicationShutdown {
   private async write(reached: readonly Reached[]): Promise<void> {
     const events: DeliveryEvent[] = [];
     await Promise.all(
-      reached.map(({ scope, userId, id, at }) =>
+      reached.map(({ scope, userId, item, at }) =>
         this.slots.run(async () => {
           const stamp = new Date(at).toISOString();
-          const receivedAt = await this.inbox.markDelivered(scope, userId, id, stamp);
+          const receivedAt = await this.inbox.markDelivered(scope, userId, item.id, stamp);
           if (receivedAt === undefined) return;
           events.push(
             this.events.event(
-              { accountId: scope.accountId, envId: scope.envId, trackingId: id },
+              {
+                accountId: scope.accountId,
+                envId: scope.envId,
+                trackingId: item.id,
+                notificationId: item.notificationId,
+              },
               'inapp_delivered',
               { inapp_delivered_at: stamp, inapp_delivered_after: afterMs(receivedAt, at) },
               'inapp',

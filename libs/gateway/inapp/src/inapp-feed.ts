@@ -77,7 +77,8 @@ export class InAppFeed {
   async page(user: EndUser, query: z.infer<typeof feedQuerySchema>): Promise<{ notifications: InAppItem[] }> {
     const now = this.clock.now();
     const { items, undelivered } = await this.inbox.page(user, user.userId, query, now);
-    if (undelivered.length > 0) await this.deliveries.record(user, user.userId, undelivered, now);
+    const firstShown = items.filter((item) => undelivered.includes(item.id));
+    if (firstShown.length > 0) await this.deliveries.record(user, user.userId, firstShown, now);
     return { notifications: items };
   }
 

@@ -153,7 +153,7 @@ export class InAppSockets implements OnApplicationBootstrap, BeforeApplicationSh
       socket.send(text);
       sent++;
     }
-    if (sent > 0) this.deliveries.pushed(fanout, fanout.userId, fanout.item.id);
+    if (sent > 0) this.deliveries.pushed(fanout, fanout.userId, fanout.item);
   }
 
   private beat(): void {

@@ -1,4 +1,10 @@
-import type { InsightQueryBody, InsightResult, InsightsRequestBody } from '@notify/domain';
+import {
+  type InsightQueryBody,
+  type InsightResult,
+  type InsightsRequestBody,
+  MetricQueryLimitError,
+  type MetricSource,
+} from '@notify/domain';
 import { AccountRepository, EmbeddedDocumentStore } from '@notify/store';
 import { aMetricEvent, anEnvironment, FakeClock, FakeMetricSource, tempDir } from '@notify/testing';
 import { InvalidRequestError } from '@notify/util';
@@ -137,6 +143,24 @@ describe('QueryInsightsUseCase', () => {
     const [result] = await useCase.execute(key, body([sum('m', 'Sent', {}, { AccountId: 'acc-2' })]));
     expect(result).toMatchObject({ Id: 'm', StatusCode: 'Forbidden', Values: [], Timestamps: [] });
     expect(source.asked).toEqual([]);
+  });
+
+  it('answers InternalError with the reason when the store cannot answer within its limits', async () => {
+    const refusing: MetricSource = {
+      series: () => Promise.reject(new MetricQueryLimitError('memory')),
+    };
+    const limited = new QueryInsightsUseCase(refusing, new AccountRepository(store), new FakeClock(NOW));
+    const results = await limited.execute(
+      key,
+      body([sum('m', 'Sent'), sum('other', 'Sent', {}, { AccountId: 'acc-2' })]),
+    );
+    expect(results.map((r) => [r.Id, r.StatusCode, r.Values])).toEqual([
+      ['m', 'InternalError', []],
+      ['other', 'Forbidden', []],
+    ]);
+    expect(results[0]?.Messages).toEqual([
+      { Code: 'InternalError', Value: new MetricQueryLimitError('memory').message },
+    ]);
   });
 
   it('answers latency statistics of latency metrics', async () => {

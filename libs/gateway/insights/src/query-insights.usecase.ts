@@ -2,10 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   decodeNextToken,
   evaluateInsights,
+  failedInsightResults,
   type InsightResult,
   insightsRequestDigest,
   type InsightsRequestBody,
   METRIC_SOURCE,
+  MetricQueryLimitError,
   type MetricScope,
   type MetricSource,
   pageInsightResults,
@@ -30,7 +32,8 @@ export interface InsightsReader {
 /**
  * `POST /insights`: checks the body, asks the metric store for each series it needs once (within
  * the reader's environments: an `EnvId` dimension narrows them, never widens), evaluates the
- * expressions, and answers one page of results.
+ * expressions, and answers one page of results. When the store cannot answer within its limits,
+ * every result says so (InternalError) in a normal answer.
  */
 @Injectable()
 export class QueryInsightsUseCase {
@@ -53,7 +56,16 @@ export class QueryInsightsUseCase {
       (r) =>
         scope.envIds.length > 0 && (r.filters.EnvId === undefined || scope.envIds.includes(r.filters.EnvId)),
     );
-    const answers = requests.length === 0 ? [] : await this.metrics.series(scope, requests);
+    let answers: SeriesPoint[][];
+    try {
+      answers = requests.length === 0 ? [] : await this.metrics.series(scope, requests);
+    } catch (error) {
+      if (!(error instanceof MetricQueryLimitError)) throw error;
+      return failedInsightResults(
+        evaluateInsights(plan, () => []),
+        error.message,
+      );
+    }
     const series = new Map<string, readonly SeriesPoint[]>(
       requests.map((request, i) => [seriesRequestKey(request), answers[i] ?? []]),
     );

@@ -178,6 +178,17 @@ describe('RouteSendUseCase', () => {
     expect(await h.scheduled.waiting(aScope(), 't1')).toBeUndefined();
   });
 
+  it('logs the receipt of a held send once: its release logs the routing, not the receipt again', async () => {
+    await configure({ quietHours: quietNights });
+    h.clock.set('2026-01-05T23:00:00.000Z');
+    await routeEmail('t1');
+    h.clock.set('2026-01-06T07:00:00.000Z');
+    await routeEmail('t1', { released: true });
+    const mine = h.events().filter((e) => e.trackingId === 't1');
+    expect(mine.filter((e) => e.event === 'request_received')).toHaveLength(1);
+    expect(mine.filter((e) => e.event === 'routed')).toHaveLength(2);
+  });
+
   it('routes a duplicate DEDUPLICATED, while a redelivery of the first and other content still go out', async () => {
     await configure({ deduplication: { duration: 60 } });
     await routeEmail('t1');

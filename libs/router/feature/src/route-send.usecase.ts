@@ -124,9 +124,11 @@ export class RouteSendUseCase {
     )
       await this.scheduled.hold({ ...request, send: { ...send, scheduledFor: heldUntil } }, heldUntil);
     const routedEvent = this.events.event(subject, 'routed', routed, undefined, now);
+    // A released send's held routing logged its receipt already: once, so Requests counts it once.
+    const logged = request.released === true ? [routedEvent] : [received, routedEvent];
     await this.bus.publish([
       ...messages,
-      ...[received, routedEvent, ...outcomes].map((event) => this.events.message(event)),
+      ...[...logged, ...outcomes].map((event) => this.events.message(event)),
     ]);
   }
 }

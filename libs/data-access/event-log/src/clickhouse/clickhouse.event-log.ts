@@ -17,6 +17,7 @@ import {
 } from '../event-log.port';
 import { quote } from './columns';
 import { migrate, MIGRATIONS_DIR } from './migrator';
+import { BACKFILL_MONTH_SECONDS, backfillInsights } from './insights-backfill';
 import { applyRetention } from './retention';
 
 /** Where the event log's ClickHouse is. */
@@ -46,13 +47,19 @@ const FOLD = 'maxMap(fields) AS fields';
 const value = (field: string) => `fields['${field}'].3`;
 const isSet = (field: string) => `mapContains(fields, '${field}')`;
 
-export async function openClickHouseClient(options: ClickHouseConnectionOptions): Promise<ClickHouseClient> {
+/** `requestTimeoutMs`: how long a statement may take before the client gives up (a server's). */
+export async function openClickHouseClient(
+  options: ClickHouseConnectionOptions,
+  requestTimeoutMs = 30_000,
+): Promise<ClickHouseClient> {
   if (options.url !== undefined) {
     return createClient({
       url: options.url,
       username: options.username,
       password: options.password,
-      request_timeout: 30_000,
+      request_timeout: requestTimeoutMs,
+      // A long statement sends progress now and then, so no proxy takes its connection for idle.
+      clickhouse_settings: { send_progress_in_http_headers: 1, http_headers_progress_interval_ms: '20000' },
     });
   }
   if (options.path === undefined) throw new Error('the embedded event log needs a data path');
@@ -82,6 +89,13 @@ export class ClickHouseEventLog implements EventLog {
     const reader = await openClickHouseClient(options);
     await migrate(writer, options.database, MIGRATIONS_DIR, { logRetentionDays: options.retentionDays });
     await applyRetention(writer, options.database, options.retentionDays);
+    // Its own connection: a month may take up to an hour, and its settings are its own.
+    const backfill = await openClickHouseClient(options, (BACKFILL_MONTH_SECONDS + 60) * 1000);
+    try {
+      await backfillInsights(backfill, options.database);
+    } finally {
+      await backfill.close();
+    }
     return new ClickHouseEventLog(writer, reader, options.database);
   }
 
@@ -94,6 +108,7 @@ export class ClickHouseEventLog implements EventLog {
       clickhouse_settings: {
         // Set on every insert: a retried batch is dropped by ClickHouse (and by the view behind it).
         // chDB keeps settings on its connection, so never leave one implicit.
+        insert_deduplicate: 1,
         insert_deduplication_token: dedupToken(events),
         deduplicate_blocks_in_dependent_materialized_views: 1,
       },
