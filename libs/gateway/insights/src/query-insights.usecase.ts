@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   decodeNextToken,
   evaluateInsights,
@@ -12,6 +12,7 @@ import {
   plannedSeriesRequests,
   planInsightsQuery,
   type SeriesPoint,
+  type SeriesRequest,
   seriesRequestKey,
 } from '@notify/domain';
 import { InjectClock } from '@notify/platform';
@@ -30,10 +31,13 @@ export interface InsightsReader {
 /**
  * `POST /insights`: checks the body, asks the metric store for each series it needs once (within
  * the reader's environments: an `EnvId` dimension narrows them, never widens), evaluates the
- * expressions, and answers one page of results.
+ * expressions, and answers one page of results. When the store fails (a memory or time limit, a
+ * lost connection), the results that need its series answer InternalError; the others still answer.
  */
 @Injectable()
 export class QueryInsightsUseCase {
+  private readonly logger = new Logger(QueryInsightsUseCase.name);
+
   constructor(
     @Inject(METRIC_SOURCE) private readonly metrics: MetricSource,
     private readonly accounts: AccountRepository,
@@ -53,17 +57,36 @@ export class QueryInsightsUseCase {
       (r) =>
         scope.envIds.length > 0 && (r.filters.EnvId === undefined || scope.envIds.includes(r.filters.EnvId)),
     );
-    const answers = requests.length === 0 ? [] : await this.metrics.series(scope, requests);
+    const answers = await this.answers(scope, requests);
     const series = new Map<string, readonly SeriesPoint[]>(
-      requests.map((request, i) => [seriesRequestKey(request), answers[i] ?? []]),
+      requests.map((request, i) => [seriesRequestKey(request), answers?.[i] ?? []]),
     );
-    const computed = evaluateInsights(plan, (request) => series.get(seriesRequestKey(request)) ?? []);
+    const computed = evaluateInsights(plan, (request) =>
+      answers === undefined ? undefined : (series.get(seriesRequestKey(request)) ?? []),
+    );
     return pageInsightResults(computed, {
       scanBy: plan.scanBy,
       maxDatapoints: plan.maxDatapoints,
       digest,
       ...(cursor === undefined ? {} : { cursor }),
     });
+  }
+
+  /** The store's answers, or undefined when it failed (logged here, answered as InternalError). */
+  private async answers(
+    scope: MetricScope,
+    requests: readonly SeriesRequest[],
+  ): Promise<SeriesPoint[][] | undefined> {
+    if (requests.length === 0) return [];
+    try {
+      return await this.metrics.series(scope, requests);
+    } catch (error) {
+      this.logger.error(
+        `the metric store failed on ${requests.length} series of account ${scope.accountId}`,
+        error instanceof Error ? error.stack : String(error),
+      );
+      return undefined;
+    }
   }
 
   private async scope(reader: InsightsReader): Promise<MetricScope> {
