@@ -408,6 +408,8 @@ describe('insights (all-in-one)', () => {
     it("shows a member the account's environments, or the one named with ?envId=", async () => {
       expect(total((await client(owner).insights.queryInsights(sentEmail))[0])).toBe(5);
       expect(total((await client(owner, envB).insights.queryInsights(sentEmail))[0])).toBe(1);
+      // An empty ?envId= names no environment: the whole account, as without it.
+      expect(total((await client(owner, '').insights.queryInsights(sentEmail))[0])).toBe(5);
     });
 
     it("shows another account nothing of this one, and refuses its member this account's environment (404)", async () => {

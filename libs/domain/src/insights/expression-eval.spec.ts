@@ -26,6 +26,36 @@ const evaluate = (text: string, range: [number, number] = [0, 4], period = 60) =
   );
 
 describe('evaluateExpression', () => {
+  it('fills at the expression period, aggregates long series and gives no infinite values', () => {
+    // gaps has points at minutes 0 and 3; over an hour at 600 s, FILL adds minutes 10 … 50.
+    expect(evaluate('FILL(gaps, 0)', [0, 60], 600)).toEqual({
+      0: 4,
+      3: 10,
+      10: 0,
+      20: 0,
+      30: 0,
+      40: 0,
+      50: 0,
+    });
+    const huge: Series = {
+      periodSeconds: 60,
+      points: new Map([
+        [0, 1.7e308],
+        [2 * MIN, -1.7e308],
+      ]),
+    };
+    const long: Series = {
+      periodSeconds: 1,
+      points: new Map(Array.from({ length: 300_000 }, (_, i) => [i * 1000, (i % 11) - 5])),
+    };
+    const context = { series: (id: string) => (id === 'huge' ? huge : long), startMs: 0, endMs: 3 * MIN };
+    const evaluated = (text: string, period = 60) => [
+      ...evaluateExpression(parseExpression(text), context, period).points.values(),
+    ];
+    expect(evaluated('FILL(huge, LINEAR)')).toEqual([1.7e308, -1.7e308]);
+    expect(evaluated('MIN(long) + MAX(long)', 60)).toEqual([0, 0, 0]);
+  });
+
   it('does arithmetic on the timestamps both series have; a division by zero gives no point', () => {
     expect(evaluate('100 * failed / sent')).toEqual({ 0: 10, 1: 25 });
     expect(evaluate('sent + failed')).toEqual({ 0: 11, 1: 25, 2: 3 });

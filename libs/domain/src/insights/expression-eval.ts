@@ -133,7 +133,18 @@ const at = (value: Scalar | SeriesValue, timestamp: number): number | undefined 
   value.kind === 'scalar' ? value.value : value.series.points.get(timestamp);
 
 const periodOf = (values: readonly (Scalar | SeriesValue)[]): number =>
-  Math.max(...values.map((v) => (v.kind === 'series' ? v.series.periodSeconds : 0)));
+  values.reduce((longest, v) => Math.max(longest, v.kind === 'series' ? v.series.periodSeconds : 0), 0);
+
+/** The least and the greatest of many values, in a loop (spreading them as arguments overflows the stack). */
+export function extremes(values: Iterable<number>): { min: number; max: number } {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of values) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return { min, max };
+}
 
 /**
  * Combines numbers and series timestamp by timestamp: over the timestamps of `timestamps` (the
@@ -160,8 +171,8 @@ function pointwise(
 const AGGREGATES: Record<'SUM' | 'AVG' | 'MIN' | 'MAX', (values: number[]) => number> = {
   SUM: (values) => values.reduce((sum, v) => sum + v, 0),
   AVG: (values) => values.reduce((sum, v) => sum + v, 0) / values.length,
-  MIN: (values) => Math.min(...values),
-  MAX: (values) => Math.max(...values),
+  MIN: (values) => extremes(values).min,
+  MAX: (values) => extremes(values).max,
 };
 
 function aggregate(fn: keyof typeof AGGREGATES, values: readonly (number | undefined)[]): number | undefined {
@@ -182,8 +193,9 @@ function rate(series: Series): SeriesValue {
   return seriesOf(series.periodSeconds, points);
 }
 
-function fill(series: Series, filler: number | undefined | 'REPEAT' | 'LINEAR', context: EvaluationContext) {
-  const step = series.periodSeconds * 1000;
+/** Fills the periods of the range (at the expression's own period) that have no point. */
+function fill(series: Series, filler: number | undefined | 'REPEAT' | 'LINEAR', context: Evaluation) {
+  const step = context.periodSeconds * 1000;
   const points = new Map(series.points);
   const known = [...series.points.keys()];
   let next = 0;
@@ -198,12 +210,13 @@ function fill(series: Series, filler: number | undefined | 'REPEAT' | 'LINEAR', 
       if (previous === undefined || after === undefined) continue;
       const from = series.points.get(previous) as number;
       const to = series.points.get(after) as number;
-      points.set(t, from + ((to - from) * (t - previous)) / (after - previous));
+      const value = finite(from + ((to - from) * (t - previous)) / (after - previous));
+      if (value !== undefined) points.set(t, value);
     } else if (filler !== undefined) {
       points.set(t, filler);
     }
   }
-  return seriesOf(series.periodSeconds, points);
+  return seriesOf(Math.min(series.periodSeconds, context.periodSeconds), points);
 }
 
 function single(value: Value): Scalar | SeriesValue {
@@ -212,7 +225,10 @@ function single(value: Value): Scalar | SeriesValue {
   return value;
 }
 
-function evaluateNode(node: ExpressionNode, context: EvaluationContext): Value {
+/** The context, and the period of the expression being evaluated (what FILL fills at). */
+type Evaluation = EvaluationContext & { readonly periodSeconds: number };
+
+function evaluateNode(node: ExpressionNode, context: Evaluation): Value {
   const value = (n: ExpressionNode) => single(evaluateNode(n, context));
   switch (node.kind) {
     case 'number':
@@ -277,7 +293,7 @@ export function evaluateExpression(
   context: EvaluationContext,
   periodSeconds: number,
 ): Series {
-  const result = single(evaluateNode(node, context));
+  const result = single(evaluateNode(node, { ...context, periodSeconds }));
   if (result.kind === 'series') return result.series;
   const points = new Map<number, number>();
   const step = periodSeconds * 1000;

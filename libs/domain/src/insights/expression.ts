@@ -274,6 +274,27 @@ export function parseExpression(text: string): ExpressionNode {
   return new Parser(tokenize(text)).parse();
 }
 
+/** How many nodes (numbers, ids, operators, calls, lists) an expression has. */
+export function expressionSize(node: ExpressionNode): number {
+  switch (node.kind) {
+    case 'number':
+    case 'ref':
+      return 1;
+    case 'negate':
+      return 1 + expressionSize(node.operand);
+    case 'binary':
+      return 1 + expressionSize(node.left) + expressionSize(node.right);
+    case 'array':
+      return node.items.reduce((n, item) => n + expressionSize(item), 1);
+    case 'call':
+      return node.args.reduce((n, arg) => n + expressionSize(arg), 1);
+    case 'fill':
+      return (
+        1 + expressionSize(node.operand) + (typeof node.with === 'string' ? 0 : expressionSize(node.with))
+      );
+  }
+}
+
 /** The query ids an expression refers to, each once, in order of appearance. */
 export function referencedIds(node: ExpressionNode): string[] {
   const ids = new Set<string>();

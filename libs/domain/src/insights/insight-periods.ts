@@ -7,6 +7,9 @@ export const HIGH_RESOLUTION_PERIODS: readonly number[] = [1, 5, 10, 20, 30];
 /** At most this many periods between StartTime and EndTime per query (CloudWatch's bound too). */
 export const MAX_PERIODS_PER_QUERY = 100_800;
 
+/** The longest period: 365 days. */
+export const MAX_PERIOD_SECONDS = 31_536_000;
+
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 

@@ -419,12 +419,39 @@ describe('planInsightsQuery', () => {
       'MetricDataQueries[1].Expression: the expressions refer to each other in a cycle: a → b → c → a',
     ],
     [
-      'too many periods in all',
+      'too much work in all',
       body(
-        Array.from({ length: 11 }, (_, i) => metric(`m${i}`, { Period: 60 })),
+        Array.from({ length: 25 }, (_, i) => metric(`m${i}`, { Period: 60 })),
         { StartTime: '2025-11-01T00:00:00Z', EndTime: '2026-01-10T00:00:00Z' },
       ),
-      'MetricDataQueries: 1108800 periods in all between StartTime and EndTime; at most 1008000',
+      'MetricDataQueries[24]: the queries up to this one hold up to 2520025 points × terms between StartTime and EndTime; a request may hold at most 2500000',
+    ],
+    [
+      'a Period over a year',
+      body([metric('m', { Period: 31_536_060 })], { StartTime: '2020-01-01T00:00:00Z' }),
+      'MetricDataQueries[0].MetricStat.Period: at most 31536000 seconds',
+    ],
+    [
+      'a query Period over a year',
+      body([{ ...metric('m'), Period: 31_536_060 }]),
+      'MetricDataQueries[0].Period: at most 31536000 seconds',
+    ],
+    [
+      'an expression Period over a year',
+      body([metric('m', { Period: 3600 }), { Id: 'e', Expression: 'm', Period: 31_536_060 }], {
+        StartTime: '2020-01-01T00:00:00Z',
+      }),
+      'MetricDataQueries[1].Period: at most 31536000 seconds',
+    ],
+    [
+      'a StartTime before 1970',
+      body([metric('m')], { StartTime: '1969-12-31T23:00:00Z', EndTime: '1970-01-01T00:30:00Z' }),
+      'StartTime: must be from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z',
+    ],
+    [
+      'an EndTime after 9999 (by its offset)',
+      body([metric('m')], { EndTime: '9999-12-31T23:00:00-05:00' }),
+      'EndTime: must be from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z',
     ],
     [
       'nothing returned',
@@ -433,6 +460,50 @@ describe('planInsightsQuery', () => {
     ],
   ])('refuses %s with a 400 naming the field', (_name, request, message) => {
     expect(refusal(request)).toContain(message);
+  });
+
+  describe('one work budget per request, by what each expression computes', () => {
+    // 11.5 years of hourly points: just under 100,800 periods.
+    const decade = { StartTime: '2014-07-07T00:00:00Z', EndTime: '2026-01-05T00:00:00Z' };
+    const hourly = metric('m', { Period: 3600 });
+    const yearly = 31_536_000;
+
+    it('charges FILL at the finest period it keeps, not at its own Period', () => {
+      const fills = Array.from({ length: 499 }, (_, i) => ({
+        Id: `e${i + 1}`,
+        Expression: 'FILL(m, 0)',
+        Period: yearly,
+      }));
+      expect(refusal(body([hourly, ...fills], decade))).toMatch(
+        /^MetricDataQueries\[\d+\]\.Expression: the queries up to this one hold up to \d+ points × terms/,
+      );
+    });
+
+    it('charges an expression by its terms, so chains of big expressions are refused', () => {
+      const terms = Array.from({ length: 128 }, () => 'e1').join('+');
+      const chain = Array.from({ length: 498 }, (_, i) => ({
+        Id: `e${i + 2}`,
+        Expression: terms,
+        Period: yearly,
+      }));
+      expect(
+        refusal(body([hourly, { Id: 'e1', Expression: 'FILL(m, 0)', Period: yearly }, ...chain], decade)),
+      ).toContain('MetricDataQueries[2].Expression: the queries up to this one hold up to');
+    });
+
+    it('lets a dashboard of metrics and a few expressions through', () => {
+      const plan = planInsightsQuery(
+        body(
+          [
+            ...Array.from({ length: 19 }, (_, i) => metric(`m${i}`, { Period: 3600 })),
+            { Id: 'rate', Expression: 'FILL(m1, 0) / FILL(m0, 0) * 100' },
+          ],
+          { ...decade, StartTime: '2021-01-05T00:00:00Z' },
+        ),
+        caller,
+      );
+      expect(plan.queries).toHaveLength(20);
+    });
   });
 
   it('lets expressions refer to expressions', () => {

@@ -3,6 +3,7 @@ import { CHANNELS } from '../channels/channel';
 import { canonicalJson } from '../sends/canonical-json';
 import {
   type ExpressionNode,
+  expressionSize,
   ExpressionSyntaxError,
   parseExpression,
   QUERY_ID_PATTERN,
@@ -11,6 +12,7 @@ import {
 import { expressionKind, ExpressionTypeError } from './expression-eval';
 import {
   isValidPeriod,
+  MAX_PERIOD_SECONDS,
   MAX_PERIODS_PER_QUERY,
   periodMultipleForAge,
   periodServesAge,
@@ -37,9 +39,22 @@ export const InsightLimits = {
   /** `MaxDatapoints` at most, and when it is left out. */
   maxDatapoints: 100_800,
   nextToken: 1_024,
-  /** Periods between StartTime and EndTime, summed over every query: what a request may hold in memory. */
-  periodsPerRequest: 1_008_000,
+  /**
+   * The work of a request, summed over its queries: each costs the points it can hold between
+   * StartTime and EndTime (at the finest period it can produce) times its terms (1 for a metric),
+   * since each term of an expression is one pass over its points. It bounds the memory and the
+   * time a request takes.
+   */
+  workPerRequest: 2_500_000,
 } as const;
+
+/** The percentile statistics, as the query takes them (one description for the docs, the schema and the refusal). */
+export const PERCENTILE_FORMAT =
+  'pNN or pNN.NN: p, then a number above 0 and below 100 with at most two decimals (p50, p99, p99.95)';
+
+/** The earliest and latest instants StartTime and EndTime may name. */
+const EARLIEST_MS = Date.parse('1970-01-01T00:00:00Z');
+const LATEST_MS = Date.parse('9999-12-31T23:59:59.999Z');
 
 export const INSIGHT_UNITS = [
   'Bits',
@@ -178,6 +193,8 @@ function parseTime(path: string, text: string): number {
   const ms = ISO_DATE_TIME.test(text) && fieldsInRange(text) ? Date.parse(text) : Number.NaN;
   if (!Number.isFinite(ms))
     throw invalidField(path, 'expected an ISO 8601 date-time with a zone, such as 2026-01-05T09:00:00Z');
+  if (ms < EARLIEST_MS || ms > LATEST_MS)
+    throw invalidField(path, 'must be from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z');
   return ms;
 }
 
@@ -211,7 +228,7 @@ function parseStatistic(path: string, text: string | undefined, metric: InsightM
   if (stat === undefined)
     throw invalidField(
       path,
-      `"${text}" is not a statistic: Sum, SampleCount, Average, Minimum, Maximum or a percentile pNN or pNN.N`,
+      `"${text}" is not a statistic: Sum, SampleCount, Average, Minimum, Maximum or a percentile (${PERCENTILE_FORMAT})`,
     );
   if (stat.kind !== 'Sum' && stat.kind !== 'SampleCount' && !LATENCY_METRICS.has(metric))
     throw invalidField(
@@ -221,10 +238,16 @@ function parseStatistic(path: string, text: string | undefined, metric: InsightM
   return stat;
 }
 
+/**
+ * A valid period of at most a year (longer than the range is fine: the range widens to whole
+ * periods), at most MAX_PERIODS_PER_QUERY of them in the range.
+ */
 function checkPeriod(path: string, period: number | undefined, rangeMs: number): number {
   if (period === undefined) throw invalidField(path, 'required');
   if (!isValidPeriod(period))
     throw invalidField(path, `${period} is not a period: 1, 5, 10, 20, 30, 60 or a multiple of 60 seconds`);
+  if (period > MAX_PERIOD_SECONDS)
+    throw invalidField(path, `at most ${MAX_PERIOD_SECONDS} seconds (365 days)`);
   if (rangeMs / (period * 1000) > MAX_PERIODS_PER_QUERY)
     throw invalidField(
       path,
@@ -290,7 +313,8 @@ interface Context {
 function tooFine(period: number, context: Context): string | undefined {
   const age = context.nowMs - context.startMs;
   if (periodServesAge(period, age)) return undefined;
-  return `StartTime is ${Math.floor(age / 3_600_000)} hours ago: data that old takes a Period that is a multiple of ${periodMultipleForAge(age)} seconds, so no data points are returned for ${period}`;
+  // One text per rule (not per period), so that the messages an expression gathers stay few.
+  return `data as old as StartTime takes a Period that is a multiple of ${periodMultipleForAge(age)} seconds; a finer one returns no data points`;
 }
 
 function planMetric(query: InsightQueryBody, index: number, id: string, context: Context): PlannedMetric {
@@ -444,7 +468,7 @@ export function planInsightsQuery(
     // fills: the query's Period, else the finest period of the request's metrics.
     const period = checkPeriod(
       `MetricDataQueries[${index}].Period`,
-      query.Period ?? (metricPeriods.length > 0 ? Math.min(...metricPeriods) : 60),
+      query.Period ?? metricPeriods.reduce((finest, p) => Math.min(finest, p), metricPeriods[0] ?? 60),
       endMs - startMs,
     );
     const periodTooFine = tooFine(period, context);
@@ -459,22 +483,14 @@ export function planInsightsQuery(
       expression: node,
     });
   }
-  const periods = planned.reduce(
-    (sum, q) => sum + Math.ceil((endMs - startMs) / (q.periodSeconds * 1000)),
-    0,
-  );
-  if (periods > InsightLimits.periodsPerRequest)
-    throw invalidField(
-      'MetricDataQueries',
-      `${periods} periods in all between StartTime and EndTime; at most ${InsightLimits.periodsPerRequest}`,
-      'Use fewer queries, longer periods or a shorter time range.',
-    );
   planned.sort((a, b) => a.index - b.index);
   const returned = planned.filter((q) => q.returnData).map((q) => q.id);
   if (returned.length === 0)
     throw invalidField('MetricDataQueries', 'at least one query must return data (ReturnData not false)');
+  const queries = evaluationOrder(planned);
+  checkWork(queries, endMs - startMs);
   return {
-    queries: evaluationOrder(planned),
+    queries,
     returned,
     startMs,
     endMs,
@@ -482,6 +498,34 @@ export function planInsightsQuery(
     maxDatapoints,
     timezoneOffsetMinutes,
   };
+}
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/**
+ * Refuses a request whose work exceeds InsightLimits.workPerRequest (see there), naming the query
+ * where it does. A series' points are aligned to its period, so the finest period an expression
+ * can produce is the greatest common divisor of its own period (a number answered at every
+ * period, FILL) and those of what it refers to; over the range, widened to whole periods, that
+ * is at most one point more than the range holds.
+ */
+function checkWork(queries: readonly PlannedQuery[], rangeMs: number): void {
+  const grain = new Map<string, number>();
+  let work = 0;
+  for (const query of queries) {
+    let finest = query.periodSeconds;
+    if (query.kind === 'expression')
+      for (const id of referencedIds(query.expression)) finest = gcd(finest, grain.get(id) as number);
+    grain.set(query.id, finest);
+    const points = Math.ceil(rangeMs / (finest * 1000)) + 1;
+    work += points * (query.kind === 'expression' ? expressionSize(query.expression) : 1);
+    if (work > InsightLimits.workPerRequest)
+      throw invalidField(
+        `MetricDataQueries[${query.index}]${query.kind === 'expression' ? '.Expression' : ''}`,
+        `the queries up to this one hold up to ${work} points × terms between StartTime and EndTime; a request may hold at most ${InsightLimits.workPerRequest}`,
+        'Use fewer or shorter expressions, fewer queries, longer periods or a shorter time range.',
+      );
+  }
 }
 
 /** One key per distinct series request, so a request asks the store for each series once. */

@@ -5,6 +5,7 @@ import {
   decodeNextToken,
   evaluateInsights,
   insightsRequestDigest,
+  MAX_MESSAGES_PER_RESULT,
   pageInsightResults,
   plannedSeriesRequests,
   renderLabel,
@@ -103,6 +104,64 @@ describe('evaluateInsights', () => {
   });
 });
 
+describe('evaluateInsights, bounded', () => {
+  const day = { StartTime: '2026-01-04T12:00:00Z', EndTime: '2026-01-05T12:00:00Z' };
+
+  it('gives a query without data its own period, so FILL over it fills no finer', () => {
+    const { results } = compute(
+      body(
+        [
+          { ...metric('m', 'Sent', { AccountId: 'acc-2' }), ReturnData: false },
+          { Id: 'e', Expression: 'FILL(m, 0)', Period: 3600 },
+        ],
+        day,
+      ),
+    );
+    expect(results[0]?.points).toHaveLength(24);
+  });
+
+  it('says each rule once however many queries break it, at most MAX_MESSAGES_PER_RESULT', () => {
+    const periods = [1, 5, 10, 20, 30];
+    const { results } = compute(
+      body(
+        [
+          ...periods.map((Period, i) => ({
+            ...metric(`m${i}`, 'Sent', { ReturnData: false }),
+            MetricStat: { ...metric('x', 'Sent').MetricStat, Period },
+          })),
+          { Id: 'e', Expression: periods.map((_, i) => `m${i}`).join(' + '), Period: 60 },
+        ],
+        { StartTime: '2026-01-05T06:00:00Z', EndTime: '2026-01-05T07:00:00Z' },
+      ),
+    );
+    expect(results[0]?.messages.map((m) => m.Code)).toEqual(['PeriodTooFine']);
+    expect(MAX_MESSAGES_PER_RESULT).toBe(10);
+  });
+
+  it('answers InternalError where the store failed, for the metrics and the expressions using them', () => {
+    const plan = planInsightsQuery(
+      body([metric('m', 'Sent'), { Id: 'e', Expression: 'm * 2' }, { Id: 'n', Expression: '1' }]),
+      { nowMs: NOW, accountId: 'acc-1' },
+    );
+    const results = evaluateInsights(plan, () => undefined);
+    expect(results.map((r) => [r.id, r.failed, r.messages.map((m) => m.Code)])).toEqual([
+      ['m', true, ['InternalError']],
+      ['e', true, ['InternalError']],
+      ['n', undefined, []],
+    ]);
+    const page = pageInsightResults(results, {
+      scanBy: 'TimestampAscending',
+      maxDatapoints: 100,
+      digest: 'd',
+    });
+    expect(page.map((r) => [r.StatusCode, r.Values.length])).toEqual([
+      ['InternalError', 0],
+      ['InternalError', 0],
+      ['Complete', 5],
+    ]);
+  });
+});
+
 describe('plannedSeriesRequests', () => {
   it('asks each needed series once, and nothing for unused, forbidden or too-fine queries', () => {
     const plan = (queries: InsightQueryBody[], over: Partial<InsightsRequestBody> = {}) =>
@@ -140,6 +199,8 @@ describe('renderLabel', () => {
     );
     expect(renderLabel('${NOPE} ${SUM}', points, 60)).toBe('${NOPE} 6.123');
     expect(renderLabel('${SUM}', [], 0)).toBe('${SUM}');
+    const many = Array.from({ length: 500_000 }, (_, i) => [i * 1000, i % 7] as const);
+    expect(renderLabel('${MIN} ${MAX}', many, 0)).toBe('0 6');
   });
 });
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../sends/canonical-json';
 import { type ExpressionNode, referencedIds } from './expression';
-import { evaluateExpression, type Series } from './expression-eval';
+import { evaluateExpression, extremes, type Series } from './expression-eval';
 import { type InsightsPlan, type InsightsRequestBody, invalidField, seriesRequestKey } from './insight-query';
 import type { SeriesPoint, SeriesRequest } from './metric-source';
 
@@ -28,55 +28,88 @@ export interface ComputedResult {
   readonly label: string;
   readonly points: readonly (readonly [number, number])[];
   readonly forbidden: boolean;
+  /** Set when the metric store failed on a series it uses: no data, StatusCode InternalError. */
+  readonly failed?: true;
   readonly messages: readonly InsightMessage[];
 }
 
-const EMPTY: Series = { periodSeconds: 60, points: new Map() };
+/** At most this many messages per result (besides the NextToken one), each said once. */
+export const MAX_MESSAGES_PER_RESULT = 10;
+
+/** Why the store failed, when it says (a limit the caller can stay within); otherwise try later. */
+const storeFailed = (
+  reason = 'The metric store could not answer for this query; try again later.',
+): InsightMessage => ({
+  Code: 'InternalError',
+  Value: reason,
+});
 
 /** A query evaluated: its series, and why it may have none. */
 interface Evaluated {
   readonly series: Series;
   readonly forbidden: boolean;
+  readonly failed: boolean;
   readonly messages: InsightMessage[];
 }
 
+/** Adds the messages not already there, up to MAX_MESSAGES_PER_RESULT. */
+function addMessages(to: InsightMessage[], seen: Set<string>, messages: readonly InsightMessage[]): void {
+  for (const message of messages) {
+    if (to.length >= MAX_MESSAGES_PER_RESULT) return;
+    const key = `${message.Code}\n${message.Value}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    to.push(message);
+  }
+}
+
 /**
- * Evaluates a plan over the series the metric store answered (`series` gives a metric query's),
- * expressions in dependency order. A query whose period is too fine for data as old as StartTime,
- * or whose AccountId is another account's, has no points and says why in its messages; an
- * expression carries the messages of the queries it refers to.
+ * Evaluates a plan over the series the metric store answered (`series` gives a metric query's, or
+ * undefined where the store failed), expressions in dependency order. A query whose period is too
+ * fine for data as old as StartTime, or whose AccountId is another account's, has no points and
+ * says why in its messages; so does one whose series the store failed on, and every expression
+ * using it. An expression carries the messages of the queries it refers to, each once, at most
+ * MAX_MESSAGES_PER_RESULT.
  */
 export function evaluateInsights(
   plan: InsightsPlan,
-  series: (request: SeriesRequest) => readonly SeriesPoint[],
+  series: (request: SeriesRequest) => readonly SeriesPoint[] | undefined,
+  failure?: string,
 ): ComputedResult[] {
   const evaluated = new Map<string, Evaluated>();
   const needed = neededQueries(plan);
   for (const query of plan.queries) {
     if (!needed.has(query.id)) continue;
     const messages: InsightMessage[] = [];
+    const seen = new Set<string>();
     if (query.periodTooFine !== undefined)
-      messages.push({ Code: 'PeriodTooFine', Value: query.periodTooFine });
-    let result: Series = EMPTY;
+      addMessages(messages, seen, [{ Code: 'PeriodTooFine', Value: query.periodTooFine }]);
+    // A stand-in with no points has the query's own period, so that FILL over it fills no finer.
+    let result: Series = { periodSeconds: query.periodSeconds, points: new Map() };
+    let failed = false;
     if (query.kind === 'metric') {
+      const answer = query.forbidden || query.periodTooFine !== undefined ? [] : series(query.request);
       if (query.forbidden)
-        messages.push({ Code: 'Forbidden', Value: 'AccountId names another account than the caller’s.' });
-      else if (query.periodTooFine === undefined)
+        addMessages(messages, seen, [
+          { Code: 'Forbidden', Value: 'AccountId names another account than the caller’s.' },
+        ]);
+      failed = answer === undefined;
+      if (answer === undefined) addMessages(messages, seen, [storeFailed(failure)]);
+      else if (answer.length > 0)
         result = {
           periodSeconds: query.periodSeconds,
-          points: new Map(series(query.request).map((p) => [p.timestampMs, p.value])),
+          points: new Map(answer.map((p) => [p.timestampMs, p.value])),
         };
     } else {
       const refs = referencedResults(query.expression, evaluated);
-      for (const ref of refs)
-        for (const message of ref.messages)
-          if (!messages.some((m) => m.Code === message.Code && m.Value === message.Value))
-            messages.push(message);
-      if (query.periodTooFine === undefined)
+      for (const ref of refs) addMessages(messages, seen, ref.messages);
+      failed = refs.some((ref) => ref.failed);
+      if (failed) addMessages(messages, seen, [storeFailed(failure)]);
+      else if (query.periodTooFine === undefined)
         result = evaluateExpression(
           query.expression,
           {
-            series: (id) => evaluated.get(id)?.series ?? EMPTY,
+            series: (id) => (evaluated.get(id) as Evaluated).series,
             startMs: plan.startMs,
             endMs: plan.endMs,
           },
@@ -86,18 +119,20 @@ export function evaluateInsights(
     evaluated.set(query.id, {
       series: result,
       forbidden: query.kind === 'metric' && query.forbidden,
+      failed,
       messages,
     });
   }
   const labels = new Map(plan.queries.map((q) => [q.id, q.label]));
   return plan.returned.map((id) => {
-    const { series: result, forbidden, messages } = evaluated.get(id) as Evaluated;
+    const { series: result, forbidden, failed, messages } = evaluated.get(id) as Evaluated;
     const points = [...result.points].sort(([a], [b]) => a - b);
     return {
       id,
       label: renderLabel(labels.get(id) as string, points, plan.timezoneOffsetMinutes),
       points,
       forbidden,
+      ...(failed ? { failed: true as const } : {}),
       messages,
     };
   });
@@ -169,11 +204,12 @@ export function renderLabel(
   if (first === undefined || last === undefined) return label;
   const values = points.map(([, v]) => v);
   const sum = values.reduce((a, b) => a + b, 0);
+  const { min, max } = extremes(values);
   const parts: Record<string, string> = {
     SUM: formatNumber(sum),
     AVG: formatNumber(sum / values.length),
-    MIN: formatNumber(Math.min(...values)),
-    MAX: formatNumber(Math.max(...values)),
+    MIN: formatNumber(min),
+    MAX: formatNumber(max),
     FIRST: formatNumber(first[1]),
     LAST: formatNumber(last[1]),
     FIRST_TIME: formatAtOffset(first[0], offsetMinutes),
@@ -225,23 +261,6 @@ export function decodeNextToken(token: string, digest: string, results: number):
 }
 
 /**
- * The results of a request the metric store could not answer within its limits: each answers
- * InternalError with why and no points (one for another account stays Forbidden).
- */
-export function failedInsightResults(computed: readonly ComputedResult[], reason: string): InsightResult[] {
-  return computed.map((result) => ({
-    Id: result.id,
-    Label: result.label,
-    Timestamps: [],
-    Values: [],
-    StatusCode: result.forbidden ? 'Forbidden' : 'InternalError',
-    Messages: result.forbidden
-      ? [...result.messages]
-      : [...result.messages, { Code: 'InternalError', Value: reason }],
-  }));
-}
-
-/**
  * One page of results: every returned query in request order, points ordered by `scanBy`, at
  * most `maxDatapoints` points in all. Where the page ends inside a result, that result and every
  * later one with points left answer PartialData with a `NextToken` message; the same request
@@ -260,8 +279,14 @@ export function pageInsightResults(
   let cut: string | undefined;
   return computed.map((result, r) => {
     const base = { Id: result.id, Label: result.label };
-    if (result.forbidden)
-      return { ...base, Timestamps: [], Values: [], StatusCode: 'Forbidden', Messages: [...result.messages] };
+    if (result.forbidden || result.failed)
+      return {
+        ...base,
+        Timestamps: [],
+        Values: [],
+        StatusCode: result.forbidden ? 'Forbidden' : 'InternalError',
+        Messages: [...result.messages],
+      };
     const ordered = page.scanBy === 'TimestampAscending' ? result.points : [...result.points].reverse();
     const after = page.cursor?.r === r ? page.cursor.t : undefined;
     const ascending = page.scanBy === 'TimestampAscending';

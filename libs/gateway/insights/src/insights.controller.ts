@@ -1,14 +1,30 @@
-import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  createParamDecorator,
+  type ExecutionContext,
+  HttpCode,
+  Post,
+} from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { InsightResult, InsightsRequestBody } from '@notify/domain';
-import { type Caller, CurrentCaller } from '@notify/gateway-auth';
+import { type Caller, CurrentCaller, type Tenant } from '@notify/gateway-auth';
 import { ApiErrors, openApi } from '@notify/gateway-openapi';
 import { ZodPipe } from '@notify/platform';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { insightResultSchema, insightsRequestSchema } from './insights.schemas';
 import { type InsightsReader, QueryInsightsUseCase } from './query-insights.usecase';
 
-const envIdQuery = new ZodPipe(z.object({ envId: z.string().max(200).optional() }));
+/**
+ * The environment the guard resolved: a key's own, or the one a member named with `?envId=`
+ * (checked there: another account's is 404). None for a member who names none (an empty `?envId=`
+ * names none), who reads the whole account.
+ */
+const NamedTenant = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): Tenant | undefined =>
+    context.switchToHttp().getRequest<FastifyRequest & { tenant?: Tenant }>().tenant,
+);
 
 /** `/insights`: delivery metrics over time, CloudWatch GetMetricData style (see docs/api-behaviour.md). */
 @ApiTags('Insights')
@@ -28,14 +44,15 @@ export class InsightsController {
   @ApiOkResponse({ schema: openApi(z.array(insightResultSchema), 'output') })
   async query(
     @CurrentCaller() caller: Caller,
-    @Query(envIdQuery) query: { envId?: string },
+    @NamedTenant() tenant: Tenant | undefined,
     @Body(new ZodPipe(insightsRequestSchema)) body: InsightsRequestBody,
   ): Promise<InsightResult[]> {
-    return this.insights.execute(readerOf(caller, query.envId), body);
+    return this.insights.execute(readerOf(caller, tenant), body);
   }
 }
 
-function readerOf(caller: Caller, envId: string | undefined): InsightsReader {
-  if (caller.kind === 'key') return { accountId: caller.accountId, envId: caller.envId };
-  return envId === undefined ? { accountId: caller.accountId } : { accountId: caller.accountId, envId };
+function readerOf(caller: Caller, tenant: Tenant | undefined): InsightsReader {
+  return tenant === undefined
+    ? { accountId: caller.accountId }
+    : { accountId: tenant.accountId, envId: tenant.envId };
 }

@@ -5,6 +5,7 @@ import {
   InsightLimits,
   type InsightsRequestBody,
   MAX_EXPRESSION_LENGTH,
+  PERCENTILE_FORMAT,
   SCAN_ORDERS,
 } from '@notify/domain';
 import { namedSchema } from '@notify/gateway-openapi';
@@ -30,11 +31,14 @@ const metricSchema = z.object({
 
 const metricStatSchema = z.object({
   Metric: metricSchema.optional(),
-  Period: z.number().optional().describe('Seconds: 1, 5, 10, 20, 30, 60 or a multiple of 60'),
+  Period: z
+    .number()
+    .optional()
+    .describe('Seconds: 1, 5, 10, 20, 30, 60 or a multiple of 60; at most 31536000 (365 days)'),
   Stat: name
     .optional()
     .describe(
-      'Sum, SampleCount, Average, Minimum, Maximum or pNN(.N) (the last four: Sent and Delivered only)',
+      `Sum, SampleCount, Average, Minimum, Maximum or a percentile, ${PERCENTILE_FORMAT} (all but Sum and SampleCount: Sent and Delivered only)`,
     ),
   Unit: name.optional().describe(INSIGHT_UNITS.join(', ')),
 });
@@ -50,8 +54,8 @@ const querySchema = z.object({
 });
 
 export const insightsRequestSchema = z.object({
-  StartTime: name.describe('ISO 8601 date-time with a zone'),
-  EndTime: name.describe('ISO 8601 date-time with a zone, after StartTime'),
+  StartTime: name.describe('ISO 8601 date-time with a zone, from 1970-01-01 to 9999-12-31'),
+  EndTime: name.describe('ISO 8601 date-time with a zone, after StartTime, at the latest 9999-12-31'),
   MetricDataQueries: z.array(querySchema).max(InsightLimits.queries),
   NextToken: z.string().max(InsightLimits.nextToken).optional(),
   ScanBy: name.optional().describe(SCAN_ORDERS.join(' or ')),

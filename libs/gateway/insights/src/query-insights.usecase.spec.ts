@@ -75,6 +75,25 @@ describe('QueryInsightsUseCase', () => {
 
   const key = { accountId: 'acc-1', envId: 'env-1' };
 
+  it('answers InternalError (not a 500) for the results that need the store when it fails', async () => {
+    const failing = new QueryInsightsUseCase(
+      {
+        series: () => Promise.reject(new Error('Code: 241. DB::Exception: Memory limit exceeded')),
+      },
+      new AccountRepository(store),
+      new FakeClock(NOW),
+    );
+    const results = await failing.execute(
+      key,
+      body([sum('sent', 'Sent'), { Id: 'twice', Expression: 'sent * 2' }, { Id: 'one', Expression: '1' }]),
+    );
+    expect(results.map((r) => [r.Id, r.StatusCode, r.Values, r.Messages.map((m) => m.Code)])).toEqual([
+      ['sent', 'InternalError', [], ['InternalError']],
+      ['twice', 'InternalError', [], ['InternalError']],
+      ['one', 'Complete', [1], []],
+    ]);
+  });
+
   it("sums a key's environment per channel and gives the failure rate of an expression", async () => {
     const results = await useCase.execute(
       key,

@@ -1,8 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   decodeNextToken,
   evaluateInsights,
-  failedInsightResults,
   type InsightResult,
   insightsRequestDigest,
   type InsightsRequestBody,
@@ -14,6 +13,7 @@ import {
   plannedSeriesRequests,
   planInsightsQuery,
   type SeriesPoint,
+  type SeriesRequest,
   seriesRequestKey,
 } from '@notify/domain';
 import { InjectClock } from '@notify/platform';
@@ -32,11 +32,13 @@ export interface InsightsReader {
 /**
  * `POST /insights`: checks the body, asks the metric store for each series it needs once (within
  * the reader's environments: an `EnvId` dimension narrows them, never widens), evaluates the
- * expressions, and answers one page of results. When the store cannot answer within its limits,
- * every result says so (InternalError) in a normal answer.
+ * expressions, and answers one page of results. When the store fails (a memory or time limit, a
+ * lost connection), the results that need its series answer InternalError; the others still answer.
  */
 @Injectable()
 export class QueryInsightsUseCase {
+  private readonly logger = new Logger(QueryInsightsUseCase.name);
+
   constructor(
     @Inject(METRIC_SOURCE) private readonly metrics: MetricSource,
     private readonly accounts: AccountRepository,
@@ -56,26 +58,45 @@ export class QueryInsightsUseCase {
       (r) =>
         scope.envIds.length > 0 && (r.filters.EnvId === undefined || scope.envIds.includes(r.filters.EnvId)),
     );
-    let answers: SeriesPoint[][];
-    try {
-      answers = requests.length === 0 ? [] : await this.metrics.series(scope, requests);
-    } catch (error) {
-      if (!(error instanceof MetricQueryLimitError)) throw error;
-      return failedInsightResults(
-        evaluateInsights(plan, () => []),
-        error.message,
-      );
-    }
+    const answered = await this.answers(scope, requests);
+    const answers = answered.ok ? answered.series : undefined;
     const series = new Map<string, readonly SeriesPoint[]>(
-      requests.map((request, i) => [seriesRequestKey(request), answers[i] ?? []]),
+      requests.map((request, i) => [seriesRequestKey(request), answers?.[i] ?? []]),
     );
-    const computed = evaluateInsights(plan, (request) => series.get(seriesRequestKey(request)) ?? []);
+    const computed = evaluateInsights(
+      plan,
+      (request) => (answers === undefined ? undefined : (series.get(seriesRequestKey(request)) ?? [])),
+      answered.ok ? undefined : answered.failure,
+    );
     return pageInsightResults(computed, {
       scanBy: plan.scanBy,
       maxDatapoints: plan.maxDatapoints,
       digest,
       ...(cursor === undefined ? {} : { cursor }),
     });
+  }
+
+  /**
+   * The store's answers, or why it failed (logged here, answered as InternalError): a limit the
+   * caller can stay within is named; anything else is not the caller's to know.
+   */
+  private async answers(
+    scope: MetricScope,
+    requests: readonly SeriesRequest[],
+  ): Promise<
+    | { readonly ok: true; readonly series: SeriesPoint[][] }
+    | { readonly ok: false; readonly failure?: string }
+  > {
+    if (requests.length === 0) return { ok: true, series: [] };
+    try {
+      return { ok: true, series: await this.metrics.series(scope, requests) };
+    } catch (error) {
+      this.logger.error(
+        `the metric store failed on ${requests.length} series of account ${scope.accountId}`,
+        error instanceof Error ? error.stack : String(error),
+      );
+      return error instanceof MetricQueryLimitError ? { ok: false, failure: error.message } : { ok: false };
+    }
   }
 
   private async scope(reader: InsightsReader): Promise<MetricScope> {
