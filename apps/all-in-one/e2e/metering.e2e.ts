@@ -117,10 +117,13 @@ describe('metering, usage and limits (all-in-one, billing on)', () => {
       async () => expect((await post('/email', key, emailBody('refused'))).status).toBe(402),
       10_000,
     );
+    const [environment] = (await (await call('/environments', key)).json()) as { clientId: string }[];
     for (const [path, body] of [
       ['/send', sendBody('refused')],
       ['/email', emailBody('refused')],
       ['/sms', smsBody('refused')],
+      // The older server SDKs' send route.
+      [`/${environment?.clientId ?? ''}/sender`, sendBody('refused')],
     ] as const) {
       const response = await post(path, key, body);
       const answer = (await response.clone().json()) as { error: { message: string; fix: string } };

@@ -84,6 +84,38 @@ describe('MeterUsageUseCase', () => {
     expect(await h.limits.blockedUntil('org_1', h.clock.now())).toBeUndefined();
   });
 
+  it('lifts a mark left by a lost lift once a metering pass finds the allowance covers the usage', async () => {
+    h = await billingHarness();
+    await h.anAccount('acc-1', 'org_1', {
+      accountType: 'budget_20',
+      subscriptionStatus: 'active',
+      stripeSubscriptionId: 'sub_1',
+    });
+    // Marked while on the free allowance; the tier's lift was lost (a store error, no retry).
+    await h.limits.block('org_1', '2026-02-15', h.clock.now());
+    await h.meter().execute([onBus({ eventId: 'e1' }, 0, 1)]);
+    expect(await h.limits.blockedUntil('org_1', h.clock.now())).toBeUndefined();
+  });
+
+  it('does not leave a mark written after an upgrade’s lift by a pass that read the organization before', async () => {
+    h = await billingHarness();
+    await h.anAccount('acc-1', 'org_1');
+    const block = h.limits.block.bind(h.limits);
+    // The webhook stores the tier and lifts between this pass's read and its block.
+    h.limits.block = async (organizationId, cycleEnd, now) => {
+      await h.organizations.update(organizationId, (current) => ({
+        ...current,
+        accountType: 'budget_20',
+        subscriptionStatus: 'active',
+      }));
+      await h.limits.lift(organizationId);
+      await block(organizationId, cycleEnd, now);
+    };
+    await h.meter().execute(Array.from({ length: 5 }, (_, i) => onBus({ eventId: `e${i}` }, 0, i)));
+    expect((await h.usage.get('org_1', '2026-01-15'))?.messages).toBe(5);
+    expect(await h.limits.blockedUntil('org_1', h.clock.now())).toBeUndefined();
+  });
+
   it('never blocks with billing off', async () => {
     const { STRIPE_SECRET_KEY: _off, ...env } = BILLING_ENV;
     h = await billingHarness(env);

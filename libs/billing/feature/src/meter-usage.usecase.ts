@@ -85,7 +85,8 @@ export class MeterUsageUseCase {
       return [{ event: message.value, entry }];
     });
     if (metered.length === 0) return;
-    const counted = new Set(await this.usage.claim(metered.map((m) => m.entry)));
+    const claims = await this.usage.claimEach(metered.map((m) => m.entry));
+    const counted = new Set(claims.counted);
     const organizations = await this.organizationsOf(metered.map((m) => m.event.accountId));
     const batches = new Map<string, CycleBatch>();
     for (const { event, entry } of metered) {
@@ -97,16 +98,27 @@ export class MeterUsageUseCase {
       batch.entries.push(entry);
       batches.set(key, batch);
     }
-    await eachConcurrently([...batches.values()], CYCLES_AT_ONCE, (batch) => this.apply(batch));
+    await eachConcurrently([...batches.values()], CYCLES_AT_ONCE, (batch) =>
+      this.apply(batch, claims.claimedNow),
+    );
   }
 
-  private async apply({ organization, cycle, entries }: CycleBatch): Promise<void> {
+  /**
+   * Counts the batch, then settles the organization's mark from its state, not from a change: over
+   * its allowance it is marked; otherwise a mark left by a lost or raced lift goes.
+   */
+  private async apply(
+    { organization, cycle, entries }: CycleBatch,
+    claimedNow: ReadonlySet<MeteredEntry>,
+  ): Promise<void> {
     const now = this.clock.now();
+    const { organizationId } = organization;
     const usage = await this.usage.apply(
-      organization.organizationId,
+      organizationId,
       cycle,
       entries,
       new Date(now).toISOString(),
+      claimedNow,
     );
     // Only the current cycle's usage moves tiers or blocks sends; a late event of an ended cycle is counted only.
     if (billingCycle(organization.createdAt, now).start !== cycle.start) return;
@@ -115,8 +127,16 @@ export class MeterUsageUseCase {
       enabled: this.config.billing.stripe !== undefined,
       freeMessages: this.config.billing.freeMessages,
     };
-    if (isOverAllowance(usage, allowanceOf(current, terms)))
-      await this.limits.block(organization.organizationId, cycle.end, now);
+    if (!isOverAllowance(usage, allowanceOf(current, terms))) {
+      await this.limits.liftIfBlocked(organizationId);
+      return;
+    }
+    await this.limits.block(organizationId, cycle.end, now);
+    // The organization was read before the block: a tier stored since (and lifted before the
+    // block landed) must not stay refused, so it is read again and the mark goes if now covered.
+    const stored = await this.organizations.get(organizationId);
+    if (stored !== undefined && !isOverAllowance(usage, allowanceOf(stored, terms)))
+      await this.limits.lift(organizationId);
   }
 
   /** The organizations of these accounts (read fresh: their tier may have changed), by account. */
