@@ -19,7 +19,7 @@ import { UsageLimits } from './usage-limits';
   imports: [ProvidersModule],
   controllers: [SendController, TestEmailController],
   providers: [AcceptSendUseCase, IdempotentSends, SendTestEmailUseCase, UsageLimits, UsageLimitGuard],
-  exports: [AcceptSendUseCase, UsageLimits, UsageLimitGuard],
+  exports: [AcceptSendUseCase, IdempotentSends, UsageLimits, UsageLimitGuard],
 })
 export class SendingModule implements OnApplicationBootstrap {
   constructor(@Inject(EVENT_BUS) private readonly bus: EventBus) {}
