@@ -1,3 +1,4 @@
+import { UsageRepository } from '@notify/store';
 import { billingHarness, BILLING_ENV, onBus } from './testing/billing.harness';
 import { expiredMonths } from './meter-usage.usecase';
 
@@ -114,6 +115,29 @@ describe('MeterUsageUseCase', () => {
     await h.meter().execute(Array.from({ length: 5 }, (_, i) => onBus({ eventId: `e${i}` }, 0, i)));
     expect((await h.usage.get('org_1', '2026-01-15'))?.messages).toBe(5);
     expect(await h.limits.blockedUntil('org_1', h.clock.now())).toBeUndefined();
+  });
+
+  it('lets the replay of a dead-lettered batch count, once, by giving back its claims', async () => {
+    h = await billingHarness();
+    await h.anAccount('acc-1', 'org_1');
+    class BrokenUsage extends UsageRepository {
+      override apply(): never {
+        throw new Error('usage not written');
+      }
+    }
+    const letters = [onBus({ eventId: 'e1' }, 0, 1), onBus({ eventId: 'e2' }, 0, 2)];
+    await expect(h.meter(new BrokenUsage(h.store)).execute(letters)).rejects.toThrow('usage not written');
+    await h
+      .meter()
+      .releaseDeadLetters([
+        ...letters.map((letter) => ({ value: JSON.stringify(letter.value), reason: 'handler failed' })),
+        { value: 'not json', reason: 'payload is not JSON' },
+      ]);
+    // Replayed onto the topic: new positions.
+    const replayed = [onBus({ eventId: 'e1' }, 0, 50), onBus({ eventId: 'e2' }, 0, 51)];
+    await h.meter().execute(replayed);
+    await h.meter().execute(replayed);
+    expect((await h.usage.get('org_1', '2026-01-15'))?.messages).toBe(2);
   });
 
   it('never blocks with billing off', async () => {

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { IncomingMessage } from '@notify/bus';
+import type { DeadLetterNotice, IncomingMessage } from '@notify/bus';
 import { UsageLimitsStore } from '@notify/cache';
 import {
   allowanceOf,
   billingCycle,
   type BillingCycle,
   type DeliveryEvent,
+  deliveryEventSchema,
   isOverAllowance,
   messageRates,
   type MessageRates,
@@ -32,6 +33,15 @@ const CYCLES_AT_ONCE = 8;
 const READS_AT_ONCE = 16;
 
 const month = (at: number) => new Date(at).toISOString().slice(0, 7);
+
+/** A dead letter's payload, or undefined when it is not JSON (it failed validation: never claimed). */
+const parseJson = (value: string): unknown => {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+};
 
 /** The months (YYYY-MM) a year past the ledger's retention, oldest last. */
 export function expiredMonths(now: number): string[] {
@@ -101,6 +111,27 @@ export class MeterUsageUseCase {
     await eachConcurrently([...batches.values()], CYCLES_AT_ONCE, (batch) =>
       this.apply(batch, claims.claimedNow),
     );
+  }
+
+  /**
+   * Gives back the ledger claims of dead-lettered events that were never applied (see
+   * UsageRepository.release): their claims were written before the batch failed, and would refuse
+   * the replay of the dead letters (a new bus position) otherwise.
+   */
+  async releaseDeadLetters(letters: readonly DeadLetterNotice[]): Promise<void> {
+    const events = letters.flatMap((letter) => {
+      const parsed = deliveryEventSchema.safeParse(parseJson(letter.value));
+      const item = parsed.success ? meterEvent(parsed.data, this.rates) : undefined;
+      return parsed.success && item !== undefined ? [{ event: parsed.data, item }] : [];
+    });
+    if (events.length === 0) return;
+    const organizations = await this.organizationsOf(events.map(({ event }) => event.accountId));
+    for (const { event, item } of events) {
+      const organization = organizations.get(event.accountId);
+      if (organization === undefined) continue;
+      const cycle = billingCycle(organization.createdAt, event.time);
+      await this.usage.release({ item, month: month(event.time) }, organization.organizationId, cycle.start);
+    }
   }
 
   /**

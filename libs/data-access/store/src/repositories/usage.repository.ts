@@ -79,6 +79,28 @@ export class UsageRepository {
   }
 
   /**
+   * Gives back the ledger claim of an event whose batch was dead-lettered, when the claim's
+   * position was never applied to the organization's cycle (its partition's watermark is below
+   * it): a replay of the event, at a new bus position, then counts. A claim the watermark passed
+   * may have been applied and is kept, so nothing counts twice. True when given back.
+   */
+  async release(
+    entry: Pick<MeteredEntry, 'item' | 'month'>,
+    organizationId: string,
+    cycleStart: string,
+  ): Promise<boolean> {
+    const key = [entry.month, entry.item.key];
+    const claim = await this.ledger.get(key);
+    if (claim === undefined) return false;
+    const mark = (await this.usage.get([organizationId, cycleStart]))?.watermarks[claim.partition];
+    if (mark !== undefined && BigInt(claim.offset) <= BigInt(mark)) return false;
+    return this.ledger.remove(
+      key,
+      (current) => current.partition === claim.partition && current.offset === claim.offset,
+    );
+  }
+
+  /**
    * Adds claimed entries (in bus order) to the cycle's usage, skipping those at or before their
    * partition's watermark unless `claimedNow` holds them, and answers the cycle's usage afterwards.
    */
