@@ -85,6 +85,17 @@ describe('AutoUpgradeUseCase', () => {
     expect(h.processor.priceChanges).toHaveLength(1);
   });
 
+  it('keeps the claim when the processor refuses the change itself, trying no more this cycle', async () => {
+    await h.anAccount('acc-1', 'org_1', PAID, true);
+    h.processor.refuseNext();
+    expect((await h.autoUpgrade.execute(await organization(), spent(19), CYCLE)).accountType).toBe(
+      'budget_20',
+    );
+    expect(await organization()).toMatchObject({ accountType: 'budget_20', autoUpgradedCycle: CYCLE.start });
+    await h.autoUpgrade.execute(await organization(), spent(19.5), CYCLE);
+    expect(h.processor.priceChanges).toEqual([]);
+  });
+
   it('does nothing unless the billing account turned auto-upgrade on', async () => {
     await h.anAccount('acc-1', 'org_1', PAID, false);
     await h.autoUpgrade.execute(await organization(), spent(19.5), CYCLE);
