@@ -110,17 +110,27 @@ describe('metering, usage and limits (all-in-one, billing on)', () => {
   });
 
   it('refuses every send route with 402 USAGE_LIMIT_EXCEEDED at the allowance, sending, logging and counting nothing', async () => {
-    expect((await post('/email', key, emailBody('six'))).status).toBe(200);
+    const six = () =>
+      call('/email', key, {
+        method: 'POST',
+        body: JSON.stringify(emailBody('six')),
+        headers: { 'idempotency-key': 'metering-six' },
+      });
+    const accepted = await six();
+    expect(accepted.status).toBe(200);
     await eventually(async () => expect((await usage()).messageUsage).toBe(6), 20_000);
     await eventually(async () => expect(await outboxText('email')).toContain('six'), 20_000);
     await eventually(
       async () => expect((await post('/email', key, emailBody('refused'))).status).toBe(402),
       10_000,
     );
+    const [environment] = (await (await call('/environments', key)).json()) as { clientId: string }[];
     for (const [path, body] of [
       ['/send', sendBody('refused')],
       ['/email', emailBody('refused')],
       ['/sms', smsBody('refused')],
+      // The older server SDKs' send route.
+      [`/${environment?.clientId ?? ''}/sender`, sendBody('refused')],
     ] as const) {
       const response = await post(path, key, body);
       const answer = (await response.clone().json()) as { error: { message: string; fix: string } };
@@ -135,6 +145,10 @@ describe('metering, usage and limits (all-in-one, billing on)', () => {
       headers: { 'idempotency-key': 'metering-1' },
     });
     expect(keyed.status).toBe(402);
+    // A retry of a send accepted before the limit gets its answer again, not a 402.
+    const retried = await six();
+    expect(retried.status).toBe(200);
+    expect(await retried.json()).toEqual(await accepted.json());
     expect((await failedResponse(pingram(key).send(sendBody('refused')))).status).toBe(402);
     await sleep(2_000);
     expect(await outboxText('email')).not.toMatch(/refused|keyed/);

@@ -18,6 +18,7 @@ export {
 } from './errors/domain.error';
 export { LruCache, type LruOptions } from './cache/lru-cache';
 export { eachConcurrently } from './concurrency/each-concurrently';
+export { withTimeout } from './concurrency/with-timeout';
 export { domainName, type DomainNameRule } from './dns/domain-name';
 export { maskSecret } from './secrets/mask-secret';
 export { namedSchema } from './schema/named-schema';

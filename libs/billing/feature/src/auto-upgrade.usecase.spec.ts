@@ -72,6 +72,30 @@ describe('AutoUpgradeUseCase', () => {
     expect((await organization()).accountType).toBe('budget_50');
   });
 
+  it('lifts the refusal on the retry when the lift after storing the tier failed', async () => {
+    await h.anAccount('acc-1', 'org_1', PAID, true);
+    await h.limits.block('org_1', CYCLE.end, h.clock.now());
+    jest.spyOn(h.limits, 'lift').mockRejectedValueOnce(new Error('coordination store down'));
+    const batch = Array.from({ length: 36 }, (_, i) => onBus({ eventId: `e${i}`, accountId: 'acc-1' }, 0, i));
+    await expect(h.meter().execute(batch)).rejects.toThrow('coordination store down');
+    expect((await organization()).accountType).toBe('budget_50');
+    // The redelivered batch finds the cycle's upgrade made: the tier's allowance lifts the mark.
+    await h.meter().execute(batch);
+    expect(await h.limits.blockedUntil('org_1', h.clock.now())).toBeUndefined();
+    expect(h.processor.priceChanges).toHaveLength(1);
+  });
+
+  it('keeps the claim when the processor refuses the change itself, trying no more this cycle', async () => {
+    await h.anAccount('acc-1', 'org_1', PAID, true);
+    h.processor.refuseNext();
+    expect((await h.autoUpgrade.execute(await organization(), spent(19), CYCLE)).accountType).toBe(
+      'budget_20',
+    );
+    expect(await organization()).toMatchObject({ accountType: 'budget_20', autoUpgradedCycle: CYCLE.start });
+    await h.autoUpgrade.execute(await organization(), spent(19.5), CYCLE);
+    expect(h.processor.priceChanges).toEqual([]);
+  });
+
   it('does nothing unless the billing account turned auto-upgrade on', async () => {
     await h.anAccount('acc-1', 'org_1', PAID, false);
     await h.autoUpgrade.execute(await organization(), spent(19.5), CYCLE);

@@ -6,6 +6,7 @@ import {
   type Organization,
   PAYMENT_PROCESSOR,
   type PaymentProcessor,
+  PaymentRefusedError,
   shouldAutoUpgrade,
 } from '@notify/domain';
 import { type AppConfig, InjectClock, InjectConfig, InjectLogger, type Logger } from '@notify/platform';
@@ -17,7 +18,9 @@ import type { Clock } from '@notify/util';
  * it, at most once per cycle across replicas: the cycle's upgrade is claimed on the organization
  * (compare-and-set of `autoUpgradedCycle`) before the processor is asked, with an idempotency key
  * of organization, cycle and tier, so a retried call is one change. If the processor fails, the
- * claim is given back and a later batch tries again with the same key. A crash between the claim
+ * claim is given back and a later batch tries again with the same key; if it refused the change
+ * itself (a 4xx: a price or subscription it does not know), the claim is kept, so the cycle's
+ * upgrade is not tried again, and an alert is logged for the operator. A crash between the claim
  * and the answer spends the cycle's upgrade (never two); one after the processor's change but
  * before the tier is recorded is healed by the processor's subscription webhook.
  */
@@ -56,6 +59,13 @@ export class AutoUpgradeUseCase {
         idempotencyKey: `auto-upgrade/${organizationId}/${cycle.start}/${upgrade.tier}`,
       });
     } catch (error) {
+      if (error instanceof PaymentRefusedError) {
+        this.logger.error(
+          { err: error, organizationId, tier: upgrade.tier },
+          'auto-upgrade refused by the payment processor: not tried again this cycle; check BILLING_PRICES and the subscription',
+        );
+        return organization;
+      }
       this.logger.error(
         { err: error, organizationId, tier: upgrade.tier },
         'auto-upgrade not made: the payment processor did not change the subscription; the next batch retries',

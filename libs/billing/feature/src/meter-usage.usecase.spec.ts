@@ -1,3 +1,4 @@
+import { UsageRepository } from '@notify/store';
 import { billingHarness, BILLING_ENV, onBus } from './testing/billing.harness';
 import { expiredMonths } from './meter-usage.usecase';
 
@@ -82,6 +83,61 @@ describe('MeterUsageUseCase', () => {
       .execute(Array.from({ length: 6 }, (_, i) => onBus({ eventId: `e${i}`, time: late }, 0, i)));
     expect((await h.usage.get('org_1', '2025-12-15'))?.messages).toBe(6);
     expect(await h.limits.blockedUntil('org_1', h.clock.now())).toBeUndefined();
+  });
+
+  it('lifts a mark left by a lost lift once a metering pass finds the allowance covers the usage', async () => {
+    h = await billingHarness();
+    await h.anAccount('acc-1', 'org_1', {
+      accountType: 'budget_20',
+      subscriptionStatus: 'active',
+      stripeSubscriptionId: 'sub_1',
+    });
+    // Marked while on the free allowance; the tier's lift was lost (a store error, no retry).
+    await h.limits.block('org_1', '2026-02-15', h.clock.now());
+    await h.meter().execute([onBus({ eventId: 'e1' }, 0, 1)]);
+    expect(await h.limits.blockedUntil('org_1', h.clock.now())).toBeUndefined();
+  });
+
+  it('does not leave a mark written after an upgrade’s lift by a pass that read the organization before', async () => {
+    h = await billingHarness();
+    await h.anAccount('acc-1', 'org_1');
+    const block = h.limits.block.bind(h.limits);
+    // The webhook stores the tier and lifts between this pass's read and its block.
+    h.limits.block = async (organizationId, cycleEnd, now) => {
+      await h.organizations.update(organizationId, (current) => ({
+        ...current,
+        accountType: 'budget_20',
+        subscriptionStatus: 'active',
+      }));
+      await h.limits.lift(organizationId);
+      await block(organizationId, cycleEnd, now);
+    };
+    await h.meter().execute(Array.from({ length: 5 }, (_, i) => onBus({ eventId: `e${i}` }, 0, i)));
+    expect((await h.usage.get('org_1', '2026-01-15'))?.messages).toBe(5);
+    expect(await h.limits.blockedUntil('org_1', h.clock.now())).toBeUndefined();
+  });
+
+  it('lets the replay of a dead-lettered batch count, once, by giving back its claims', async () => {
+    h = await billingHarness();
+    await h.anAccount('acc-1', 'org_1');
+    class BrokenUsage extends UsageRepository {
+      override apply(): never {
+        throw new Error('usage not written');
+      }
+    }
+    const letters = [onBus({ eventId: 'e1' }, 0, 1), onBus({ eventId: 'e2' }, 0, 2)];
+    await expect(h.meter(new BrokenUsage(h.store)).execute(letters)).rejects.toThrow('usage not written');
+    await h
+      .meter()
+      .releaseDeadLetters([
+        ...letters.map((letter) => ({ value: JSON.stringify(letter.value), reason: 'handler failed' })),
+        { value: 'not json', reason: 'payload is not JSON' },
+      ]);
+    // Replayed onto the topic: new positions.
+    const replayed = [onBus({ eventId: 'e1' }, 0, 50), onBus({ eventId: 'e2' }, 0, 51)];
+    await h.meter().execute(replayed);
+    await h.meter().execute(replayed);
+    expect((await h.usage.get('org_1', '2026-01-15'))?.messages).toBe(2);
   });
 
   it('never blocks with billing off', async () => {

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { IncomingMessage } from '@notify/bus';
+import type { DeadLetterNotice, IncomingMessage } from '@notify/bus';
 import { UsageLimitsStore } from '@notify/cache';
 import {
   allowanceOf,
   billingCycle,
   type BillingCycle,
   type DeliveryEvent,
+  deliveryEventSchema,
   isOverAllowance,
   messageRates,
   type MessageRates,
@@ -32,6 +33,15 @@ const CYCLES_AT_ONCE = 8;
 const READS_AT_ONCE = 16;
 
 const month = (at: number) => new Date(at).toISOString().slice(0, 7);
+
+/** A dead letter's payload, or undefined when it is not JSON (it failed validation: never claimed). */
+const parseJson = (value: string): unknown => {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+};
 
 /** The months (YYYY-MM) a year past the ledger's retention, oldest last. */
 export function expiredMonths(now: number): string[] {
@@ -85,7 +95,8 @@ export class MeterUsageUseCase {
       return [{ event: message.value, entry }];
     });
     if (metered.length === 0) return;
-    const counted = new Set(await this.usage.claim(metered.map((m) => m.entry)));
+    const claims = await this.usage.claimEach(metered.map((m) => m.entry));
+    const counted = new Set(claims.counted);
     const organizations = await this.organizationsOf(metered.map((m) => m.event.accountId));
     const batches = new Map<string, CycleBatch>();
     for (const { event, entry } of metered) {
@@ -97,16 +108,48 @@ export class MeterUsageUseCase {
       batch.entries.push(entry);
       batches.set(key, batch);
     }
-    await eachConcurrently([...batches.values()], CYCLES_AT_ONCE, (batch) => this.apply(batch));
+    await eachConcurrently([...batches.values()], CYCLES_AT_ONCE, (batch) =>
+      this.apply(batch, claims.claimedNow),
+    );
   }
 
-  private async apply({ organization, cycle, entries }: CycleBatch): Promise<void> {
+  /**
+   * Gives back the ledger claims of dead-lettered events that were never applied (see
+   * UsageRepository.release): their claims were written before the batch failed, and would refuse
+   * the replay of the dead letters (a new bus position) otherwise.
+   */
+  async releaseDeadLetters(letters: readonly DeadLetterNotice[]): Promise<void> {
+    const events = letters.flatMap((letter) => {
+      const parsed = deliveryEventSchema.safeParse(parseJson(letter.value));
+      const item = parsed.success ? meterEvent(parsed.data, this.rates) : undefined;
+      return parsed.success && item !== undefined ? [{ event: parsed.data, item }] : [];
+    });
+    if (events.length === 0) return;
+    const organizations = await this.organizationsOf(events.map(({ event }) => event.accountId));
+    for (const { event, item } of events) {
+      const organization = organizations.get(event.accountId);
+      if (organization === undefined) continue;
+      const cycle = billingCycle(organization.createdAt, event.time);
+      await this.usage.release({ item, month: month(event.time) }, organization.organizationId, cycle.start);
+    }
+  }
+
+  /**
+   * Counts the batch, then settles the organization's mark from its state, not from a change: over
+   * its allowance it is marked; otherwise a mark left by a lost or raced lift goes.
+   */
+  private async apply(
+    { organization, cycle, entries }: CycleBatch,
+    claimedNow: ReadonlySet<MeteredEntry>,
+  ): Promise<void> {
     const now = this.clock.now();
+    const { organizationId } = organization;
     const usage = await this.usage.apply(
-      organization.organizationId,
+      organizationId,
       cycle,
       entries,
       new Date(now).toISOString(),
+      claimedNow,
     );
     // Only the current cycle's usage moves tiers or blocks sends; a late event of an ended cycle is counted only.
     if (billingCycle(organization.createdAt, now).start !== cycle.start) return;
@@ -115,8 +158,16 @@ export class MeterUsageUseCase {
       enabled: this.config.billing.stripe !== undefined,
       freeMessages: this.config.billing.freeMessages,
     };
-    if (isOverAllowance(usage, allowanceOf(current, terms)))
-      await this.limits.block(organization.organizationId, cycle.end, now);
+    if (!isOverAllowance(usage, allowanceOf(current, terms))) {
+      await this.limits.liftIfBlocked(organizationId);
+      return;
+    }
+    await this.limits.block(organizationId, cycle.end, now);
+    // The organization was read before the block: a tier stored since (and lifted before the
+    // block landed) must not stay refused, so it is read again and the mark goes if now covered.
+    const stored = await this.organizations.get(organizationId);
+    if (stored !== undefined && !isOverAllowance(usage, allowanceOf(stored, terms)))
+      await this.limits.lift(organizationId);
   }
 
   /** The organizations of these accounts (read fresh: their tier may have changed), by account. */

@@ -39,6 +39,7 @@ export class MeteringModule implements OnApplicationBootstrap {
         transientWindowMs: this.config.consumers.retryWindowMs,
       },
       handleBatch: (messages) => this.meter.execute(messages),
+      onDeadLetter: (letters) => this.meter.releaseDeadLetters(letters),
     });
   }
 }

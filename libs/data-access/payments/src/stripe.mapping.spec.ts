@@ -1,4 +1,7 @@
+import { PaymentRefusedError } from '@notify/domain';
 import { createLogger } from '@notify/platform';
+import { testLogger } from '@notify/testing';
+import { ProviderError } from '@notify/util';
 import Stripe from 'stripe';
 import { processorSubscription, providerError } from './stripe.mapping';
 
@@ -73,5 +76,26 @@ describe('Stripe mapping', () => {
         },
       }),
     ]);
+  });
+
+  it('tells a request Stripe refused (4xx but 429) from a failure a retry may cure', () => {
+    const logger = testLogger();
+    const failure = (statusCode?: number) =>
+      providerError(
+        new Stripe.errors.StripeInvalidRequestError({
+          message: 'm',
+          type: 'invalid_request_error',
+          statusCode,
+        }),
+        logger,
+        'changeSubscriptionPrice',
+      );
+    expect(failure(400)).toBeInstanceOf(PaymentRefusedError);
+    expect(failure(404)).toBeInstanceOf(PaymentRefusedError);
+    for (const status of [429, 500, undefined]) {
+      expect(failure(status)).toBeInstanceOf(ProviderError);
+      expect(failure(status)).not.toBeInstanceOf(PaymentRefusedError);
+    }
+    expect(providerError(new Error('socket hang up'), logger, 'x')).not.toBeInstanceOf(PaymentRefusedError);
   });
 });

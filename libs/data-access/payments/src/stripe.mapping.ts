@@ -1,4 +1,4 @@
-import type { ProcessorSubscription } from '@notify/domain';
+import { PaymentRefusedError, type ProcessorSubscription } from '@notify/domain';
 import type { Logger } from '@notify/platform';
 import { ProviderError } from '@notify/util';
 import Stripe from 'stripe';
@@ -54,7 +54,8 @@ export const isMissing = (error: unknown): boolean =>
   error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
 
 /**
- * A failed Stripe call as the 502 provider error the API answers with. Stripe's own text can name
+ * A failed Stripe call as the 502 provider error the API answers with (PaymentRefusedError when
+ * Stripe refused the request itself). Stripe's own text can name
  * the operator's Stripe account or a masked key, so the tenant gets a generic message; what Stripe
  * said (type, code, request id, message) goes to the service's log.
  */
@@ -75,10 +76,14 @@ export function providerError(error: unknown, logger: Logger, operation: string)
         },
     'a Stripe call failed',
   );
-  return new ProviderError({
+  const details = {
     code: 'PAYMENT_PROCESSOR_ERROR',
     message: 'The payment processor did not complete the request.',
     fix: 'Try again in a moment; if it persists, the service operator should check the service log and the Stripe settings.',
     provider: 'stripe',
-  });
+  };
+  // A 4xx other than rate limiting is Stripe refusing the request itself: retrying cannot help.
+  const status = stripeError?.statusCode;
+  const refused = status !== undefined && status >= 400 && status < 500 && status !== 429;
+  return refused ? new PaymentRefusedError(details) : new ProviderError(details);
 }

@@ -27,7 +27,12 @@ export {
 export { SANDBOX_OUTBOX_KEEP, SandboxOutboxRepository } from './repositories/sandbox-outbox.repository';
 export { TemplateRepository } from './repositories/template.repository';
 export { ComponentRepository } from './repositories/component.repository';
-export { type MeteredEntry, type StoredUsage, UsageRepository } from './repositories/usage.repository';
+export {
+  type Claims,
+  type MeteredEntry,
+  type StoredUsage,
+  UsageRepository,
+} from './repositories/usage.repository';
 export { UserRepository, type UserPage } from './repositories/user.repository';
 export { type WebhookEndpoint, WebhookEndpointRepository } from './repositories/webhook-endpoint.repository';
 export { type SendingDomain, SendingDomainRepository } from './repositories/sending-domain.repository';

@@ -78,6 +78,34 @@ describe.each(['embedded', 'mongodb'] as const)('Usage store contract (%s)', (ad
     expect((await usage.apply('org_1', CYCLE, [entry('evt-6', 10)], NOW)).messages).toBe(5);
   });
 
+  it('counts entries claimed now below a watermark (offsets went back), never a redelivery twice', async () => {
+    const old = await usage.claimEach([entry('evt-old', 1_000)]);
+    await usage.apply('org_1', CYCLE, old.counted, NOW, old.claimedNow);
+    // The topic was recreated: new events come at low offsets, and then again (a redelivery).
+    const fresh = [entry('evt-new-1', 3), entry('evt-new-2', 4)];
+    const first = await usage.claimEach(fresh);
+    expect(first.counted).toEqual(fresh);
+    expect((await usage.apply('org_1', CYCLE, first.counted, NOW, first.claimedNow)).messages).toBe(3);
+    const again = await usage.claimEach(fresh);
+    expect(again.counted).toEqual(fresh);
+    expect(again.claimedNow.size).toBe(0);
+    expect((await usage.apply('org_1', CYCLE, again.counted, NOW, again.claimedNow)).messages).toBe(3);
+    const next = await usage.claimEach([entry('evt-new-3', 5)]);
+    expect((await usage.apply('org_1', CYCLE, next.counted, NOW, next.claimedNow)).messages).toBe(4);
+  });
+
+  it('gives back a dead-lettered claim never applied, so a replay counts; keeps one the watermark passed', async () => {
+    await usage.claim([entry('evt-dead', 7), entry('evt-done', 5)]);
+    await usage.apply('org_1', CYCLE, [entry('evt-done', 5)], NOW);
+    expect(await usage.release(entry('evt-done', 5), 'org_1', CYCLE.start)).toBe(false);
+    expect(await usage.release(entry('evt-dead', 7), 'org_1', CYCLE.start)).toBe(true);
+    expect(await usage.release(entry('evt-gone', 1), 'org_1', CYCLE.start)).toBe(false);
+    // The replay, at a new position: the dead one counts, the applied one does not again.
+    const replay = await usage.claimEach([entry('evt-dead', 40), entry('evt-done', 41)]);
+    expect(replay.counted).toEqual([entry('evt-dead', 40)]);
+    expect((await usage.apply('org_1', CYCLE, replay.counted, NOW, replay.claimedNow)).messages).toBe(2);
+  });
+
   it('lists an organization’s cycles within a range, oldest first', async () => {
     for (const start of ['2025-12-15', '2026-01-15', '2026-02-15'])
       await usage.apply('org_1', { start, end: 'x' }, [entry(`evt-${start}`, 1)], NOW);

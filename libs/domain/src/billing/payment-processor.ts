@@ -1,3 +1,5 @@
+import { ProviderError } from '@notify/util';
+
 /**
  * The payment processor (Stripe) as billing needs it. The adapter keeps the SDK's types to itself;
  * callers see organizations, prices and sessions.
@@ -32,5 +34,12 @@ export interface PaymentProcessor {
     readonly idempotencyKey: string;
   }): Promise<void>;
 }
+
+/**
+ * The processor refused the request itself (a 4xx other than 429: a price or subscription it does
+ * not know, a state that forbids the change): the same request cannot succeed on a retry. Answered
+ * to a tenant like any other processor failure (502).
+ */
+export class PaymentRefusedError extends ProviderError {}
 
 export const PAYMENT_PROCESSOR = Symbol('PAYMENT_PROCESSOR');

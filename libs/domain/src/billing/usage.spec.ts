@@ -124,6 +124,13 @@ describe('shouldAutoUpgrade', () => {
     expect(shouldAutoUpgrade({ ...input, usage: spent(17.99) })).toBeUndefined();
   });
 
+  it('does not move an organization with a downgrade pending or blocked', () => {
+    const moving = (organization: typeof paid) => shouldAutoUpgrade({ ...input, organization });
+    expect(moving({ ...paid, pendingDowngradeAccountType: 'free' })).toBeUndefined();
+    expect(moving({ ...paid, status: 'blocked' })).toBeUndefined();
+    expect(moving({ ...paid, status: 'verified' })).toEqual({ tier: 'budget_50', priceId: 'price_50' });
+  });
+
   it('does nothing without auto-upgrade, a paid active subscription, a tier above or its price', () => {
     expect(shouldAutoUpgrade({ ...input, autoUpgrade: false })).toBeUndefined();
     expect(shouldAutoUpgrade({ ...input, organization: {} })).toBeUndefined();

@@ -137,6 +137,7 @@ export interface AutoUpgrade {
  * The tier an organization moves up to now, if any: it pays for a tier through an active
  * subscription, its billing account has auto-upgrade on, it used at least 90 % of the budget, it
  * was not moved up by itself in this cycle yet, and a tier above exists with a configured price.
+ * One leaving its tier (a downgrade pending) or blocked by an operator is never moved up.
  */
 export function shouldAutoUpgrade(input: {
   readonly organization: OrganizationBilling;
@@ -149,6 +150,8 @@ export function shouldAutoUpgrade(input: {
   const { organization, usage } = input;
   const { accountType } = organization;
   if (!input.autoUpgrade || !isPaid(accountType)) return undefined;
+  if (organization.pendingDowngradeAccountType !== undefined || organization.status === 'blocked')
+    return undefined;
   if (organization.subscriptionStatus !== 'active' || organization.stripeSubscriptionId === undefined)
     return undefined;
   if (organization.autoUpgradedCycle === input.cycleStart) return undefined;

@@ -1,4 +1,4 @@
-import type { ProcessorEvent, ProcessorSubscription } from '@notify/domain';
+import { billingCycle, type ProcessorEvent, type ProcessorSubscription } from '@notify/domain';
 import { InvalidRequestError, NotFoundError } from '@notify/util';
 import { anOwner, type BillingHarness, billingHarness } from './testing/billing.harness';
 
@@ -85,6 +85,26 @@ describe('HandleStripeEventUseCase', () => {
     expect(await h.limits.blockedUntil(organizationId, now)).toBe('2026-04-15');
     subscriptionIs({ priceId: 'price_100' });
     await h.deliver(subscriptionEvent('evt_3'));
+    expect(await h.limits.blockedUntil(organizationId, now)).toBeUndefined();
+  });
+
+  it('lifts a refusal whose lift failed when Stripe retries, though the retry finds the move stored', async () => {
+    const now = h.clock.now();
+    const { createdAt } = (await organization()) ?? { createdAt: '' };
+    const item = { key: 'evt-m', channel: 'EMAIL' as const, messages: 1 as const, costMicros: 5_000_000 };
+    await h.usage.apply(
+      organizationId,
+      billingCycle(createdAt, now),
+      [{ item, month: '2026-03', partition: 0, offset: '1' }],
+      new Date(now).toISOString(),
+    );
+    await h.limits.block(organizationId, '2026-04-15', now);
+    subscriptionIs();
+    jest.spyOn(h.limits, 'lift').mockRejectedValueOnce(new Error('coordination store down'));
+    await expect(h.deliver(subscriptionEvent('evt_1'))).rejects.toThrow('coordination store down');
+    expect((await organization())?.accountType).toBe('budget_20');
+    expect(await h.limits.blockedUntil(organizationId, now)).toBe('2026-04-15');
+    await h.deliver(subscriptionEvent('evt_1'));
     expect(await h.limits.blockedUntil(organizationId, now)).toBeUndefined();
   });
 

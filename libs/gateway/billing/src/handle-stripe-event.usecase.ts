@@ -4,9 +4,12 @@ import {
   allowanceRaised,
   type AppliedEvent,
   applyProcessorEvent,
+  billingCycle,
   type BillingChange,
+  type BillingTerms,
   type CurrentChange,
   billingEventType,
+  isOverAllowance,
   PAYMENT_PROCESSOR_ACTOR,
   PAYMENT_WEBHOOK,
   type Organization,
@@ -22,6 +25,7 @@ import {
   AmbiguousStripeCustomerError,
   OrganizationRepository,
   ProcessorEventRepository,
+  UsageRepository,
 } from '@notify/store';
 import { type Clock, NotFoundError } from '@notify/util';
 import { BillingHistory } from './billing-history';
@@ -61,6 +65,7 @@ export class HandleStripeEventUseCase {
     @InjectClock() private readonly clock: Clock,
     @InjectLogger() private readonly logger: Logger,
     private readonly limits: UsageLimitsStore,
+    private readonly usage: UsageRepository,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
@@ -125,7 +130,20 @@ export class HandleStripeEventUseCase {
     const terms = { enabled: true, freeMessages: this.config.billing.freeMessages };
     if (allowanceRaised(allowanceOf(organization, terms), allowanceOf(applied.organization, terms)))
       await this.limits.lift(organization.organizationId);
+    else await this.liftIfCovered(applied.organization, terms);
     return { outcome: applied.outcome, organizationId: organization.organizationId };
+  }
+
+  /**
+   * Lifts a refusal the organization's stored allowance covers its cycle's metered usage under: a
+   * lift lost earlier (a store error, the retry finding the move already stored) or raced by
+   * metering converges on the next delivery for the organization, not only on a move.
+   */
+  private async liftIfCovered(organization: Organization, terms: BillingTerms): Promise<void> {
+    const cycle = billingCycle(organization.createdAt, this.clock.now());
+    const usage = await this.usage.get(organization.organizationId, cycle.start);
+    if (usage !== undefined && !isOverAllowance(usage, allowanceOf(organization, terms)))
+      await this.limits.liftIfBlocked(organization.organizationId);
   }
 
   /**

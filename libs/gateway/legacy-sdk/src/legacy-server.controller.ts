@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, HttpCode, Param, Patch, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Param, Patch, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   normalizeSend,
@@ -21,7 +21,7 @@ import {
   openApi,
 } from '@notify/gateway-openapi';
 import { RescheduleSendUseCase } from '@notify/gateway-scheduling';
-import { type Accepted, AcceptSendUseCase, sendOrigin } from '@notify/gateway-sending';
+import { type Accepted, AcceptSendUseCase, sendOrigin, UsageLimitGuard } from '@notify/gateway-sending';
 import { type AppConfig, InjectClock, InjectConfig, ZodPipe } from '@notify/platform';
 import type { Clock } from '@notify/util';
 import type { FastifyRequest } from 'fastify';
@@ -58,6 +58,7 @@ export class LegacyServerController {
 
   @Post('sender')
   @HttpCode(200)
+  @UseGuards(UsageLimitGuard)
   @ApiMoreErrors(402)
   @ApiOperation({ summary: 'Send one notification (as POST /send)', operationId: 'legacySend' })
   @ApiBody({ schema: openApi(sendBodySchema) })

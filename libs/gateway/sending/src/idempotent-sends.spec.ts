@@ -56,6 +56,14 @@ describe('IdempotentSends', () => {
     expect(bus.published).toHaveLength(2);
   });
 
+  it('tells a key whose send was answered from one not used or not answered yet', async () => {
+    expect(await sends.answered(tenant, 'key-z')).toBe(false);
+    await sends.execute(tenant, aSend(), origin, body, 'key-z');
+    expect(await sends.answered(tenant, 'key-z')).toBe(true);
+    expect(await sends.answered({ ...tenant, envId: 'env-other' }, 'key-z')).toBe(false);
+    expect(await sends.answered(tenant, 'bad key')).toBe(false);
+  });
+
   it('answers a repeated key with the first answer and publishes nothing again', async () => {
     const first = await sends.execute(tenant, aSend(), origin, body, 'key-a');
     const again = await sends.execute(tenant, aSend(), origin, body, 'key-a');

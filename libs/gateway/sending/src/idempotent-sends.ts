@@ -25,6 +25,15 @@ export class IdempotentSends {
     private readonly accept: AcceptSendUseCase,
   ) {}
 
+  /**
+   * Whether a send with this key was accepted and answered already: its retry is answered from
+   * the record, so the usage gate lets it through (whatever the limit says now, it sends nothing).
+   */
+  async answered(tenant: Tenant, key: string): Promise<boolean> {
+    if (!KEY.test(key)) return false;
+    return (await this.records.get(tenant, key))?.messages !== undefined;
+  }
+
   async execute(
     tenant: Tenant,
     send: NormalizedSend,

@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Headers, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   type DirectEmailBody,
@@ -20,7 +20,7 @@ import { CurrentTenant, type Tenant } from '@notify/gateway-auth';
 import { ApiErrors, namedSchema, openApi } from '@notify/gateway-openapi';
 import type { Accepted, SendOrigin } from './accept-send.usecase';
 import { IdempotentSends } from './idempotent-sends';
-import { UsageLimitGuard } from './usage-limit.guard';
+import { ReplaysIdempotentSends, UsageLimitGuard } from './usage-limit.guard';
 
 const acceptedBodySchema = z.object({ trackingId: z.string(), messages: z.array(z.string()) });
 // Named in the OpenAPI document as the pingram client names the shape.
@@ -43,12 +43,15 @@ export function sendOrigin(
   };
 }
 
-const idempotencyHeader = ApiHeader({
-  name: 'Idempotency-Key',
-  required: false,
-  description:
-    'Up to 255 printable ASCII characters. The same key within 24 h answers with the first send and sends nothing again; with another body it is 409 IDEMPOTENCY_KEY_REUSED.',
-});
+const idempotencyHeader = applyDecorators(
+  ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description:
+      'Up to 255 printable ASCII characters. The same key within 24 h answers with the first send and sends nothing again; with another body it is 409 IDEMPOTENCY_KEY_REUSED.',
+  }),
+  ReplaysIdempotentSends(),
+);
 
 @ApiTags('Sending')
 @ApiErrors(402, 409, 503)

@@ -12,13 +12,14 @@ import { UsageLimits } from './usage-limits';
 
 /**
  * `POST /send`, `/email`, `/sms` and `/sender/test/email`: validate, then accept onto the bus; the
- * first three are refused while the organization is over its usage limit.
+ * first three are refused while the organization is over its usage limit, and so is every other
+ * route that accepts a send (the guard is exported for them).
  */
 @Module({
   imports: [ProvidersModule],
   controllers: [SendController, TestEmailController],
   providers: [AcceptSendUseCase, IdempotentSends, SendTestEmailUseCase, UsageLimits, UsageLimitGuard],
-  exports: [AcceptSendUseCase],
+  exports: [AcceptSendUseCase, IdempotentSends, UsageLimits, UsageLimitGuard],
 })
 export class SendingModule implements OnApplicationBootstrap {
   constructor(@Inject(EVENT_BUS) private readonly bus: EventBus) {}

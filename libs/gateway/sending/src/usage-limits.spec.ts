@@ -8,8 +8,12 @@ import { UsageLimits } from './usage-limits';
 /** Counts the reads that reach the coordination store. */
 class CountingLimitsStore extends UsageLimitsStore {
   reads = 0;
+  /** What the next reads do instead of reading: fail, or never answer. */
+  outage?: 'error' | 'hang';
   override blockedUntil(organizationId: string, now: number) {
     this.reads++;
+    if (this.outage === 'error') return Promise.reject(new Error('connection refused'));
+    if (this.outage === 'hang') return new Promise<undefined>(() => undefined);
     return super.blockedUntil(organizationId, now);
   }
 }
@@ -35,7 +39,7 @@ describe('UsageLimits', () => {
     });
     await accounts.createAccount({ accountId: 'acc-2', name: 'B', createdAt: '2026-01-15T00:00:00.000Z' });
     marks = new CountingLimitsStore(coordination);
-    limits = new UsageLimits(marks, accounts, loadAppConfig(env), clock);
+    limits = new UsageLimits(marks, accounts, loadAppConfig(env), clock, testLogger());
     await limits.onModuleInit();
   }
 
@@ -80,6 +84,30 @@ describe('UsageLimits', () => {
     expect(await refusal('acc-1')).toBeDefined();
     clock.set('2026-02-15T00:00:00.000Z');
     expect(await refusal('acc-1')).toBeUndefined();
+    clock.set('2026-01-20T10:00:00.000Z');
+  });
+
+  it('keeps the last known mark when the store fails or does not answer, without hanging the send', async () => {
+    await open({ STRIPE_SECRET_KEY: 'sk_test_123' });
+    await new UsageLimitsStore(coordination).block('org_1', '2026-02-15', clock.now());
+    expect(await refusal('acc-1')).toBeInstanceOf(PaymentRequiredError);
+    marks.outage = 'error';
+    clock.advance(10_000);
+    expect(await refusal('acc-1')).toBeInstanceOf(PaymentRequiredError);
+    marks.outage = 'hang';
+    clock.advance(10_000);
+    const started = performance.now();
+    expect(await refusal('acc-1')).toBeInstanceOf(PaymentRequiredError);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    // Nothing known: the send goes on.
+    await new AccountRepository(store).createAccount({
+      accountId: 'acc-3',
+      name: 'C',
+      createdAt: '2026-01-15T00:00:00.000Z',
+      organizationId: 'org_3',
+    });
+    expect(await refusal('acc-3')).toBeUndefined();
+    marks.outage = undefined;
     clock.set('2026-01-20T10:00:00.000Z');
   });
 

@@ -4,19 +4,11 @@ import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } f
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { z } from 'zod';
 import { Public } from '../auth/public.decorator';
-import { namedSchema } from '@notify/util';
+import { namedSchema, withTimeout } from '@notify/util';
 import { openApi } from '../http/openapi-schema';
 import { ReadinessRegistry } from './readiness.registry';
 
 const PROBE_TIMEOUT_MS = 3_000;
-
-function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 /** Terminus's answer: each probe by name, under `info` (up) or `error` (down), and all in `details`. */
 const probes = z.record(z.string(), z.looseObject({ status: z.enum(['up', 'down']) }));

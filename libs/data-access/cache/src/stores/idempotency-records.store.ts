@@ -31,8 +31,13 @@ export class IdempotencyRecordsStore {
   async claim(scope: TenantScope, key: string, first: IdempotencyRecord): Promise<IdempotencyRecord> {
     const stored = recordKey(scope, key);
     if (await this.coordination.setIfAbsent(stored, JSON.stringify(first), KEY_LIFETIME_MS)) return first;
-    const existing = await this.coordination.get(stored);
-    return existing === undefined ? first : recordSchema.parse(JSON.parse(existing));
+    return (await this.get(scope, key)) ?? first;
+  }
+
+  /** The key's record, if it has one. */
+  async get(scope: TenantScope, key: string): Promise<IdempotencyRecord | undefined> {
+    const existing = await this.coordination.get(recordKey(scope, key));
+    return existing === undefined ? undefined : recordSchema.parse(JSON.parse(existing));
   }
 
   /** Keeps the answer a retry with this key gets, for the key's lifetime from now. */

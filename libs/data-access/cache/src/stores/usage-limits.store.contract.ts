@@ -45,6 +45,25 @@ describe.each(['embedded', 'redis'] as const)('UsageLimitsStore contract (%s)', 
     expect(await limits.blockedUntil('org_1', NOW)).toBeUndefined();
   });
 
+  it('lifts only a marked organization when asked to if blocked, announcing only that lift', async () => {
+    const heard: [string, string | undefined][] = [];
+    const stop = await new UsageLimitsStore(gateway).listen((org, until) => heard.push([org, until]));
+    const limits = new UsageLimitsStore(billing);
+    await limits.liftIfBlocked('org_free');
+    await limits.block('org_1', '2026-02-15', NOW);
+    await limits.liftIfBlocked('org_1');
+    expect(await limits.blockedUntil('org_1', NOW)).toBeUndefined();
+    await eventually(
+      () =>
+        expect(heard).toEqual([
+          ['org_1', '2026-02-15'],
+          ['org_1', undefined],
+        ]),
+      5_000,
+    );
+    await stop();
+  });
+
   it('tells every listener of each block and lift, until it stops listening', async () => {
     const heard: [string, string | undefined][] = [];
     const stop = await new UsageLimitsStore(gateway).listen((org, until) => heard.push([org, until]));

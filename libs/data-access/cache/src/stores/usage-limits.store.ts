@@ -31,6 +31,14 @@ export class UsageLimitsStore {
     await this.coordination.publish(CHANNEL, `${organizationId}\n`);
   }
 
+  /**
+   * Lifts the organization's mark if it has one, announcing only then: called wherever the
+   * allowance is found to cover the usage, so a lift that was lost or raced converges.
+   */
+  async liftIfBlocked(organizationId: string): Promise<void> {
+    if ((await this.coordination.get(key(organizationId))) !== undefined) await this.lift(organizationId);
+  }
+
   /** The reset day (YYYY-MM-DD) of the cycle the organization is over its limit in, if it is. */
   async blockedUntil(organizationId: string, now: number): Promise<string | undefined> {
     return activeUntil(await this.coordination.get(key(organizationId)), now);

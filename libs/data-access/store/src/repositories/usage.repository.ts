@@ -15,6 +15,12 @@ export interface MeteredEntry {
 
 export type StoredUsage = CycleUsage & BillingCycle;
 
+/** What a claim found: the entries that count, and those among them claimed by that very call. */
+export interface Claims {
+  readonly counted: MeteredEntry[];
+  readonly claimedNow: ReadonlySet<MeteredEntry>;
+}
+
 /** Ledger claims written at once (each is one single-document insert). */
 const CLAIMS_AT_ONCE = 32;
 
@@ -27,6 +33,9 @@ const CLAIMS_AT_ONCE = 32;
  * - a republished event (same key, later position) is stopped by the ledger: the first position a
  *   key was seen at claims it, and only that position counts.
  * A redelivery after the ledger claim but before the usage write finds its own claim and counts.
+ * The watermark only guards entries whose claim existed before: one claimed in the very call
+ * that applies it was never applied, so it counts even below the watermark (the bus's offsets went
+ * back: the topic was recreated or the embedded log wiped), and moves the watermark to it.
  */
 @Injectable()
 export class UsageRepository {
@@ -40,7 +49,12 @@ export class UsageRepository {
 
   /** The entries that count: claimed now, or claimed earlier at this very bus position. */
   async claim(entries: readonly MeteredEntry[]): Promise<MeteredEntry[]> {
-    const counts = new Array<boolean>(entries.length).fill(false);
+    return (await this.claimEach(entries)).counted;
+  }
+
+  /** As `claim`, also telling which entries were claimed by this call (so never applied yet). */
+  async claimEach(entries: readonly MeteredEntry[]): Promise<Claims> {
+    const outcomes = new Array<'new' | 'here' | 'elsewhere'>(entries.length).fill('elsewhere');
     await eachConcurrently(
       entries.map((entry, index) => ({ entry, index })),
       CLAIMS_AT_ONCE,
@@ -51,31 +65,58 @@ export class UsageRepository {
           partition: entry.partition,
           offset: entry.offset,
         };
-        if (await this.ledger.insert(row)) counts[index] = true;
+        if (await this.ledger.insert(row)) outcomes[index] = 'new';
         else {
           const first = await this.ledger.get([row.month, row.key]);
-          counts[index] = first?.partition === row.partition && first.offset === row.offset;
+          if (first?.partition === row.partition && first.offset === row.offset) outcomes[index] = 'here';
         }
       },
     );
-    return entries.filter((_, index) => counts[index]);
+    return {
+      counted: entries.filter((_, index) => outcomes[index] !== 'elsewhere'),
+      claimedNow: new Set(entries.filter((_, index) => outcomes[index] === 'new')),
+    };
+  }
+
+  /**
+   * Gives back the ledger claim of an event whose batch was dead-lettered, when the claim's
+   * position was never applied to the organization's cycle (its partition's watermark is below
+   * it): a replay of the event, at a new bus position, then counts. A claim the watermark passed
+   * may have been applied and is kept, so nothing counts twice. True when given back.
+   */
+  async release(
+    entry: Pick<MeteredEntry, 'item' | 'month'>,
+    organizationId: string,
+    cycleStart: string,
+  ): Promise<boolean> {
+    const key = [entry.month, entry.item.key];
+    const claim = await this.ledger.get(key);
+    if (claim === undefined) return false;
+    const mark = (await this.usage.get([organizationId, cycleStart]))?.watermarks[claim.partition];
+    if (mark !== undefined && BigInt(claim.offset) <= BigInt(mark)) return false;
+    return this.ledger.remove(
+      key,
+      (current) => current.partition === claim.partition && current.offset === claim.offset,
+    );
   }
 
   /**
    * Adds claimed entries (in bus order) to the cycle's usage, skipping those at or before their
-   * partition's watermark, and answers the cycle's usage afterwards.
+   * partition's watermark unless `claimedNow` holds them, and answers the cycle's usage afterwards.
    */
   async apply(
     organizationId: string,
     cycle: BillingCycle,
     entries: readonly MeteredEntry[],
     now: string,
+    claimedNow: ReadonlySet<MeteredEntry> = new Set(),
   ): Promise<StoredUsage> {
     const stored = await this.usage.modify([organizationId, cycle.start], (current) => {
       const watermarks = { ...(current?.watermarks ?? {}) };
       const fresh = entries.filter((entry) => {
         const mark = watermarks[entry.partition];
-        if (mark !== undefined && BigInt(entry.offset) <= BigInt(mark)) return false;
+        const applied = mark !== undefined && BigInt(entry.offset) <= BigInt(mark);
+        if (applied && !claimedNow.has(entry)) return false;
         watermarks[entry.partition] = entry.offset;
         return true;
       });

@@ -21,6 +21,7 @@ import {
   MembershipRepository,
   OrganizationRepository,
   ProcessorEventRepository,
+  UsageRepository,
 } from '@notify/store';
 import { FakeClock, tempDir, testLogger } from '@notify/testing';
 import { InvalidRequestError } from '@notify/util';
@@ -100,6 +101,7 @@ export async function billingHarness(options: { billingOn?: boolean } = {}) {
   const memberships = new MembershipRepository(store);
   const accountHistory = new AccountHistoryRepository(store);
   const events = new ProcessorEventRepository(store);
+  const usage = new UsageRepository(store);
   const history = new BillingHistory(accountHistory, testLogger());
   const processor = new FakePaymentProcessor();
   const tiers = priceTiers(PRICES);
@@ -122,11 +124,13 @@ export async function billingHarness(options: { billingOn?: boolean } = {}) {
     clock,
     testLogger(),
     limits,
+    usage,
     loadAppConfig({}),
   );
   return {
     clock,
     limits,
+    usage,
     accounts,
     organizations,
     events,
