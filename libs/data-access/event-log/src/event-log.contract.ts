@@ -1,7 +1,7 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { type DeliveryEvent, type LogFields, type TenantScope } from '@notify/domain';
 import type { EventPosition } from './event-log.port';
-import { requireBackend, tempDir, testBackends, uniqueName } from '@notify/testing';
+import { tempDir, uniqueName } from '@notify/testing';
 import {
   ClickHouseEventLog,
   type ClickHouseEventLogOptions,
@@ -10,16 +10,17 @@ import {
 } from './clickhouse/clickhouse.event-log';
 import { EVENT_FIELDS_TYPE, FOLDED_FIELDS_TYPE } from './clickhouse/columns';
 import { migrate, MIGRATIONS_DIR } from './clickhouse/migrator';
+import {
+  CLICKHOUSE_TARGETS,
+  clickHouseTargetOptions,
+  TEST_RETENTION_DAYS,
+} from './testing/clickhouse-targets';
 import { applyRetention } from './clickhouse/retention';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
-// The same suite against the embedded engine (the all-in-one) and a ClickHouse server (a cluster).
-const targets = ['embedded', 'server'] as const;
-
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
-/** Long enough that no event at T0 expires while the suite runs. */
-const RETENTION_DAYS = 3_650;
+const RETENTION_DAYS = TEST_RETENTION_DAYS;
 const DAY = 86_400_000;
 /** A folded record expires from its last event or, when later, the time its send is due. */
 const recordTtl = (days: number) =>
@@ -28,7 +29,7 @@ let sequence = 0;
 /** Time-ordered ids, like the services' event ids. */
 const nextId = () => `evt-${String(++sequence).padStart(8, '0')}`;
 
-describe.each(targets)('Event log contract (%s)', (target) => {
+describe.each(CLICKHOUSE_TARGETS)('Event log contract (%s)', (target) => {
   let dir: Awaited<ReturnType<typeof tempDir>>;
   let options: ClickHouseEventLogOptions;
   let log: ClickHouseEventLog;
@@ -52,15 +53,7 @@ describe.each(targets)('Event log contract (%s)', (target) => {
 
   beforeAll(async () => {
     dir = await tempDir('notify-ch-');
-    if (target === 'server') await requireBackend('clickhouse');
-    options =
-      target === 'server'
-        ? {
-            database: uniqueName('ct').replace(/-/g, '_'),
-            url: testBackends.clickhouseUrl,
-            retentionDays: RETENTION_DAYS,
-          }
-        : { database: 'notify_test', path: dir.path, retentionDays: RETENTION_DAYS };
+    options = await clickHouseTargetOptions(target, dir.path);
     log = await ClickHouseEventLog.open(options);
     client = await openClickHouseClient(options);
   });

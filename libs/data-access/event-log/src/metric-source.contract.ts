@@ -10,7 +10,7 @@ import {
   type MetricScope,
   type SeriesRequest,
 } from '@notify/domain';
-import { aDeliveryEvent, requireBackend, tempDir, testBackends, uniqueName } from '@notify/testing';
+import { aDeliveryEvent, tempDir, uniqueName } from '@notify/testing';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -20,9 +20,7 @@ import {
 } from './clickhouse/clickhouse.event-log';
 import { ClickHouseMetricSource } from './clickhouse/clickhouse.metric-source';
 import { migrate, MIGRATIONS_DIR } from './clickhouse/migrator';
-
-// The same suite against the embedded engine (the all-in-one) and a ClickHouse server (a cluster).
-const targets = ['embedded', 'server'] as const;
+import { CLICKHOUSE_TARGETS, clickHouseTargetOptions } from './testing/clickhouse-targets';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -34,7 +32,7 @@ const T0 = Math.floor(Date.now() / HOUR) * HOUR - 2 * HOUR;
 const SUM: InsightStatistic = { kind: 'Sum' };
 let sequence = 0;
 
-describe.each(targets)('Metric source contract (%s)', (target) => {
+describe.each(CLICKHOUSE_TARGETS)('Metric source contract (%s)', (target) => {
   let dir: Awaited<ReturnType<typeof tempDir>>;
   let options: ClickHouseEventLogOptions;
   let log: ClickHouseEventLog;
@@ -73,16 +71,7 @@ describe.each(targets)('Metric source contract (%s)', (target) => {
 
   beforeAll(async () => {
     dir = await tempDir('notify-ch-');
-    if (target === 'server') await requireBackend('clickhouse');
-    // Long enough that no event of the suite expires while it runs.
-    options =
-      target === 'server'
-        ? {
-            database: uniqueName('mt').replace(/-/g, '_'),
-            url: testBackends.clickhouseUrl,
-            retentionDays: 3_650,
-          }
-        : { database: 'notify_test', path: dir.path, retentionDays: 3_650 };
+    options = await clickHouseTargetOptions(target, dir.path);
     log = await ClickHouseEventLog.open(options);
     metrics = await ClickHouseMetricSource.open(options);
     client = await openClickHouseClient(options);
