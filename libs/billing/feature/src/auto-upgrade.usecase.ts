@@ -41,15 +41,16 @@ export class AutoUpgradeUseCase {
     const { organizationId, billingAccountId, stripeSubscriptionId, accountType } = organization;
     if (this.processor === undefined || billingAccountId === undefined || stripeSubscriptionId === undefined)
       return organization;
-    const account = await this.accounts.getAccount(billingAccountId);
+    // The billing account's choice is read only once the usage calls for an upgrade.
     const upgrade = shouldAutoUpgrade({
       organization,
-      autoUpgrade: account?.autoUpgrade === true,
+      autoUpgrade: true,
       usage,
       cycleStart: cycle.start,
       prices: this.config.billing.prices,
     });
     if (upgrade === undefined || accountType === undefined || accountType === 'free') return organization;
+    if ((await this.accounts.getAccount(billingAccountId))?.autoUpgrade !== true) return organization;
     if (!(await this.organizations.claimAutoUpgrade(organizationId, cycle.start, accountType)))
       return organization;
     try {

@@ -27,7 +27,7 @@ import { AutoUpgradeUseCase } from './auto-upgrade.usecase';
  * Whole months of ledger rows kept before the current one: a republished event arrives within the
  * bus's retention (days), so three months leave a wide margin.
  */
-export const LEDGER_MONTHS = 3;
+const LEDGER_MONTHS = 3;
 /** Cycles written, and organizations read, at once per batch. */
 const CYCLES_AT_ONCE = 8;
 const READS_AT_ONCE = 16;

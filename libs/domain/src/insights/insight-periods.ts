@@ -2,7 +2,7 @@
  * Periods of insight queries, in seconds. Every metric is high-resolution: 1, 5, 10, 20 and 30 s
  * are served from the raw events, 60 s and its multiples from the per-minute rollups.
  */
-export const HIGH_RESOLUTION_PERIODS: readonly number[] = [1, 5, 10, 20, 30];
+const HIGH_RESOLUTION_PERIODS: readonly number[] = [1, 5, 10, 20, 30];
 
 /** At most this many periods between StartTime and EndTime per query (CloudWatch's bound too). */
 export const MAX_PERIODS_PER_QUERY = 100_800;

@@ -5,7 +5,8 @@ import { evaluateExpression, extremes, type Series } from './expression-eval';
 import { type InsightsPlan, type InsightsRequestBody, invalidField, seriesRequestKey } from './insight-query';
 import type { SeriesPoint, SeriesRequest } from './metric-source';
 
-export type InsightStatusCode = 'Complete' | 'PartialData' | 'Forbidden' | 'InternalError';
+export const INSIGHT_STATUS_CODES = ['Complete', 'PartialData', 'Forbidden', 'InternalError'] as const;
+export type InsightStatusCode = (typeof INSIGHT_STATUS_CODES)[number];
 
 export interface InsightMessage {
   readonly Code: string;
@@ -287,9 +288,9 @@ export function pageInsightResults(
         StatusCode: result.forbidden ? 'Forbidden' : 'InternalError',
         Messages: [...result.messages],
       };
-    const ordered = page.scanBy === 'TimestampAscending' ? result.points : [...result.points].reverse();
-    const after = page.cursor?.r === r ? page.cursor.t : undefined;
     const ascending = page.scanBy === 'TimestampAscending';
+    const ordered = ascending ? result.points : [...result.points].reverse();
+    const after = page.cursor?.r === r ? page.cursor.t : undefined;
     const remaining =
       page.cursor !== undefined && r < page.cursor.r
         ? []

@@ -1,3 +1,2 @@
 export { InsightsModule } from './insights.module';
-export { insightResultSchema, insightsRequestSchema } from './insights.schemas';
-export { type InsightsReader, QueryInsightsUseCase } from './query-insights.usecase';
+export { QueryInsightsUseCase } from './query-insights.usecase';

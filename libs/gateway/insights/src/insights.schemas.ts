@@ -1,6 +1,7 @@
 import {
   INSIGHT_METRICS,
   INSIGHT_NAMESPACE,
+  INSIGHT_STATUS_CODES,
   INSIGHT_UNITS,
   InsightLimits,
   type InsightsRequestBody,
@@ -68,7 +69,7 @@ export const insightResultSchema = z.object({
   Label: z.string(),
   Timestamps: z.array(z.string()).describe('ISO 8601 date-times, in ScanBy order'),
   Values: z.array(z.number()),
-  StatusCode: z.enum(['Complete', 'PartialData', 'Forbidden', 'InternalError']),
+  StatusCode: z.enum(INSIGHT_STATUS_CODES),
   Messages: z.array(z.object({ Code: z.string(), Value: z.string() })),
 });
 

@@ -54,10 +54,12 @@ export class QueryInsightsUseCase {
         : decodeNextToken(body.NextToken, digest, plan.returned.length);
     const scope = await this.scope(reader);
     // An account without environments has nothing to read; an EnvId outside the scope neither.
-    const requests = plannedSeriesRequests(plan).filter(
-      (r) =>
-        scope.envIds.length > 0 && (r.filters.EnvId === undefined || scope.envIds.includes(r.filters.EnvId)),
-    );
+    const requests =
+      scope.envIds.length === 0
+        ? []
+        : plannedSeriesRequests(plan).filter(
+            (r) => r.filters.EnvId === undefined || scope.envIds.includes(r.filters.EnvId),
+          );
     const answered = await this.answers(scope, requests);
     const answers = answered.ok ? answered.series : undefined;
     const series = new Map<string, readonly SeriesPoint[]>(

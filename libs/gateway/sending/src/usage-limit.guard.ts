@@ -1,5 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { UsageLimitExceededError } from '@notify/domain';
 import type { Caller, Tenant } from '@notify/gateway-auth';
 import type { FastifyRequest } from 'fastify';
 import { IdempotentSends } from './idempotent-sends';
@@ -27,9 +28,14 @@ export class UsageLimitGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<SendRequest>();
-    if (await this.isReplay(context, request)) return true;
-    await this.limits.check(request.caller.accountId);
-    return true;
+    try {
+      await this.limits.check(request.caller.accountId);
+      return true;
+    } catch (error) {
+      // Only a refused send looks for its earlier answer: a send within its limit reads no record here.
+      if (error instanceof UsageLimitExceededError && (await this.isReplay(context, request))) return true;
+      throw error;
+    }
   }
 
   private async isReplay(context: ExecutionContext, request: SendRequest): Promise<boolean> {

@@ -107,11 +107,12 @@ export class OrganizationRepository {
 
   /** Puts the organization on `tier`, its cost cap the tier's budget; undefined when there is none. */
   setTier(organizationId: string, tier: PlanTier, now: string): Promise<Organization | undefined> {
-    return this.organizations.modify([organizationId], (current) =>
-      current === undefined
-        ? undefined
-        : { ...current, accountType: tier, costCap: budgetUsd(tier), updatedAt: now },
-    );
+    return this.update(organizationId, (current) => ({
+      ...current,
+      accountType: tier,
+      costCap: budgetUsd(tier),
+      updatedAt: now,
+    }));
   }
 
   /**
