@@ -52,6 +52,9 @@ export function report(bench: string, description: string, figures: readonly Fig
   );
 }
 
+/** A figure's note on a goal: `goal ≤ 2.00x: met` or `…: MISSED`. */
+export const goal = (met: boolean, text: string) => `goal ${text}: ${met ? 'met' : 'MISSED'}`;
+
 /** The `p`th percentile of values sorted in ascending order; NaN when there are none. */
 export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return Number.NaN;

@@ -6,13 +6,17 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 /** `npm run bench` runs the service benchmarks; the backbone ones (`event-log`, `bus`) run by name. */
-const DEFAULT = ['accept', 'e2e', 'stages', 'lookup', 'components'];
+const DEFAULT = ['accept', 'e2e', 'cluster', 'stages', 'lookup', 'components'];
 
 const BENCHES: Record<string, { file: string; needs: string }> = {
   accept: { file: 'service/accept.bench.ts', needs: 'nothing (all-in-one on embedded backends)' },
   e2e: {
     file: 'service/e2e.bench.ts',
     needs: 'nothing (all-in-one on embedded backends); also reports memory',
+  },
+  cluster: {
+    file: 'service/cluster.bench.ts',
+    needs: 'Kafka, MongoDB, Redis and ClickHouse from tools/infra (started if they are not running)',
   },
   lookup: { file: 'service/lookup.bench.ts', needs: 'nothing (all-in-one on embedded backends)' },
   stages: { file: 'stages/stages.bench.ts', needs: 'nothing (each stage on embedded backends)' },

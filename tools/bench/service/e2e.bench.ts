@@ -8,224 +8,37 @@
 // - the same sustained search for an email+SMS mix (each send goes to both channels; it counts as
 //   arrived once the email reached the SMTP peer and the SMS the Twilio peer, through the twilio
 //   SDK, with the peer's status callbacks posted back to the service);
-// - when Kafka, MongoDB and Redis run (`npm run infra:up`), the same sustained search for gateway,
-//   router and email sender as three processes over them.
+// The multi-process topology is measured by the cluster benchmark (CPU per message and its rate).
 // The goals of issue 11 are printed with each figure.
-import { provisionerFor } from '@notify/gateway-feature';
-import { loadAppConfig } from '@notify/platform';
-import { MongoDocumentStore } from '@notify/store';
 import { sleep, tempDir } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
-import { type Figure, percentile, report, runBench } from '../report';
-import { backendsUp, sized } from '../smoke';
+import { type Figure, goal, percentile, report, runBench } from '../report';
+import { sized } from '../smoke';
+import { build, load, type Proc, rss, SEND_BODY, startApp, startBaseline } from './harness';
 import {
-  build,
-  clusterEnv,
-  load,
-  maxRss,
-  type Proc,
-  type Rss,
-  rss,
-  SEND_BODY,
-  startApp,
-  startBaseline,
-} from './harness';
+  atRate,
+  mib,
+  MIX_BODY,
+  MixSink,
+  type RunResult,
+  type Search,
+  sustained,
+  type Topology,
+} from './open-loop';
 import { SmtpSink } from './smtp-sink';
 import { TwilioPeer } from '@notify/local-peer-twilio';
 
-/** Where sends are seen to arrive: tracking id → when it arrived. */
-interface Sink {
-  readonly arrivals: ReadonlyMap<string, number>;
-}
-
-const MIX_BODY = JSON.stringify({
-  type: 'bench-mix',
-  to: { id: 'user-{{i}}', email: 'user-{{i}}@example.com', number: '+14155552671' },
-  forceChannels: ['EMAIL', 'SMS'],
-  email: { subject: 'Hello {{name}}', html: '<p>Hello {{name}}, this is message {{i}}.</p>' },
-  sms: { message: 'Hello {{name}}, this is message {{i}}.' },
-  parameters: { name: 'Bench' },
-});
-
-/** A send of the mix arrives when both its email and its SMS did. */
-class MixSink implements Sink {
-  readonly arrivals = new Map<string, number>();
-  private readonly seen = new Set<string>();
-
-  constructor(mail: SmtpSink, twilio: TwilioPeer) {
-    mail.onArrival = (id) => this.arrived(id);
-    twilio.onMessage((entry) => {
-      if (entry.trackingId !== undefined) this.arrived(entry.trackingId);
-    });
-  }
-
-  private arrived(id: string): void {
-    if (this.arrivals.has(id)) return;
-    if (this.seen.delete(id)) this.arrivals.set(id, Date.now());
-    else this.seen.add(id);
-  }
-}
-
 const KEY = `notify_sk_${randomBytes(24).toString('base64url')}`;
-const RAMP = (process.env.BENCH_RAMP ?? sized('200,400,600,800,1000,1200,1600', '40')).split(',').map(Number);
-const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? sized(15, 1));
-const SUSTAIN_SECONDS = Number(process.env.BENCH_SUSTAIN_SECONDS ?? sized(60, 2));
+const SEARCH: Search = {
+  ramp: (process.env.BENCH_RAMP ?? sized('200,400,600,800,1000,1200,1600', '40')).split(',').map(Number),
+  stepSeconds: Number(process.env.BENCH_STEP_SECONDS ?? sized(15, 1)),
+  sustainSeconds: Number(process.env.BENCH_SUSTAIN_SECONDS ?? sized(60, 2)),
+};
 const HALF_SECONDS = sized(20, 1);
 const OVERLOAD_FACTOR = 10;
 const OVERLOAD_SECONDS = sized(10, 1);
 /** How long a service is left alone after it started, before it is measured. */
 const SETTLE_MS = sized(3_000, 500);
-
-/** The services under test: `front` takes the HTTP load, `pids` are every process of the topology. */
-interface Topology {
-  readonly name: string;
-  readonly front: Proc;
-  readonly pids: readonly number[];
-  /** Whether GET /logs answers (the event log runs), for the send → log probes. */
-  readonly logs: boolean;
-  /** The send body of the load ({{i}} numbers the probes). */
-  readonly body: string;
-  stop(): Promise<void>;
-}
-
-interface RunResult {
-  readonly rate: number;
-  readonly accepted: number;
-  readonly refused: number;
-  readonly mailMs: number[];
-  readonly logMs: number[];
-  /** Accepted but not yet delivered, sampled each second. */
-  readonly backlog: number[];
-  readonly drainMs: number;
-  readonly peakRss: Rss;
-}
-
-const mib = (bytes: number) => bytes / 2 ** 20;
-const sumRss = (pids: readonly number[]): Rss =>
-  pids
-    .map(rss)
-    .reduce((a, b) => ({ total: a.total + b.total, anon: a.anon + b.anon }), { total: 0, anon: 0 });
-
-async function send(topology: Topology, i: number): Promise<string | undefined> {
-  const response = await fetch(`${topology.front.baseUrl}/send`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
-    body: topology.body.replaceAll('{{i}}', `probe-${i}`),
-  });
-  return response.ok ? ((await response.json()) as { trackingId: string }).trackingId : undefined;
-}
-
-/** A probe send whose log is polled until email_sent_at appears: the send→log latency. */
-async function probe(topology: Topology, i: number, until: number): Promise<number | undefined> {
-  const trackingId = await send(topology, i);
-  const accepted = Date.now();
-  while (trackingId !== undefined && Date.now() < until) {
-    const response = await fetch(`${topology.front.baseUrl}/logs/${trackingId}`, {
-      headers: { authorization: `Bearer ${KEY}` },
-    });
-    if (response.ok) {
-      const { logs } = (await response.json()) as { logs: { email_sent_at?: string }[] };
-      if (logs[0]?.email_sent_at !== undefined) return Date.now() - accepted;
-    }
-    await sleep(50);
-  }
-  return undefined;
-}
-
-async function atRate(
-  topology: Topology,
-  sink: Sink,
-  rate: number,
-  seconds: number,
-  options: { overload: boolean } = { overload: false },
-): Promise<RunResult> {
-  const arrivedBefore = sink.arrivals.size;
-  const started = Date.now();
-  const backlog: number[] = [];
-  let peakRss = sumRss(topology.pids);
-  const sampler = setInterval(() => {
-    const elapsed = (Date.now() - started) / 1000;
-    backlog.push(
-      Math.max(0, Math.round(Math.min(elapsed, seconds) * rate) - (sink.arrivals.size - arrivedBefore)),
-    );
-    peakRss = maxRss(peakRss, sumRss(topology.pids));
-  }, 1000);
-  const probes: Promise<number | undefined>[] = [];
-  const prober =
-    topology.logs && !options.overload
-      ? setInterval(
-          () => probes.push(probe(topology, probes.length, started + seconds * 1000 + 60_000)),
-          1_000,
-        )
-      : undefined;
-  const result = await load(
-    {
-      url: `${topology.front.baseUrl}/send`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
-      body: topology.body,
-      mode: 'open',
-      concurrency: 512,
-      durationMs: seconds * 1000,
-      rate,
-      recordResponses: true,
-    },
-    topology.pids,
-  );
-  clearInterval(prober);
-  const responses = result.responses ?? [];
-  // From the last response, not from the start: the generator process takes a moment to start.
-  const loadEnded = Date.now();
-  const deadline = Date.now() + (options.overload ? 0 : 90_000);
-  while (Date.now() < deadline && responses.some(([id]) => !sink.arrivals.has(id))) await sleep(100);
-  const drainMs = Date.now() - loadEnded;
-  clearInterval(sampler);
-  peakRss = maxRss(peakRss, sumRss(topology.pids));
-  const mailMs = responses.flatMap(([id, doneAt]) => {
-    const arrived = sink.arrivals.get(id);
-    return arrived === undefined ? [] : [Math.max(0, arrived - doneAt)];
-  });
-  const logMs = (await Promise.all(probes)).filter((ms): ms is number => ms !== undefined);
-  process.stderr.write(
-    `  ${topology.name} ${rate}/s for ${seconds} s: ${responses.length} accepted, ${result.requests - result.ok} refused, ${mailMs.length} delivered, drained ${drainMs} ms after\n`,
-  );
-  return {
-    rate,
-    accepted: responses.length,
-    refused: result.requests - result.ok,
-    mailMs: mailMs.sort((a, b) => a - b),
-    logMs: logMs.sort((a, b) => a - b),
-    backlog,
-    drainMs,
-    peakRss,
-  };
-}
-
-/** Keeps up: everything accepted was delivered within 2 s of the end, and the backlog stayed flat. */
-function keptUp(run: RunResult, seconds: number): boolean {
-  const half = run.backlog[Math.floor(seconds / 2)] ?? 0;
-  const end = run.backlog[seconds - 1] ?? 0;
-  return (
-    run.refused === 0 &&
-    run.mailMs.length === run.accepted &&
-    run.drainMs <= 2_000 &&
-    end <= half + run.rate / 2
-  );
-}
-
-/** The highest ramp rate held for SUSTAIN_SECONDS (falling back once to the rate below), or 0. */
-async function sustained(topology: Topology, sink: Sink): Promise<{ rate: number; run?: RunResult }> {
-  const passed: number[] = [];
-  for (const rate of RAMP) {
-    if (!keptUp(await atRate(topology, sink, rate, STEP_SECONDS), STEP_SECONDS)) break;
-    passed.push(rate);
-  }
-  for (const candidate of passed.slice(-2).reverse()) {
-    const run = await atRate(topology, sink, candidate, SUSTAIN_SECONDS);
-    if (keptUp(run, SUSTAIN_SECONDS)) return { rate: candidate, run };
-  }
-  return { rate: 0 };
-}
 
 /** /health/live polled every 250 ms while `during` runs: slowest answer and failures (none in 2 s). */
 async function watchLiveness<T>(
@@ -272,8 +85,6 @@ function latencyFigures(label: string, run: RunResult): Figure[] {
   return figures;
 }
 
-const goal = (met: boolean, text: string) => `goal ${text}: ${met ? 'met' : 'MISSED'}`;
-
 async function bareFastify(): Promise<number> {
   const baseline = await startBaseline();
   const result = await load(
@@ -310,35 +121,13 @@ async function allInOne(smtpUrl: string, twilio?: TwilioPeer): Promise<Topology>
   return {
     name: twilio === undefined ? 'all-in-one' : 'all-in-one email+SMS',
     front,
+    key: KEY,
     pids: [front.child.pid ?? 0],
+    measured: [{ name: 'all-in-one', pid: front.child.pid ?? 0 }],
     logs: true,
     body: twilio === undefined ? SEND_BODY : MIX_BODY,
     stop: async () => {
       await front.stop();
-      await data.remove();
-    },
-  };
-}
-
-/** Gateway, router and email sender as three processes over the local Kafka, MongoDB and Redis. */
-async function threeProcesses(smtpUrl: string): Promise<Topology | undefined> {
-  if (!(await backendsUp(['kafka', 'mongo', 'redis']))) return undefined;
-  const env = clusterEnv(smtpUrl);
-  const store = new MongoDocumentStore(env.MONGODB_URI);
-  await provisionerFor(store, loadAppConfig({})).execute({ apiKey: KEY });
-  await store.close();
-  const data = await tempDir('notify-bench-');
-  const front = await startApp('gateway', { ...env, DATA_DIR: data.path });
-  const workers = await Promise.all(['router', 'sender-email'].map((app) => startApp(app, env)));
-  await sleep(5_000);
-  return {
-    name: '3 processes',
-    front,
-    pids: [front, ...workers].map((p) => p.child.pid ?? 0),
-    logs: false,
-    body: SEND_BODY,
-    stop: async () => {
-      await Promise.all([front, ...workers].map((p) => p.stop()));
       await data.remove();
     },
   };
@@ -358,10 +147,10 @@ async function main(): Promise<void> {
     try {
       await sleep(SETTLE_MS);
       const idle = rss(single.pids[0] ?? 0);
-      const found = await sustained(single, sink);
+      const found = await sustained(single, sink, SEARCH);
       best = found.rate;
       figures.push({
-        name: `all-in-one: ${SUSTAIN_SECONDS} s sustained, flat backlog`,
+        name: `all-in-one: ${SEARCH.sustainSeconds} s sustained, flat backlog`,
         value: found.rate,
         unit: 'sends/s',
         baseline,
@@ -381,7 +170,7 @@ async function main(): Promise<void> {
           note: goal(p99 <= 250, '≤ 1.00x'),
         });
       }
-      const overloadRate = Math.max(found.rate, RAMP[0] ?? 400) * OVERLOAD_FACTOR;
+      const overloadRate = Math.max(found.rate, SEARCH.ramp[0] ?? 400) * OVERLOAD_FACTOR;
       const watched = await watchLiveness(
         single.front,
         atRate(single, sink, overloadRate, OVERLOAD_SECONDS, { overload: true }),
@@ -417,9 +206,9 @@ async function main(): Promise<void> {
     const mixed = await allInOne(smtpUrl, twilio);
     try {
       await sleep(SETTLE_MS);
-      const found = await sustained(mixed, new MixSink(sink, twilio));
+      const found = await sustained(mixed, new MixSink(sink, twilio), SEARCH);
       figures.push({
-        name: `all-in-one, email+SMS mix: ${SUSTAIN_SECONDS} s sustained`,
+        name: `all-in-one, email+SMS mix: ${SEARCH.sustainSeconds} s sustained`,
         value: found.rate,
         unit: 'sends/s',
         baseline: best,
@@ -430,31 +219,6 @@ async function main(): Promise<void> {
       await mixed.stop();
       await twilio.stop();
       sink.onArrival = undefined;
-    }
-
-    const cluster = await threeProcesses(smtpUrl);
-    if (cluster === undefined) {
-      figures.push({
-        name: '3 processes over Kafka, MongoDB, Redis: skipped',
-        value: 0,
-        unit: '',
-        note: 'start the backends with npm run infra:up',
-      });
-    } else {
-      try {
-        const found = await sustained(cluster, sink);
-        figures.push({
-          name: `3 processes over Kafka, MongoDB, Redis: ${SUSTAIN_SECONDS} s sustained`,
-          value: found.rate,
-          unit: 'sends/s',
-          baseline: best,
-          note: `baseline: all-in-one; ${goal(found.rate >= best, '≥ 1.00x')}`,
-        });
-        if (found.run !== undefined)
-          figures.push(...latencyFigures(`3 processes ${found.rate}/s`, found.run));
-      } finally {
-        await cluster.stop();
-      }
     }
   } finally {
     await sink.stop();

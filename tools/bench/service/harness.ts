@@ -1,7 +1,7 @@
 import { freePort, npmStartEnv, sleep, testBackends, uniqueName } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LoadPlan, LoadResult } from './load-generator';
 
@@ -109,6 +109,35 @@ export async function startBaseline(): Promise<Proc> {
 export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/** A process and every descendant (the children of each of its threads), from /proc. */
+function processTree(pid: number): number[] {
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  const children = tids.flatMap((tid) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  });
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** CPU seconds of a process and its descendants (a backend started through a wrapper). */
+export function treeCpuSeconds(pid: number): number {
+  return processTree(pid).reduce((sum, each) => {
+    try {
+      return sum + cpuSeconds(each);
+    } catch {
+      return sum; // exited meanwhile
+    }
+  }, 0);
 }
 
 /**

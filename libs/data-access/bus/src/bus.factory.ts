@@ -17,6 +17,7 @@ export function createEventBus(config: AppConfig, logger: Logger): EventBus {
     partitions: bus.partitions,
     replicationFactor: bus.replicationFactor,
     sessionTimeoutMs: bus.sessionTimeoutMs,
+    fetch: bus.fetch,
     ssl: bus.ssl,
     sasl: bus.sasl,
     logger,

@@ -54,6 +54,8 @@ const envSchema = z.object({
   KAFKA_PARTITIONS: envInt(1, 1000).default(6),
   KAFKA_REPLICATION_FACTOR: envInt(1, 7).default(1),
   KAFKA_SESSION_TIMEOUT_MS: envInt(6_000, 300_000).default(30_000),
+  KAFKA_FETCH_MAX_WAIT_MS: envInt(0, 10_000).default(50),
+  KAFKA_FETCH_MIN_BYTES: envInt(1, 64 * 1024 * 1024).default(16_384),
   KAFKA_SSL: envBool.default(false),
   KAFKA_SASL_MECHANISM: z.enum(['plain', 'scram-sha-256', 'scram-sha-512']).optional(),
   KAFKA_SASL_USERNAME: z.string().optional(),
@@ -290,6 +292,7 @@ function toAppConfig(env: Env) {
             partitions: env.KAFKA_PARTITIONS,
             replicationFactor: env.KAFKA_REPLICATION_FACTOR,
             sessionTimeoutMs: env.KAFKA_SESSION_TIMEOUT_MS,
+            fetch: { maxWaitMs: env.KAFKA_FETCH_MAX_WAIT_MS, minBytes: env.KAFKA_FETCH_MIN_BYTES },
             ssl: env.KAFKA_SSL,
             sasl:
               env.KAFKA_SASL_MECHANISM === undefined

@@ -43,6 +43,13 @@ export interface KafkaBusOptions {
   readonly partitionsConsumedConcurrently?: number;
   /** How long the broker waits before handing a silent (dead) member's partitions to others. */
   readonly sessionTimeoutMs?: number;
+  /**
+   * How a fetch batches: the broker answers once `minBytes` wait on the member's partitions, or
+   * after `maxWaitMs`. A message then waits at most `maxWaitMs` longer per hop, and the broker and
+   * the consumer do one fetch per batch instead of one per message: at a few hundred messages a
+   * second, most of what a message costs them. Without it, a fetch returns at the first byte.
+   */
+  readonly fetch?: { readonly maxWaitMs: number; readonly minBytes: number };
 }
 
 /** Large inline attachments travel inside send requests; the broker's 1 MB default is too small. */
@@ -262,8 +269,9 @@ export class KafkaBus implements EventBus {
     return this.kafka.consumer({
       groupId: `${this.options.topicPrefix}${group}`,
       allowAutoTopicCreation: false,
-      // A fetch returns as soon as data arrives; this only bounds how long shutdown waits on an idle poll.
-      maxWaitTimeInMs: 1_000,
+      // Also bounds how long shutdown waits on an idle poll.
+      maxWaitTimeInMs: this.options.fetch?.maxWaitMs ?? 1_000,
+      minBytes: this.options.fetch?.minBytes ?? 1,
       sessionTimeout: this.options.sessionTimeoutMs ?? 30_000,
       heartbeatInterval: Math.min(3_000, Math.floor((this.options.sessionTimeoutMs ?? 30_000) / 3)),
       retry: { initialRetryTime: 200, retries: 10 },
