@@ -27,6 +27,7 @@ module.exports = {
       ...common,
       displayName: 'e2e',
       testMatch: ['**/*.e2e.ts'],
+      testEnvironment: '<rootDir>/tools/jest/e2e.environment.js',
       setupFilesAfterEnv: ['<rootDir>/tools/jest/integration.setup.js'],
     },
   ],

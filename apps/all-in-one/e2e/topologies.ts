@@ -6,6 +6,7 @@ import { SlackPeer } from '@notify/local-peer-slack';
 import { TwilioPeer } from '@notify/local-peer-twilio';
 import { Collections, MongoDocumentStore } from '@notify/store';
 import {
+  failedTestCount,
   freePort,
   requireBackend,
   type RunningService,
@@ -152,6 +153,22 @@ async function filesText(dir: string): Promise<string> {
   return texts.join('\n');
 }
 
+const OUTPUT_LINES = 200;
+
+/** The last lines each service wrote (LOG_LEVEL warn: its warnings and errors), by service name. */
+function recentOutput(services: ReadonlyMap<string, RunningService>): string {
+  return [...services]
+    .flatMap(([name, service]) =>
+      service
+        .output()
+        .split('\n')
+        .filter((line) => line.length > 0)
+        .slice(-OUTPUT_LINES)
+        .map((line) => `[${name}] ${line}`),
+    )
+    .join('\n');
+}
+
 function topology(
   parts: Peers,
   env: Record<string, string>,
@@ -163,6 +180,7 @@ function topology(
 ): Topology {
   const gateway = [...services].find(([name]) => name.startsWith('gateway') || name === 'all-in-one')?.[1];
   if (gateway === undefined) throw new Error('no gateway in this topology');
+  const failuresBefore = failedTestCount();
   return {
     baseUrl: gateway.baseUrl,
     env,
@@ -183,6 +201,12 @@ function topology(
       return service;
     },
     stop: async () => {
+      // A failed test is diagnosed from what the services logged, which the test output lacks.
+      if (failedTestCount() > failuresBefore) {
+        process.stderr.write(
+          `A test failed; the services' last ${OUTPUT_LINES} lines of output:\n${recentOutput(services)}\n`,
+        );
+      }
       await Promise.all([...services.values()].map((s) => s.stop()));
       await stopPeers(parts);
       await cleanup();

@@ -4,6 +4,7 @@ export { awayFromMinuteBoundary, eventually } from './eventually';
 export { range, sleep } from './helpers';
 export { tcpProxy, type TcpProxy } from './tcp-proxy';
 export { tempDir } from './temp-dir';
+export { failedTestCount } from './test-failures';
 export { testLogger } from './test-logger';
 export {
   freePort,

@@ -399,6 +399,38 @@ describe.each(['embedded', 'kafka'] as const)('EventBus contract (%s)', (adapter
     expect(again).toHaveLength(0);
   });
 
+  if (adapter === 'kafka') {
+    it('replaces a consumer that kafkajs stopped for good after a crash, and delivers what follows once', async () => {
+      const handled: number[] = [];
+      let notices = 0;
+      subscriptions.push(
+        await bus.subscribe({
+          group: 'crashing',
+          topic,
+          schema: Order,
+          // A TypeError escaping eachBatch is an error kafkajs neither retries nor restarts after.
+          onDeadLetter: async () => {
+            notices++;
+            if (notices === 1) throw new TypeError('a bug in the dead-letter hook');
+          },
+          handle: async ({ value }) => void handled.push(value.id),
+        }),
+      );
+      await bus.publish([{ topic, key: 'k', value: { id: 'malformed' } }]);
+      await eventually(() => expect(notices).toBe(1), 30_000);
+      await eventually(() => expect(bus.probe()).rejects.toThrow(/consumer of crashing on .* crashed/));
+
+      await publish(orders(range(10)));
+      await eventually(() => expect([...handled].sort((a, b) => a - b)).toEqual(range(10)), 45_000);
+      // The crashed batch was not committed: the fresh consumer dead-letters the malformed message.
+      await eventually(() => expect(notices).toBe(2));
+      await expect(bus.probe()).resolves.toBeUndefined();
+      await sleep(2_000);
+      expect(handled).toHaveLength(10);
+      expect(notices).toBe(2);
+    });
+  }
+
   if (adapter === 'embedded') {
     it('keeps published messages across a restart of the process', async () => {
       await publish(orders(range(5)));

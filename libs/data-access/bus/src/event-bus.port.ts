@@ -94,7 +94,10 @@ export interface EventBus {
    * committed as it goes, so a second run moves only letters that arrived since.
    */
   replayDeadLetters(topic: string): Promise<number>;
-  /** Readiness: resolves when the bus can accept publishes. */
+  /**
+   * Readiness: resolves when the bus can accept publishes and every subscription is consuming (not
+   * waiting to replace a consumer that crashed).
+   */
   probe(): Promise<void>;
   /** Stops every subscription after its in-flight work (first step of shutdown; publishing still works). */
   drain(): Promise<void>;

@@ -250,6 +250,7 @@ export class KafkaBus implements EventBus {
   async probe(): Promise<void> {
     await this.connect();
     await this.admin.describeCluster();
+    for (const subscription of this.consumers) subscription.assertConsuming();
   }
 
   async drain(): Promise<void> {
@@ -311,23 +312,49 @@ export class KafkaBus implements EventBus {
   }
 }
 
+/**
+ * Delays before a fresh consumer replaces one kafkajs gave up on, doubling per crash without
+ * progress in between: a message that crashes every consumer must not spin the broker.
+ */
+const RESTART_INITIAL_MS = 1_000;
+const RESTART_MAX_MS = 30_000;
+
+/**
+ * One subscription's consumer. kafkajs restarts a consumer that crashed on a retriable error by
+ * itself, but after any other crash (an error escaping eachBatch that it does not retry, such as a
+ * TypeError from a dead-letter hook) it leaves the consumer disconnected for good: the subscription
+ * then starts a fresh consumer in the same group, after a growing delay, until it is closed.
+ */
 class KafkaSubscription {
   private readonly controller = new AbortController();
-  private readonly consumer: Consumer;
+  private consumer: Consumer;
+  /** Crashes since the subscription last handled a batch; sets the delay before the next start. */
+  private crashes = 0;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private restarting: Promise<void> | undefined;
+  /** Why the subscription is not consuming, from its crash until a fresh consumer joins the group. */
+  private crash: Error | undefined;
 
   constructor(
     private readonly bus: KafkaBus,
     private readonly options: SubscriptionOptions<unknown>,
   ) {
-    this.consumer = bus.newConsumer(options.group);
+    this.consumer = this.newConsumer();
+  }
+
+  /** Readiness: throws while the subscription waits for (or starts) a replacement consumer. */
+  assertConsuming(): void {
+    if (this.crash === undefined) return;
+    const { group, topic } = this.options;
+    throw new Error(`the consumer of ${group} on ${topic} crashed and is restarting: ${this.crash.message}`);
   }
 
   async start(): Promise<void> {
-    const { options, bus } = this;
+    const { options, bus, consumer } = this;
     const chunkSize = 'maxBatchSize' in options ? (options.maxBatchSize ?? DEFAULT_CHUNK) : DEFAULT_CHUNK;
-    await this.consumer.connect();
-    await this.consumer.subscribe({ topic: bus.physical(options.topic), fromBeginning: true });
-    await this.consumer.run({
+    await consumer.connect();
+    await consumer.subscribe({ topic: bus.physical(options.topic), fromBeginning: true });
+    await consumer.run({
       autoCommit: true,
       autoCommitThreshold: 1,
       eachBatchAutoResolve: false,
@@ -359,6 +386,7 @@ class KafkaSubscription {
           const last = chunk.at(-1);
           if (last !== undefined) resolveOffset(last.offset);
           await commitOffsetsIfNecessary();
+          this.crashes = 0;
         }
       },
     });
@@ -366,6 +394,45 @@ class KafkaSubscription {
 
   async close(): Promise<void> {
     this.controller.abort();
+    clearTimeout(this.restartTimer);
+    await this.restarting;
     await this.consumer.disconnect();
+  }
+
+  private newConsumer(): Consumer {
+    const consumer = this.bus.newConsumer(this.options.group);
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (!payload.restart && consumer === this.consumer) this.crashed(payload.error);
+    });
+    consumer.on(consumer.events.GROUP_JOIN, () => {
+      if (consumer === this.consumer) this.crash = undefined;
+    });
+    return consumer;
+  }
+
+  private crashed(error: Error): void {
+    if (this.controller.signal.aborted) return;
+    this.crash = error;
+    const delayMs = Math.min(RESTART_MAX_MS, RESTART_INITIAL_MS * 2 ** Math.min(this.crashes, 30));
+    this.crashes++;
+    const { group, topic } = this.options;
+    this.bus.logger.error(
+      { err: error, group, topic, crashes: this.crashes, restartInMs: delayMs },
+      'consumer crashed and kafkajs will not restart it; starting a fresh one',
+    );
+    this.restartTimer = setTimeout(() => {
+      this.restarting = this.restart();
+    }, delayMs);
+  }
+
+  /** A fresh consumer whose start fails (the broker unreachable) is given up on like a crash. */
+  private async restart(): Promise<void> {
+    this.consumer = this.newConsumer();
+    try {
+      await this.start();
+    } catch (error) {
+      await this.consumer.disconnect().catch(() => undefined);
+      this.crashed(error instanceof Error ? error : new Error(String(error)));
+    }
   }
 }
