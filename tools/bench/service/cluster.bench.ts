@@ -20,7 +20,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Figure, goal, report, runBench } from '../report';
 import { sized } from '../smoke';
-import { build, clusterEnv, type Proc, SEND_BODY, startApp } from './harness';
+import { build, clusterEnv, type Proc, SEND_BODY, startApp, threadCpu, threadDelta } from './harness';
 import {
   atRate,
   type Measured,
@@ -161,13 +161,33 @@ async function cluster(smtpUrl: string): Promise<Topology> {
   });
 }
 
-/** Warms a topology up (JIT, pools, caches, consumer groups), then measures SENDS at RATE. */
-async function measureAtRate(topology: Topology, sink: Sink): Promise<RunResult> {
+/**
+ * Warms a topology up (JIT, pools, caches, consumer groups), then measures SENDS at RATE; with
+ * `threadsOf`, also that process's CPU by thread over the measured run.
+ */
+async function measureAtRate(
+  topology: Topology,
+  sink: Sink,
+  threadsOf?: number,
+): Promise<{ run: RunResult; threads: Record<string, number> }> {
   await atRate(topology, sink, RATE, WARMUP_SECONDS, { probes: false });
+  const before = threadsOf === undefined ? undefined : threadCpu(threadsOf);
   const run = await atRate(topology, sink, RATE, seconds, { probes: false });
+  const threads =
+    before === undefined || threadsOf === undefined ? {} : threadDelta(before, threadCpu(threadsOf));
   if (run.mailMs.length < run.accepted)
     throw new Error(`${topology.name}: ${run.accepted - run.mailMs.length} sends never arrived`);
-  return run;
+  return { run, threads };
+}
+
+/** The largest thread groups' shares of a process's CPU, for a figure's note. */
+function threadShares(threads: Record<string, number>): string {
+  const all = Object.values(threads).reduce((sum, s) => sum + s, 0);
+  return Object.entries(threads)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([name, s]) => `${name} ${Math.round((s / all) * 100)}%`)
+    .join(', ');
 }
 
 const total = (run: RunResult, names: (name: string) => boolean) =>
@@ -185,13 +205,14 @@ async function allInOnePart(
   await twilio.start();
   const single = await allInOne(smtpUrl, twilio);
   try {
-    const email = await measureAtRate(single, sink);
+    const pid = single.front.child.pid ?? 0;
+    const { run: email, threads } = await measureAtRate(single, sink, pid);
     const emailUs = µsPer(
       total(email, () => true),
       email.mailMs.length,
     );
     const mixed = { ...single, name: 'all-in-one email+SMS', body: MIX_BODY };
-    const mix = await measureAtRate(mixed, new MixSink(sink, twilio));
+    const { run: mix } = await measureAtRate(mixed, new MixSink(sink, twilio));
     sink.onArrival = undefined;
     const mixUs = µsPer(
       total(mix, () => true),
@@ -203,7 +224,7 @@ async function allInOnePart(
         value: emailUs,
         unit: 'µs',
         baseline,
-        note: `baseline: plain nodemailer; ${goal(emailUs <= baseline * 2, '≤ 2.00x')}`,
+        note: `baseline: plain nodemailer; ${goal(emailUs <= baseline * 2, '≤ 2.00x')}; by thread: ${threadShares(threads)}`,
       },
       {
         name: `all-in-one at ${RATE}/s: CPU per email+SMS send`,
@@ -224,7 +245,7 @@ async function clusterPart(sink: SmtpSink, smtpUrl: string, singleRate: number):
   const clustered = await cluster(smtpUrl);
   try {
     await sleep(sized(5_000, 1_000));
-    const run = await measureAtRate(clustered, sink);
+    const { run } = await measureAtRate(clustered, sink);
     const delivered = run.mailMs.length;
     const figures: Figure[] = [...run.cpu].map(([name, cpu]) => ({
       name: `cluster at ${RATE}/s: ${name}`,

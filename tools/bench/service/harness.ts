@@ -111,6 +111,36 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
+/** CPU seconds used so far by each thread of a process, keyed by thread id ('main' for its own). */
+export function threadCpu(pid: number): Map<string, { name: string; seconds: number }> {
+  const threads = new Map<string, { name: string; seconds: number }>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const seconds = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+      threads.set(tid, { name: tid === String(pid) ? 'main' : name, seconds });
+    } catch {
+      // the thread ended between listing and reading
+    }
+  }
+  return threads;
+}
+
+/** CPU per thread name between two snapshots (threads of one name summed). */
+export function threadDelta(
+  before: Map<string, { name: string; seconds: number }>,
+  after: Map<string, { name: string; seconds: number }>,
+): Record<string, number> {
+  const byName: Record<string, number> = {};
+  for (const [tid, { name, seconds }] of after) {
+    const spent = seconds - (before.get(tid)?.seconds ?? 0);
+    if (spent > 0) byName[name] = (byName[name] ?? 0) + spent;
+  }
+  return byName;
+}
+
 /** A process and every descendant (the children of each of its threads), from /proc. */
 function processTree(pid: number): number[] {
   let tids: string[];

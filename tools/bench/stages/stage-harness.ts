@@ -29,12 +29,11 @@ import {
 } from '@notify/store';
 import { sleep, tempDir } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sized } from '../smoke';
+import { threadCpu, threadDelta } from '../service/harness';
 
 export const MESSAGES = Number(process.env.STAGE_MESSAGES ?? sized(20_000, 200));
-const TICKS_PER_SECOND = 100;
 const KEY = `notify_sk_${randomBytes(24).toString('base64url')}`;
 
 export interface Tenant {
@@ -211,40 +210,10 @@ export interface Drained {
   readonly threads: Record<string, number>;
 }
 
-/** CPU seconds used so far by each of this process's threads, keyed by thread id. */
-function threadCpu(): Map<string, { name: string; seconds: number }> {
-  const threads = new Map<string, { name: string; seconds: number }>();
-  for (const tid of readdirSync('/proc/self/task')) {
-    try {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const seconds = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-      threads.set(tid, { name: tid === String(process.pid) ? 'main' : name, seconds });
-    } catch {
-      // the thread ended between listing and reading
-    }
-  }
-  return threads;
-}
-
-/** CPU per thread name between two snapshots (threads of one name summed). */
-function threadDelta(
-  before: Map<string, { name: string; seconds: number }>,
-  after: Map<string, { name: string; seconds: number }>,
-): Record<string, number> {
-  const byName: Record<string, number> = {};
-  for (const [tid, { name, seconds }] of after) {
-    const spent = seconds - (before.get(tid)?.seconds ?? 0);
-    if (spent > 0) byName[name] = (byName[name] ?? 0) + spent;
-  }
-  return byName;
-}
-
 /** Waits until `done()` reaches `total`; the rate counts only what was consumed after `from`. */
 export async function drain(done: () => number, total: number, timeoutMs = 300_000): Promise<Drained> {
   const started = process.hrtime.bigint();
-  const cpuBefore = threadCpu();
+  const cpuBefore = threadCpu(process.pid);
   const before = done();
   const deadline = Date.now() + timeoutMs;
   while (done() < total) {
@@ -254,7 +223,7 @@ export async function drain(done: () => number, total: number, timeoutMs = 300_0
   return {
     messages: total - before,
     seconds: Number(process.hrtime.bigint() - started) / 1e9,
-    threads: threadDelta(cpuBefore, threadCpu()),
+    threads: threadDelta(cpuBefore, threadCpu(process.pid)),
   };
 }
 
