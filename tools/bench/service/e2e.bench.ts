@@ -1,6 +1,6 @@
 // End to end, from a send's 200 to its email reaching the SMTP peer (and to GET /logs/{id} showing
 // email_sent_at, one probe a second polled every 50 ms), against a bare Fastify server measured in the same run (closed loop, c=64):
-// - the highest offered rate the all-in-one service keeps up with for 60 s (short steps find the
+// - the highest offered rate the all-in-one service keeps up with for 30 s (short steps find the
 //   candidate, the long run decides: a slowly growing backlog shows only over time);
 // - latency at half that rate;
 // - ten times that rate for 10 s: anonymous memory against idle, /health/live polled throughout,
@@ -31,8 +31,8 @@ import { TwilioPeer } from '@notify/local-peer-twilio';
 const KEY = `notify_sk_${randomBytes(24).toString('base64url')}`;
 const SEARCH: Search = {
   ramp: (process.env.BENCH_RAMP ?? sized('200,400,600,800,1000,1200,1600', '40')).split(',').map(Number),
-  stepSeconds: Number(process.env.BENCH_STEP_SECONDS ?? sized(15, 1)),
-  sustainSeconds: Number(process.env.BENCH_SUSTAIN_SECONDS ?? sized(60, 2)),
+  stepSeconds: Number(process.env.BENCH_STEP_SECONDS ?? sized(10, 1)),
+  sustainSeconds: Number(process.env.BENCH_SUSTAIN_SECONDS ?? sized(30, 2)),
 };
 const HALF_SECONDS = sized(20, 1);
 const OVERLOAD_FACTOR = 10;
