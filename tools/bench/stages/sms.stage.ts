@@ -3,9 +3,9 @@
 // real modules on the embedded backends, and serving Twilio's status callback route as the
 // all-in-one does: the peer posts two signed receipts per message (sent, delivered) back to it, so
 // a message counts once the sender committed its job and both receipts were answered. Baseline
-// (`baseline` argument): the same messages created through the twilio SDK's client (keep-alive,
-// the peer as its base URL), 64 at a time, with the receipts checked by the SDK's validateRequest
-// on a bare node:http server.
+// (`baseline` argument): the same messages created through the plain twilio SDK client (its own
+// keep-alive RequestClient, requests to api.twilio.com sent to the peer instead), 64 at a time, with
+// the receipts checked by the SDK's validateRequest on a bare node:http server.
 import { type DynamicModule, Module } from '@nestjs/common';
 import { BusModule, type EmbeddedBus, EVENT_BUS } from '@notify/bus';
 import { CoordinationModule } from '@notify/cache';
@@ -14,13 +14,14 @@ import { Groups, type SmsJob, Topics } from '@notify/domain';
 import { InboundModule } from '@notify/inbound-feature';
 import { createHttpApp, listen, PlatformModule } from '@notify/platform';
 import { ProviderSettingsModule } from '@notify/provider-settings';
-import { createTwilioClient } from '@notify/providers';
+import { TWILIO_API_URL } from '@notify/providers';
 import { SmsSenderModule } from '@notify/sender-sms-feature';
 import { StoreModule } from '@notify/store';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import twilio from 'twilio';
+import RequestClient from 'twilio/lib/base/RequestClient';
 import {
   committed,
   drain,
@@ -59,6 +60,13 @@ function smsJob(tenant: Tenant, i: number, now = Date.now()): SmsJob {
   };
 }
 
+/** The SDK's own HTTP client, sending what it would send to api.twilio.com to the peer. */
+class PeerRequestClient extends RequestClient {
+  override request<TData>(opts: RequestClient.RequestOptions<TData>) {
+    return super.request({ ...opts, uri: `${TWILIO.apiUrl}${opts.uri.slice(TWILIO_API_URL.length)}` });
+  }
+}
+
 /** A port nothing listens on now, for a server whose URL must be known before it starts. */
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -85,7 +93,9 @@ async function baseline(): Promise<void> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const publicUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const client = createTwilioClient(TWILIO);
+  const client = twilio(TWILIO.accountSid, TWILIO.authToken, {
+    httpClient: new PeerRequestClient({ keepAlive: true }),
+  });
   let next = 0;
   const result = drain(() => Math.floor(receipts / RECEIPTS_PER_MESSAGE), MESSAGES);
   await Promise.all(
