@@ -24,6 +24,8 @@ const CONNECTION_TIMEOUT_MS = 10_000;
 @Injectable()
 export class RelayPools implements OnApplicationShutdown {
   private readonly pools: LruCache<string, Transporter>;
+  /** Each relay's key, hashed once per relay object: the installation's is one object for the process's life. */
+  private readonly keys = new WeakMap<Relay, string>();
   /** The installation's relay (SMTP_URL), parsed once; undefined when none is configured. */
   readonly defaultRelay: Relay | undefined;
 
@@ -35,9 +37,13 @@ export class RelayPools implements OnApplicationShutdown {
   }
 
   for(relay: Relay): Transporter {
-    const key = createHash('sha256')
-      .update(JSON.stringify([relay.tenant, relay.options]))
-      .digest('hex');
+    let key = this.keys.get(relay);
+    if (key === undefined) {
+      key = createHash('sha256')
+        .update(JSON.stringify([relay.tenant, relay.options]))
+        .digest('hex');
+      this.keys.set(relay, key);
+    }
     let pool = this.pools.get(key);
     if (pool === undefined) {
       pool = nodemailer.createTransport(this.transportOptions(relay));
