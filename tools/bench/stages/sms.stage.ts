@@ -60,7 +60,12 @@ function smsJob(tenant: Tenant, i: number, now = Date.now()): SmsJob {
   };
 }
 
-/** The SDK's own HTTP client, sending what it would send to api.twilio.com to the peer. */
+/**
+ * The SDK's own HTTP client (axios), sending what it would send to api.twilio.com to the peer. The
+ * baseline is what a sender costs on the plain SDK, so it cannot use the service's client
+ * (createTwilioClient, whose apiUrl does this rewrite): only the origin is changed, the rest is the
+ * SDK's request path as an application using twilio() gets it.
+ */
 class PeerRequestClient extends RequestClient {
   override request<TData>(opts: RequestClient.RequestOptions<TData>) {
     return super.request({ ...opts, uri: `${TWILIO.apiUrl}${opts.uri.slice(TWILIO_API_URL.length)}` });

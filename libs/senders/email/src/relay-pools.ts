@@ -24,26 +24,21 @@ const CONNECTION_TIMEOUT_MS = 10_000;
 @Injectable()
 export class RelayPools implements OnApplicationShutdown {
   private readonly pools: LruCache<string, Transporter>;
-  /** Each relay's key, hashed once per relay object: the installation's is one object for the process's life. */
-  private readonly keys = new WeakMap<Relay, string>();
   /** The installation's relay (SMTP_URL), parsed once; undefined when none is configured. */
   readonly defaultRelay: Relay | undefined;
+  /** The installation's relay's key, hashed once: every email without a relay of its own sends there. */
+  private readonly defaultKey: string | undefined;
 
   constructor(@InjectConfig() private readonly config: AppConfig) {
     this.pools = new LruCache({ maxEntries: config.email.maxRelays, onEvict: (pool) => pool.close() });
     const url = config.email.smtpUrl;
     this.defaultRelay =
       url === undefined ? undefined : { options: parseSmtpRelay(url, 'SMTP_URL'), tenant: false };
+    this.defaultKey = this.defaultRelay === undefined ? undefined : keyOf(this.defaultRelay);
   }
 
   for(relay: Relay): Transporter {
-    let key = this.keys.get(relay);
-    if (key === undefined) {
-      key = createHash('sha256')
-        .update(JSON.stringify([relay.tenant, relay.options]))
-        .digest('hex');
-      this.keys.set(relay, key);
-    }
+    const key = (relay === this.defaultRelay ? this.defaultKey : undefined) ?? keyOf(relay);
     let pool = this.pools.get(key);
     if (pool === undefined) {
       pool = nodemailer.createTransport(this.transportOptions(relay));
@@ -81,6 +76,13 @@ export class RelayPools implements OnApplicationShutdown {
         : {}),
     };
   }
+}
+
+/** A relay's pool key: a hash of everything its pool is built from. */
+function keyOf(relay: Relay): string {
+  return createHash('sha256')
+    .update(JSON.stringify([relay.tenant, relay.options]))
+    .digest('hex');
 }
 
 /** SMTP_URL follows the tenant relays' rules: explicit parts only, no query options. */

@@ -1,6 +1,9 @@
+import { makePeerTls } from '@notify/local-peer-push';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createTwilioClient } from './twilio-client';
+import { createServer as createHttpsServer } from 'node:https';
+import { type AddressInfo, connect, type Socket } from 'node:net';
+import { closeTwilioClient, createTwilioClient, TwilioClientError } from './twilio-client';
+import { isTransientTwilioError } from './twilio-refusal';
 
 interface Seen {
   readonly method: string;
@@ -21,13 +24,18 @@ class FakeTwilioApi {
   private readonly server: Server;
   private readonly sockets = new Map<object, number>();
 
-  constructor() {
-    this.server = createServer((request, response) => this.serve(request, response));
+  /** Over TLS with this identity when given (a leaf for localhost), else plain HTTP. */
+  constructor(private readonly tls?: { key: string; cert: string }) {
+    this.server =
+      tls === undefined
+        ? createServer((request, response) => this.serve(request, response))
+        : createHttpsServer(tls, (request, response) => this.serve(request, response));
   }
 
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    const port = (this.server.address() as AddressInfo).port;
+    return this.tls === undefined ? `http://127.0.0.1:${port}` : `https://localhost:${port}`;
   }
 
   async stop(): Promise<void> {
@@ -131,5 +139,110 @@ describe('createTwilioClient', () => {
     const error = await slow.catch((e: unknown) => e);
     expect(error).toEqual(new Error('Twilio did not answer within 50 ms'));
     expect(error).not.toHaveProperty('status');
+  });
+
+  it('starts a request’s timeout once it has a connection, not while it waits for one', async () => {
+    api.answer = () => 'hang';
+    const client = createTwilioClient({ ...credentials, apiUrl });
+    const get = (timeout: number) =>
+      client
+        .request({ method: 'get', uri: 'https://api.twilio.com/2010-04-01/x.json', timeout })
+        .catch((e: unknown) => e);
+    // Every connection a client has, held for 300 ms; then one request more, which must wait.
+    const holding = Array.from({ length: 64 }, () => get(300));
+    const waiting = get(100);
+    await Promise.all([...holding, waiting]);
+    expect(await waiting).toEqual(new Error('Twilio did not answer within 100 ms'));
+    expect(api.seen).toHaveLength(65);
+  });
+
+  it('fails a request it cannot make once: not a transient error', async () => {
+    const client = createTwilioClient({ ...credentials, apiUrl });
+    const nested = await client
+      .request({ method: 'post', uri: `${apiUrl}/x.json`, data: { Field: { nested: 1 } } })
+      .catch((e: unknown) => e);
+    const unknownProtocol = await client
+      .request({ method: 'get', uri: 'ftp://127.0.0.1/x.json' })
+      .catch((e: unknown) => e);
+    for (const error of [nested, unknownProtocol]) {
+      expect(error).toBeInstanceOf(TwilioClientError);
+      expect(isTransientTwilioError(error)).toBe(false);
+    }
+    expect(api.seen).toEqual([]);
+    expect(isTransientTwilioError(new Error('socket hang up'))).toBe(true);
+  });
+
+  it('closes the connections it kept alive when closed', async () => {
+    const client = createTwilioClient({ ...credentials, apiUrl });
+    await client.messages.create({ to: '+15005550006', from: '+1500555000', body: 'x' });
+    closeTwilioClient(client);
+    await client.messages.create({ to: '+15005550006', from: '+1500555000', body: 'x' });
+    expect(api.seen.map((s) => s.socket)).toEqual([1, 2]);
+  });
+
+  describe('over HTTPS', () => {
+    const tls = makePeerTls();
+    const ca = Buffer.from(tls.ca);
+    let secure: FakeTwilioApi;
+    let secureUrl: string;
+
+    beforeEach(async () => {
+      secure = new FakeTwilioApi(tls);
+      secureUrl = await secure.start();
+    });
+
+    afterEach(() => secure.stop());
+
+    it('checks the API’s certificate against the CA given, whatever the case of its URL', async () => {
+      const client = createTwilioClient({ ...credentials, apiUrl: secureUrl.toUpperCase() }, { ca });
+      expect((await client.messages.create({ to: '+15005550006', from: '+1500555000', body: 'x' })).sid).toBe(
+        'SM1',
+      );
+      expect(secure.seen).toHaveLength(1);
+    });
+
+    it('refuses an API whose certificate no CA it trusts signed', async () => {
+      const client = createTwilioClient({ ...credentials, apiUrl: secureUrl });
+      const error = await client.messages
+        .create({ to: '+15005550006', from: '+1500555000', body: 'x' })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'SELF_SIGNED_CERT_IN_CHAIN' });
+      expect(secure.seen).toEqual([]);
+    });
+
+    it('reaches an HTTPS origin from a client whose API is plain HTTP', async () => {
+      const client = createTwilioClient({ ...credentials, apiUrl }, { ca });
+      const response = await client.request({ method: 'get', uri: `${secureUrl}/x.json` });
+      expect(response.statusCode).toBe(201);
+      expect(secure.seen).toHaveLength(1);
+    });
+
+    it('tunnels through the proxy it is given', async () => {
+      const tunnelled: string[] = [];
+      const tunnels: Socket[] = [];
+      const proxy = createServer();
+      proxy.on('connect', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+        tunnelled.push(request.url ?? '');
+        const port = Number(new URL(`http://${request.url ?? ''}`).port);
+        const upstream = connect(port, '127.0.0.1', () => {
+          socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+          upstream.write(head);
+          upstream.pipe(socket).pipe(upstream);
+        });
+        tunnels.push(socket, upstream);
+      });
+      await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+      const httpsProxy = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      try {
+        const client = createTwilioClient({ ...credentials, apiUrl: secureUrl }, { ca, httpsProxy });
+        await client.messages.create({ to: '+15005550006', from: '+1500555000', body: 'x' });
+        expect(tunnelled).toEqual([new URL(secureUrl).host]);
+        expect(secure.seen).toHaveLength(1);
+      } finally {
+        // A tunnel is no longer the server's HTTP connection: closeAllConnections leaves it open.
+        for (const socket of tunnels) socket.destroy();
+        await new Promise((resolve) => proxy.close(resolve));
+      }
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { Agent as HttpAgent, type IncomingMessage, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import createHttpsProxyAgent from 'https-proxy-agent';
 import twilio, { type Twilio } from 'twilio';
 import RequestClient from 'twilio/lib/base/RequestClient';
 import type Response from 'twilio/lib/http/response';
@@ -15,9 +16,35 @@ export interface TwilioCredentials {
   readonly apiUrl?: string;
 }
 
+/** How HTTPS requests reach Twilio: the deployment's CA bundle and proxy (TWILIO_CA_BUNDLE, HTTPS_PROXY). */
+export interface TwilioTransport {
+  /** The certificate authorities an HTTPS API is checked against instead of Node's. */
+  readonly ca?: Buffer;
+  /** A proxy HTTPS requests are tunnelled through (CONNECT), as the SDK's own client did. */
+  readonly httpsProxy?: string;
+}
+
+/**
+ * A request this client cannot make as asked (a form it cannot write, a protocol it does not
+ * speak) or an answer it will not read (too big): sending it again would fail the same way.
+ */
+export class TwilioClientError extends Error {
+  override readonly name = 'TwilioClientError';
+}
+
 const TIMEOUT_MS = 15_000;
-/** Requests in flight per client at most: a sender replica's concurrency; more wait for a socket. */
+/**
+ * Connections per client and origin at most. The SMS sender, the call sender and number purchases
+ * share a client per account, so a request may wait here for a connection: its timeout starts only
+ * once it has one.
+ */
 const MAX_SOCKETS = 64;
+const agentOptions = {
+  keepAlive: true,
+  maxSockets: MAX_SOCKETS,
+  maxFreeSockets: MAX_SOCKETS,
+  timeout: TIMEOUT_MS,
+};
 /** A Twilio answer bigger than this (a page of 100 messages is about 100 KB) is refused. */
 const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
@@ -28,7 +55,7 @@ function formOf(fields: object | undefined): string {
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? (value as unknown[]) : [value]) {
       if (typeof item === 'object' && item !== null)
-        throw new TypeError(`Twilio form field ${name} is not a flat value`);
+        throw new TwilioClientError(`Twilio form field ${name} is not a flat value`);
       form.append(name, item === null ? '' : String(item));
     }
   }
@@ -43,41 +70,47 @@ function readBody(response: IncomingMessage): Promise<string> {
     response.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_RESPONSE_BYTES) {
-        response.destroy(new Error(`Twilio answered more than ${MAX_RESPONSE_BYTES} bytes`));
+        response.destroy(new TwilioClientError(`Twilio answered more than ${MAX_RESPONSE_BYTES} bytes`));
         return;
       }
       chunks.push(chunk);
     });
     response.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    response.once('error', reject);
+    response.on('error', reject);
   });
 }
 
 /**
- * The SDK's HTTP client, on node:http(s) with one keep-alive agent per client. The SDK's own
- * (axios, its config merging and interceptors) cost about a sixth of the SMS sender's CPU per
- * message; this one does what the SDK relies on and no more: Basic auth from the credentials (or
- * the auth strategy's header), the SDK's headers, form bodies and query strings (lists repeated),
- * one timeout over the whole exchange, and the status, headers and raw body back (the SDK parses
- * the JSON and turns an error status into its RestException). Redirects are not followed (the SDK
- * asks for none), and the SDK's HTTP_PROXY and TWILIO_CA_BUNDLE variables are not read (the
- * service documents neither). Requests to Twilio's API go to `apiUrl` instead when one is given (a
- * Twilio-compatible API, the local peer): the SDK builds every request exactly as it would for
- * Twilio, and only the origin changes.
+ * The SDK's HTTP client, on node:http(s) with keep-alive agents (one per protocol, made when first
+ * used). The SDK's own (axios, its config merging and interceptors) cost about a sixth of the SMS
+ * sender's CPU per message; this one does what the SDK relies on and no more: Basic auth from the
+ * credentials (or the auth strategy's header), the SDK's headers, form bodies and query strings
+ * (lists repeated), one timeout over the exchange from the moment it has a connection, and the
+ * status, headers and raw body back (the SDK parses the JSON and turns an error status into its
+ * RestException). Redirects are not followed (the SDK asks for none). As the SDK's client did,
+ * HTTPS requests go through the deployment's proxy and are checked against its CA bundle when set.
+ * Requests to Twilio's API go to `apiUrl` instead when one is given (a Twilio-compatible API, the
+ * local peer): the SDK builds every request exactly as it would for Twilio, and only the origin
+ * changes.
+ *
+ * The SDK types its `httpClient` option as its RequestClient class (with private members), so this
+ * extends it: the base constructor still builds an axios instance and an agent this never uses,
+ * once per client (clients are cached per credential), not per request. It is given the CA bundle
+ * so that it does not read TWILIO_CA_BUNDLE's file again.
  */
 class TwilioRequestClient extends RequestClient {
-  private readonly agent: HttpAgent;
+  private httpAgent: HttpAgent | undefined;
+  private httpsAgent: HttpAgent | undefined;
 
-  constructor(private readonly apiUrl: string | undefined) {
-    super({ keepAlive: true, timeout: TIMEOUT_MS });
-    const secure = apiUrl === undefined || apiUrl.startsWith('https:');
-    const options = {
+  constructor(
+    private readonly apiUrl: string | undefined,
+    private readonly transport: TwilioTransport,
+  ) {
+    super({
       keepAlive: true,
-      maxSockets: MAX_SOCKETS,
-      maxFreeSockets: MAX_SOCKETS,
       timeout: TIMEOUT_MS,
-    };
-    this.agent = secure ? new HttpsAgent(options) : new HttpAgent(options);
+      ...(transport.ca !== undefined ? { ca: transport.ca } : {}),
+    });
   }
 
   override async request<TData>(opts: RequestClient.RequestOptions<TData>): Promise<Response<TData>> {
@@ -101,6 +134,18 @@ class TwilioRequestClient extends RequestClient {
     return this.exchange(uri, opts.method.toUpperCase(), headers, body, opts.timeout ?? TIMEOUT_MS);
   }
 
+  /**
+   * Closes the idle kept-alive connections, once no caller is handed the client (evicted from a
+   * cache). One still in use finishes its request, then closes after TIMEOUT_MS idle, as any does;
+   * the proxy's agent keeps none.
+   */
+  close(): void {
+    for (const agent of [this.httpAgent, this.httpsAgent])
+      if (agent instanceof HttpAgent)
+        for (const sockets of Object.values(agent.freeSockets))
+          for (const socket of sockets ?? []) socket.destroy();
+  }
+
   private exchange<TData>(
     uri: URL,
     method: string,
@@ -108,9 +153,8 @@ class TwilioRequestClient extends RequestClient {
     body: string | undefined,
     timeoutMs: number,
   ): Promise<Response<TData>> {
-    const send = uri.protocol === 'https:' ? httpsRequest : httpRequest;
     return new Promise((resolve, reject) => {
-      const request = send(uri, { method, headers, agent: this.agent }, (response) => {
+      const onResponse = (response: IncomingMessage): void => {
         readBody(response).then(
           (text) =>
             resolve({
@@ -120,22 +164,58 @@ class TwilioRequestClient extends RequestClient {
             } as Response<TData>),
           reject,
         );
+      };
+      const request =
+        uri.protocol === 'https:'
+          ? httpsRequest(
+              uri,
+              { method, headers, agent: this.httpsAgentOf(), ca: this.transport.ca },
+              onResponse,
+            )
+          : uri.protocol === 'http:'
+            ? httpRequest(uri, { method, headers, agent: this.httpAgentOf() }, onResponse)
+            : undefined;
+      if (request === undefined) {
+        reject(new TwilioClientError(`Twilio API URL ${uri.origin} is neither http nor https`));
+        return;
+      }
+      // From the connection on: a request waiting for one of the MAX_SOCKETS has not been sent.
+      request.once('socket', () => {
+        const timer = setTimeout(
+          () => request.destroy(new Error(`Twilio did not answer within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        request.once('close', () => clearTimeout(timer));
       });
-      const timer = setTimeout(
-        () => request.destroy(new Error(`Twilio did not answer within ${timeoutMs} ms`)),
-        timeoutMs,
-      );
-      request.once('close', () => clearTimeout(timer));
-      request.once('error', reject);
+      request.on('error', reject);
       request.end(body);
     });
+  }
+
+  private httpAgentOf(): HttpAgent {
+    this.httpAgent ??= new HttpAgent(agentOptions);
+    return this.httpAgent;
+  }
+
+  private httpsAgentOf(): HttpAgent {
+    // agent-base's Agent (the proxy agent's) stands in for node's: it hands node:https a socket.
+    this.httpsAgent ??=
+      this.transport.httpsProxy === undefined
+        ? new HttpsAgent(agentOptions)
+        : (createHttpsProxyAgent(this.transport.httpsProxy) as unknown as HttpAgent);
+    return this.httpsAgent;
   }
 }
 
 /** A Twilio REST client for these credentials. Callers cache it per credential (TwilioAccounts). */
-export function createTwilioClient(credentials: TwilioCredentials): Twilio {
+export function createTwilioClient(credentials: TwilioCredentials, transport: TwilioTransport = {}): Twilio {
   const apiUrl = credentials.apiUrl?.replace(/\/+$/, '');
   return twilio(credentials.accountSid, credentials.authToken, {
-    httpClient: new TwilioRequestClient(apiUrl === TWILIO_API_URL ? undefined : apiUrl),
+    httpClient: new TwilioRequestClient(apiUrl === TWILIO_API_URL ? undefined : apiUrl, transport),
   });
+}
+
+/** Closes a client's kept-alive connections once no caller is handed it any more. */
+export function closeTwilioClient(client: Twilio): void {
+  if (client.httpClient instanceof TwilioRequestClient) client.httpClient.close();
 }

@@ -51,9 +51,9 @@ export const twilioRefused = () =>
  * one, then normalised), so checking it first accepts nothing more; it saves validateRequest's
  * failed first try on every callback to a URL with a port (an all-in-one's PUBLIC_URL).
  */
-function signedAsReceived(authToken: string, request: SignedTwilioRequest): boolean {
+function signedAsReceived(authToken: string, signature: string, request: SignedTwilioRequest): boolean {
   const expected = Buffer.from(twilio.getExpectedTwilioSignature(authToken, request.url, request.form));
-  const given = Buffer.from(request.signature ?? '');
+  const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
@@ -104,7 +104,7 @@ export class TwilioCallbacksUseCase {
     const account = await this.accounts.callbackAccountOf(scope);
     if (account === undefined || request.form.AccountSid !== account.accountSid) throw twilioRefused();
     if (
-      !signedAsReceived(account.authToken, request) &&
+      !signedAsReceived(account.authToken, request.signature, request) &&
       !twilio.validateRequest(account.authToken, request.signature, request.url, request.form)
     )
       throw twilioRefused();
