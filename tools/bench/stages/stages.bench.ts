@@ -1,5 +1,5 @@
 // One benchmark per pipeline stage, each against a raw baseline measured in the same run: the
-// router, the email sender, the recorder and the push sender, each alone in its own process on the embedded
+// router, the email sender, the recorder, the push sender and the SMS sender, each alone in its own process on the embedded
 // backends, draining a pre-filled topic (see the *.stage.ts files for what each baseline does).
 // The SMTP sink runs here, outside the measured process. Prints throughput and CPU per message by
 // thread (main JS thread, ClickHouse's insert and merge threads, LMDB and libuv's, V8's);
@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { type Figure, report, runBench } from '../report';
 import { ApnsPeer } from '@notify/local-peer-push';
+import { TwilioPeer } from '@notify/local-peer-twilio';
 import { SmtpSink } from '../service/smtp-sink';
 import type { Drained } from './stage-harness';
 
@@ -26,6 +27,11 @@ const STAGES = [
   { file: 'sender.stage.ts', unit: 'emails/s', what: 'email sender: delivery.email → SMTP + events' },
   { file: 'recorder.stage.ts', unit: 'events/s', what: 'recorder: events → ClickHouse log' },
   { file: 'push.stage.ts', unit: 'pushes/s', what: 'push sender: delivery.mobile_push → APNs peer + events' },
+  {
+    file: 'sms.stage.ts',
+    unit: 'SMS/s',
+    what: 'SMS sender: delivery.sms → Twilio peer + events, signed receipts back',
+  },
 ] as const;
 
 function run(file: string, mode: 'stage' | 'baseline', env: Record<string, string>): Promise<StageResult> {
@@ -63,6 +69,9 @@ async function main(): Promise<void> {
   // The push stage's APNs peer, here too: its work is not the measured process's.
   const apns = new ApnsPeer({ keep: 100 });
   await apns.start();
+  // The SMS stage's Twilio peer, which also posts the signed receipts back to the stage.
+  const twilio = new TwilioPeer({ keep: 1 });
+  await twilio.start();
   const figures: Figure[] = [];
   try {
     for (const stage of STAGES.filter(
@@ -73,6 +82,9 @@ async function main(): Promise<void> {
         STAGE_APNS_URL: apns.url,
         STAGE_APNS_CA: apns.ca,
         STAGE_APNS_KEY: JSON.stringify(apns.registerKey()),
+        STAGE_TWILIO_URL: twilio.url,
+        STAGE_TWILIO_SID: twilio.accountSid,
+        STAGE_TWILIO_TOKEN: twilio.authToken,
       };
       const baseline = await run(stage.file, 'baseline', env);
       const measured = await run(stage.file, 'stage', env);
@@ -93,7 +105,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await Promise.all([sink.stop(), apns.stop()]);
+    await Promise.all([sink.stop(), apns.stop(), twilio.stop()]);
   }
   report('stages', 'each stage alone on the embedded backends, draining a pre-filled topic', figures);
 }

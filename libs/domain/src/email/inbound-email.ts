@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, hkdfSync, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { domainName } from '@notify/util';
 import { z } from 'zod';
 import type { LogFields } from '../delivery-log/log-fields';
@@ -55,9 +55,9 @@ export const mailDomainSchema = z.string().max(253).transform(domainOrIssue(doma
 /** An environment has at most this many inbound addresses. */
 export const MAX_INBOUND_ADDRESSES = 20;
 
-/** The key reply tokens are signed with, derived from SECRETS_KEY (every service has it). */
-export const replyKey = (secretsKey: Buffer): Buffer =>
-  Buffer.from(hkdfSync('sha256', secretsKey, Buffer.alloc(0), 'notify email reply v1', 32));
+/** The key reply tokens are signed with, derived from SECRETS_KEY (every service has it); a KeyObject, as trackingKey's. */
+export const replyKey = (secretsKey: Buffer): KeyObject =>
+  createSecretKey(Buffer.from(hkdfSync('sha256', secretsKey, Buffer.alloc(0), 'notify email reply v1', 32)));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const MAC_BYTES = 8;
@@ -99,7 +99,7 @@ function fromBase32(text: string): Buffer | undefined {
 
 const TOKEN_CHARS = Math.ceil((TOKEN_BYTES * 8) / 5);
 
-const replyMac = (key: Buffer, scope: TenantScope, uuid: Buffer) =>
+const replyMac = (key: KeyObject, scope: TenantScope, uuid: Buffer) =>
   createHmac('sha256', key)
     .update(`${scope.accountId}\0${scope.envId}\0`)
     .update(uuid)
@@ -116,7 +116,7 @@ export function replyAddress(
   address: Pick<InboundAddress, 'prefix' | 'domain'>,
   scope: TenantScope,
   trackingId: string,
-  key: Buffer,
+  key: KeyObject,
 ): string | undefined {
   if (!UUID.test(trackingId)) return undefined;
   const uuid = Buffer.from(trackingId.replace(/-/g, ''), 'hex');
@@ -146,7 +146,7 @@ export const looksLikeReplyToken = (detail: string): boolean =>
   detail.length === TOKEN_CHARS && [...detail].every((char) => BASE32.includes(char));
 
 /** The tracking id a reply token names, when it was signed for this environment. */
-export function readReplyToken(detail: string, scope: TenantScope, key: Buffer): string | undefined {
+export function readReplyToken(detail: string, scope: TenantScope, key: KeyObject): string | undefined {
   if (!looksLikeReplyToken(detail)) return undefined;
   const bytes = fromBase32(detail);
   if (bytes?.length !== TOKEN_BYTES) return undefined;

@@ -110,6 +110,19 @@ describe('loadAppConfig', () => {
     );
   });
 
+  it('sends HTTPS requests to Twilio through HTTPS_PROXY, else HTTP_PROXY, as the Twilio SDK did', () => {
+    expect(loadAppConfig({}).twilio.httpsProxy).toBeUndefined();
+    expect(loadAppConfig({ HTTP_PROXY: 'http://proxy.test:3128' }).twilio.httpsProxy).toBe(
+      'http://proxy.test:3128',
+    );
+    expect(
+      loadAppConfig({ HTTP_PROXY: 'http://proxy.test:3128', HTTPS_PROXY: 'http://secure.test:3129' }).twilio
+        .httpsProxy,
+    ).toBe('http://secure.test:3129');
+    expect(loadAppConfig({ TWILIO_CA_BUNDLE: '/etc/ca.pem' }).twilio.caBundlePath).toBe('/etc/ca.pem');
+    expect(problemsOf({ HTTPS_PROXY: 'proxy.test:3128' })[0]).toMatch(/^HTTPS_PROXY: /);
+  });
+
   it('reads feedback-loop sources as IP addresses and networks, refusing mail domains', () => {
     expect(loadAppConfig({}).inbound.feedbackLoopSources).toEqual([]);
     expect(

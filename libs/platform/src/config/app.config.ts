@@ -137,6 +137,9 @@ const envSchema = z.object({
     })
     .optional(),
   TWILIO_API_URL: envUrl(['http', 'https']).default('https://api.twilio.com'),
+  TWILIO_CA_BUNDLE: z.string().max(4_096).optional(),
+  HTTPS_PROXY: envUrl(['http', 'https']).optional(),
+  HTTP_PROXY: envUrl(['http', 'https']).optional(),
   SMS_RATES: envRateTable.default({ US: 0.0083, CA: 0.0083, '*': 0.05 }),
   MMS_RATES: envRateTable.default({ US: 0.02, CA: 0.02, '*': 0.2 }),
   CALL_RATES: envRateTable.default({ US: 0.014, CA: 0.014, '*': 0.1 }),
@@ -344,6 +347,9 @@ function toAppConfig(env: Env) {
       messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
       numbers: env.TWILIO_NUMBERS ?? [],
       apiUrl: env.TWILIO_API_URL,
+      caBundlePath: env.TWILIO_CA_BUNDLE,
+      // The Twilio SDK's own client read HTTP_PROXY for its HTTPS requests; HTTPS_PROXY is the usual name.
+      httpsProxy: env.HTTPS_PROXY ?? env.HTTP_PROXY,
     },
     slack: {
       clientId: env.SLACK_CLIENT_ID,

@@ -16,6 +16,17 @@ describe('RelayPools', () => {
     pools.onApplicationShutdown();
   });
 
+  it('gives the installation’s relay its one pool on every call', () => {
+    const pools = new RelayPools(loadAppConfig({ SMTP_URL: 'smtp://relay.example.com:2525' }));
+    const relay = pools.defaultRelay;
+    if (relay === undefined) throw new Error('SMTP_URL is set');
+    const pool = pools.for(relay);
+    expect(pools.for(relay)).toBe(pool);
+    expect(pools.for({ ...relay })).toBe(pool);
+    expect(pools.for({ ...relay, tenant: true })).not.toBe(pool);
+    pools.onApplicationShutdown();
+  });
+
   it("parses the installation's SMTP_URL by the tenants' rules", () => {
     expect(new RelayPools(loadAppConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com' })).defaultRelay).toEqual({
       options: { secure: true, host: 'smtp.example.com', port: 465, username: 'u', password: 'p' },

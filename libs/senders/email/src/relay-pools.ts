@@ -26,18 +26,19 @@ export class RelayPools implements OnApplicationShutdown {
   private readonly pools: LruCache<string, Transporter>;
   /** The installation's relay (SMTP_URL), parsed once; undefined when none is configured. */
   readonly defaultRelay: Relay | undefined;
+  /** The installation's relay's key, hashed once: every email without a relay of its own sends there. */
+  private readonly defaultKey: string | undefined;
 
   constructor(@InjectConfig() private readonly config: AppConfig) {
     this.pools = new LruCache({ maxEntries: config.email.maxRelays, onEvict: (pool) => pool.close() });
     const url = config.email.smtpUrl;
     this.defaultRelay =
       url === undefined ? undefined : { options: parseSmtpRelay(url, 'SMTP_URL'), tenant: false };
+    this.defaultKey = this.defaultRelay === undefined ? undefined : keyOf(this.defaultRelay);
   }
 
   for(relay: Relay): Transporter {
-    const key = createHash('sha256')
-      .update(JSON.stringify([relay.tenant, relay.options]))
-      .digest('hex');
+    const key = (relay === this.defaultRelay ? this.defaultKey : undefined) ?? keyOf(relay);
     let pool = this.pools.get(key);
     if (pool === undefined) {
       pool = nodemailer.createTransport(this.transportOptions(relay));
@@ -75,6 +76,13 @@ export class RelayPools implements OnApplicationShutdown {
         : {}),
     };
   }
+}
+
+/** A relay's pool key: a hash of everything its pool is built from. */
+function keyOf(relay: Relay): string {
+  return createHash('sha256')
+    .update(JSON.stringify([relay.tenant, relay.options]))
+    .digest('hex');
 }
 
 /** SMTP_URL follows the tenant relays' rules: explicit parts only, no query options. */

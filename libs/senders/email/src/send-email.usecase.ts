@@ -29,6 +29,7 @@ import { SmtpResolver } from '@notify/providers';
 import { OnceDelivery, withProviderRetries } from '@notify/sender-common';
 import { InboundAddressRepository, UserRepository } from '@notify/store';
 import type { Clock } from '@notify/util';
+import type { KeyObject } from 'node:crypto';
 import type { Address, Attachment as MailAttachment } from 'nodemailer/lib/mailer';
 import { AttachmentFetcher } from './attachment-fetcher';
 import { type Relay, RelayPools } from './relay-pools';
@@ -53,9 +54,9 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 @Injectable()
 export class SendEmailUseCase {
   /** Signs tracking links (derived from SECRETS_KEY); none without one. */
-  private readonly trackingKey: Buffer | undefined;
+  private readonly trackingKey: KeyObject | undefined;
   /** Signs reply addresses (derived from SECRETS_KEY); none without one. */
-  private readonly replyKey: Buffer | undefined;
+  private readonly replyKey: KeyObject | undefined;
 
   constructor(
     private readonly pools: RelayPools,

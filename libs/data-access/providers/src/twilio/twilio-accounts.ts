@@ -6,8 +6,9 @@ import { ProviderSettings } from '@notify/provider-settings';
 import { AccountRepository } from '@notify/store';
 import { sandboxTwilioAccount } from '../sandbox/sandbox-twilio-account';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Twilio } from 'twilio';
-import { createTwilioClient } from './twilio-client';
+import { closeTwilioClient, createTwilioClient, type TwilioTransport } from './twilio-client';
 
 export interface ResolvedTwilio {
   readonly account: TwilioAccount;
@@ -21,13 +22,21 @@ export interface ResolvedTwilio {
  */
 @Injectable()
 export class TwilioAccounts {
-  private readonly clients = new LruCache<string, Twilio>({ maxEntries: 500 });
+  private readonly clients = new LruCache<string, Twilio>({ maxEntries: 500, onEvict: closeTwilioClient });
+  private readonly transport: TwilioTransport;
 
   constructor(
     private readonly settings: ProviderSettings,
     private readonly environments: AccountRepository,
     @InjectConfig() private readonly config: AppConfig,
-  ) {}
+  ) {
+    // Read once, at start: a missing bundle stops the service instead of failing every send.
+    const { caBundlePath, httpsProxy } = config.twilio;
+    this.transport = {
+      ...(caBundlePath !== undefined ? { ca: readFileSync(caBundlePath) } : {}),
+      ...(httpsProxy !== undefined ? { httpsProxy } : {}),
+    };
+  }
 
   /** The deployment's default account, when TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are set. */
   get defaultAccount(): TwilioAccount | undefined {
@@ -75,7 +84,7 @@ export class TwilioAccounts {
       .digest('base64url');
     const cached = this.clients.get(key);
     if (cached !== undefined) return cached;
-    const client = createTwilioClient({ ...account, apiUrl: this.config.twilio.apiUrl });
+    const client = createTwilioClient({ ...account, apiUrl: this.config.twilio.apiUrl }, this.transport);
     this.clients.set(key, client);
     return client;
   }

@@ -1,4 +1,5 @@
 import { isTransientProviderStatus } from '@notify/domain';
+import { TwilioClientError } from './twilio-client';
 
 /** What Twilio's API answered when it refused a request; no status when it was never reached. */
 export interface TwilioRefusal {
@@ -17,8 +18,9 @@ export function twilioRefusal(error: unknown): TwilioRefusal {
   };
 }
 
+/** Twilio's busy or failing answers and the errors of never reaching it; not a request this client refused to make. */
 export const isTransientTwilioError = (error: unknown): boolean =>
-  isTransientProviderStatus(twilioRefusal(error).status);
+  !(error instanceof TwilioClientError) && isTransientProviderStatus(twilioRefusal(error).status);
 
 /** Where Twilio posts a message's or call's status: the callback route, naming the send it is for. */
 export function twilioCallbackUrl(

@@ -19,7 +19,7 @@ import {
 import { type AppConfig, InjectClock, InjectConfig } from '@notify/platform';
 import type { Clock } from '@notify/util';
 import { InboundAddressRepository, SendingDomainRepository } from '@notify/store';
-import { randomUUID } from 'node:crypto';
+import { type KeyObject, randomUUID } from 'node:crypto';
 
 /** An inbound address a message reached, and how it was matched. */
 export interface Destination {
@@ -41,7 +41,7 @@ export type Recipient = { readonly kind: 'service' } | ({ readonly kind: 'inbox'
  */
 @Injectable()
 export class InboundEmailUseCase {
-  private readonly key: Buffer | undefined;
+  private readonly key: KeyObject | undefined;
   private readonly mailDomain: string | undefined;
 
   constructor(

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { readTrackingToken, trackingKey, type TrackingPayload } from '@notify/domain';
 import { type AppConfig, InjectConfig } from '@notify/platform';
+import type { KeyObject } from 'node:crypto';
 
 /** Reads the tokens the email sender signed (links, X-Notify-Ref), with the key derived from SECRETS_KEY. */
 @Injectable()
 export class TrackingTokens {
-  private readonly key: Buffer | undefined;
+  private readonly key: KeyObject | undefined;
 
   constructor(@InjectConfig() config: AppConfig) {
     this.key = config.secrets.key === undefined ? undefined : trackingKey(config.secrets.key);

@@ -141,6 +141,31 @@ describe('TwilioCallbacksUseCase', () => {
       ]);
     });
 
+    it('accepts a receipt for a URL with a port signed with or without it, as Twilio may sign it', async () => {
+      const form = { AccountSid: ACCOUNT_SID, MessageSid: 'SM1', MessageStatus: 'delivered' };
+      const status = (request: SignedTwilioRequest) =>
+        callbacks.status({ ...request, channel: 'sms', subject: { ...subject, receivedAt } });
+      await status(signed(form, 'https://notify.example.test:8443/inbound/twilio/status'));
+      await status({
+        ...signed(form, 'https://notify.example.test/inbound/twilio/status'),
+        url: 'https://notify.example.test:443/inbound/twilio/status',
+      });
+      expect(published.map((e) => e.event)).toEqual(['sms_delivered', 'sms_delivered']);
+    });
+
+    it('refuses a receipt for a URL with a port signed with another token or for another URL', async () => {
+      const form = { AccountSid: ACCOUNT_SID, MessageSid: 'SM1', MessageStatus: 'delivered' };
+      const url = 'https://notify.example.test:8443/inbound/twilio/status';
+      const status = (request: SignedTwilioRequest) =>
+        callbacks.status({ ...request, channel: 'sms', subject: { ...subject, receivedAt } });
+      await expect(status(signed(form, url, 'another-token'))).rejects.toThrow(UnauthorizedError);
+      await expect(
+        status({ ...signed(form, 'https://notify.example.test:9443/inbound/twilio/status'), url }),
+      ).rejects.toThrow(UnauthorizedError);
+      await expect(status({ ...signed(form, url), signature: '' })).rejects.toThrow(UnauthorizedError);
+      expect(published).toEqual([]);
+    });
+
     it('refuses a callback not signed for the send’s environment', async () => {
       const form = { AccountSid: ACCOUNT_SID, MessageSid: 'SM1', MessageStatus: 'delivered' };
       await expect(

@@ -13,6 +13,7 @@ import { type AppConfig, InjectClock, InjectConfig } from '@notify/platform';
 import { TwilioAccounts } from '@notify/providers';
 import { AccountRepository } from '@notify/store';
 import { type Clock, UnauthorizedError } from '@notify/util';
+import { timingSafeEqual } from 'node:crypto';
 import twilio from 'twilio';
 import { InboundSmsUseCase } from './inbound-sms.usecase';
 
@@ -43,6 +44,18 @@ export const twilioRefused = () =>
     message: 'The X-Twilio-Signature header does not match this request.',
     fix: 'Only Twilio (with the environment’s auth token) may post here.',
   });
+
+/**
+ * Whether Twilio signed the URL exactly as it was received, with one HMAC. That URL is one of the
+ * forms validateRequest accepts (it tries the URL without its port, then with the scheme's default
+ * one, then normalised), so checking it first accepts nothing more; it saves validateRequest's
+ * failed first try on every callback to a URL with a port (an all-in-one's PUBLIC_URL).
+ */
+function signedAsReceived(authToken: string, signature: string, request: SignedTwilioRequest): boolean {
+  const expected = Buffer.from(twilio.getExpectedTwilioSignature(authToken, request.url, request.form));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
 
 /**
  * Twilio's callbacks: message receipts, call outcomes and inbound messages, each checked to be
@@ -90,7 +103,10 @@ export class TwilioCallbacksUseCase {
     if (request.signature === undefined) throw twilioRefused();
     const account = await this.accounts.callbackAccountOf(scope);
     if (account === undefined || request.form.AccountSid !== account.accountSid) throw twilioRefused();
-    if (!twilio.validateRequest(account.authToken, request.signature, request.url, request.form))
+    if (
+      !signedAsReceived(account.authToken, request.signature, request) &&
+      !twilio.validateRequest(account.authToken, request.signature, request.url, request.form)
+    )
       throw twilioRefused();
   }
 
