@@ -1,4 +1,5 @@
 import { open, type RootDatabase, type RootDatabaseOptions, TransactionFlags } from 'lmdb';
+import { GroupCommit } from './group-commit';
 
 /**
  * The durability of every embedded (LMDB) backend: a write is acknowledged once committed — in
@@ -9,6 +10,20 @@ import { open, type RootDatabase, type RootDatabaseOptions, TransactionFlags } f
  */
 export function openLmdb(path: string, options: Pick<RootDatabaseOptions, 'maxDbs'>): RootDatabase {
   return open({ path, compression: false, separateFlushed: true, ...options });
+}
+
+/** How long an embedded backend's write waits for others to share its commit (see GroupCommit). */
+export const LMDB_COMMIT_LINGER_MS = 2;
+
+/** Group commit over an LMDB environment: the gathered writes run in one write transaction. */
+export function lmdbGroupCommit(root: RootDatabase, lingerMs = LMDB_COMMIT_LINGER_MS): GroupCommit {
+  return new GroupCommit(
+    (writes) =>
+      root.transaction(() => {
+        for (const write of writes) write();
+      }),
+    lingerMs,
+  );
 }
 
 /** For `transactionSync`: commit before returning, without waiting for the flush. */
