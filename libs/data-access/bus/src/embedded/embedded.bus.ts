@@ -1,6 +1,5 @@
 import { type GroupCommit, lmdbGroupCommit, type Logger, lockDataDir, openLmdb } from '@notify/platform';
 import type { Database, RootDatabase } from 'lmdb';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   deadLetterTopic,
   type EventBus,
@@ -30,28 +29,6 @@ interface StoredMessage {
 }
 
 type MessageKey = [topic: string, partition: number, offset: number];
-interface Entry {
-  readonly topic: string;
-  readonly key: string;
-  readonly value: string;
-  readonly headers: MessageHeaders;
-}
-interface Placed {
-  readonly topic: string;
-  readonly partition: number;
-  readonly stored: StoredMessage;
-}
-
-/**
- * What a consumer's batch published (its handlers' messages, its dead letters) while it ran: held
- * until the batch is done, then committed in one transaction with the batch's offset, so a batch's
- * output and its consumption land together or not at all (a batch cut short by a crash or a
- * shutdown publishes nothing, and runs again).
- */
-interface BatchOutput {
-  readonly entries: Entry[];
-  open: boolean;
-}
 type OffsetKey = [group: string, topic: string, partition: number];
 
 export interface EmbeddedBusOptions {
@@ -84,7 +61,6 @@ export class EmbeddedBus implements EventBus {
   private readonly committedOffsets = new Map<string, number>();
   private readonly partitionCounts = new Map<string, number>();
   private readonly writes: GroupCommit;
-  private readonly batchOutput = new AsyncLocalStorage<BatchOutput>();
   private readonly groups = new Map<string, ConsumerGroup>();
   private readonly waiters = new Map<string, Set<() => void>>();
   private readonly unlock: () => void;
@@ -109,7 +85,7 @@ export class EmbeddedBus implements EventBus {
   }
 
   async publish(messages: readonly OutgoingMessage[]): Promise<void> {
-    await this.appendOrHold(
+    await this.append(
       messages.map((m) => ({
         topic: m.topic,
         key: m.key,
@@ -191,30 +167,11 @@ export class EmbeddedBus implements EventBus {
     return stored ?? this.firstOffset(topic, partition);
   }
 
-  /**
-   * @internal commits a consumer's offset with what its batch published (see BatchOutput), sharing
-   * the transaction with the publishes and commits of the same moment.
-   */
-  async commit(
-    group: string,
-    topic: string,
-    partition: number,
-    next: number,
-    output: readonly Entry[] = [],
-  ): Promise<void> {
+  /** @internal shares its commit with the publishes and commits of the same moment. */
+  async commit(group: string, topic: string, partition: number, next: number): Promise<void> {
     this.assertOpen();
-    const placed = await this.place(output);
-    await this.writes.add(() => {
-      this.put(placed);
-      void this.offsets.put([group, topic, partition], next);
-    });
+    await this.writes.add(() => void this.offsets.put([group, topic, partition], next));
     this.committedOffsets.set(`${group}\u0000${slot(topic, partition)}`, next);
-    this.wake(placed);
-  }
-
-  /** @internal runs a consumer's batch, holding what it publishes for its commit. */
-  runBatch(output: BatchOutput, run: () => Promise<void>): Promise<void> {
-    return this.batchOutput.run(output, run);
   }
 
   /** @internal */
@@ -251,7 +208,7 @@ export class EmbeddedBus implements EventBus {
 
   /** @internal */
   async deadLetter(group: string, topic: string, letters: readonly DeadLetter[]): Promise<void> {
-    await this.appendOrHold(
+    await this.append(
       letters.map((letter) => ({
         topic: deadLetterTopic(topic),
         key: letter.message.key,
@@ -269,23 +226,11 @@ export class EmbeddedBus implements EventBus {
     return this.options.maxBatchSize ?? DEFAULT_BATCH;
   }
 
-  /** Inside a consumer's batch, holds the entries for its commit; elsewhere appends them. */
-  private async appendOrHold(entries: readonly Entry[]): Promise<void> {
+  private async append(
+    entries: readonly { topic: string; key: string; value: string; headers: MessageHeaders }[],
+  ): Promise<void> {
     this.assertOpen();
-    const output = this.batchOutput.getStore();
-    if (output?.open === true) output.entries.push(...entries);
-    else await this.append(entries);
-  }
-
-  private async append(entries: readonly Entry[]): Promise<void> {
-    this.assertOpen();
-    const placed = await this.place(entries);
-    await this.writes.add(() => this.put(placed));
-    this.wake(placed);
-  }
-
-  private async place(entries: readonly Entry[]): Promise<Placed[]> {
-    const placed: Placed[] = [];
+    const placed: { topic: string; partition: number; stored: StoredMessage }[] = [];
     const now = Date.now();
     for (const entry of entries) {
       placed.push({
@@ -294,22 +239,16 @@ export class EmbeddedBus implements EventBus {
         stored: { k: entry.key, v: entry.value, h: { ...entry.headers }, t: now },
       });
     }
-    return placed;
-  }
-
-  /** Inside the write transaction: offsets are assigned there, in commit order. */
-  private put(placed: readonly Placed[]): void {
-    for (const { topic, partition, stored } of placed) {
-      const id = slot(topic, partition);
-      const offset = this.nextOffset.get(id) ?? 0;
-      this.nextOffset.set(id, offset + 1);
-      void this.messages.put([topic, partition, offset], stored);
-      void this.heads.put([topic, partition], offset + 1);
-    }
-  }
-
-  /** Once committed: the consumers waiting on those partitions fetch again. */
-  private wake(placed: readonly Placed[]): void {
+    // Offsets are assigned inside the transaction, in commit order.
+    await this.writes.add(() => {
+      for (const { topic, partition, stored } of placed) {
+        const id = slot(topic, partition);
+        const offset = this.nextOffset.get(id) ?? 0;
+        this.nextOffset.set(id, offset + 1);
+        void this.messages.put([topic, partition, offset], stored);
+        void this.heads.put([topic, partition], offset + 1);
+      }
+    });
     for (const { topic, partition } of placed) {
       for (const wake of this.waiters.get(slot(topic, partition)) ?? []) wake();
     }
@@ -461,16 +400,8 @@ class PartitionWorker {
         continue;
       }
       try {
-        const output: BatchOutput = { entries: [], open: true };
-        await this.bus.runBatch(output, () => processBatch(batch, this.options, context));
-        output.open = false;
-        await this.bus.commit(
-          this.group,
-          this.topic,
-          this.partition,
-          Number(last.offset) + 1,
-          output.entries,
-        );
+        await processBatch(batch, this.options, context);
+        await this.bus.commit(this.group, this.topic, this.partition, Number(last.offset) + 1);
       } catch (error) {
         if (error instanceof AbortedError) return;
         this.bus.logger.error({ err: error, topic: this.topic, group: this.group }, 'batch failed; retrying');
