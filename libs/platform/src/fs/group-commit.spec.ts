@@ -1,4 +1,4 @@
-import { GroupCommit } from './group-commit';
+import { GroupCommit, MAX_WRITES_PER_COMMIT } from './group-commit';
 
 /** A stand-in transaction: records each commit's writes, resolves when `release` is called. */
 class Commits {
@@ -99,15 +99,63 @@ describe('GroupCommit', () => {
     await expect(group.add(() => 1)).rejects.toThrow('the database is closed');
   });
 
-  it('settle commits what is queued without waiting for the linger', async () => {
+  it('close commits what is queued without waiting for the linger', async () => {
     const commits = new Commits();
     const group = new GroupCommit(commits.commit, 60_000);
     const write = group.add(() => commits.log.push('queued'));
-    const settled = group.settle();
+    const closed = group.close();
     await tick();
     expect(commits.batches).toEqual([1]);
     commits.release();
-    await settled;
-    await write;
+    await closed;
+    await expect(write).resolves.toBe(1);
+  });
+
+  it('once closed, refuses new writes with a clear error and still ends while writers keep adding', async () => {
+    const commits = new Commits();
+    const group = new GroupCommit(commits.commit, 1);
+    const outcomes: Promise<string>[] = [];
+    let writing = true;
+    // A writer that adds one write per turn of the event loop, whatever happens.
+    const writer = (async () => {
+      while (writing) {
+        outcomes.push(
+          group
+            .add(() => commits.log.push('w'))
+            .then(
+              () => 'committed',
+              (error: Error) => error.message,
+            ),
+        );
+        await tick();
+      }
+    })();
+    const releaser = setInterval(() => commits.release(), 1);
+    await after(10);
+    await group.close();
+    clearInterval(releaser);
+    await after(5);
+    writing = false;
+    await writer;
+    const settled = await Promise.all(outcomes);
+    const committed = settled.filter((outcome) => outcome === 'committed').length;
+    expect(committed).toBe(commits.log.length);
+    expect(committed).toBeGreaterThan(0);
+    expect(new Set(settled.slice(committed))).toEqual(
+      new Set(['the storage is closed: the write was not accepted']),
+    );
+  });
+
+  it(`runs at most ${MAX_WRITES_PER_COMMIT} writes in one transaction, the rest in the next one`, async () => {
+    const commits = new Commits();
+    const group = new GroupCommit(commits.commit, 1);
+    const writes = Array.from({ length: MAX_WRITES_PER_COMMIT + 5 }, () => group.add(() => undefined));
+    await after(5);
+    expect(commits.batches).toEqual([MAX_WRITES_PER_COMMIT]);
+    commits.release();
+    await tick();
+    expect(commits.batches).toEqual([MAX_WRITES_PER_COMMIT, 5]);
+    commits.release();
+    await Promise.all(writes);
   });
 });

@@ -1,6 +1,18 @@
 /** Runs a set of writes in one storage transaction; resolves once it committed. */
 export type CommitWrites = (writes: readonly (() => void)[]) => Promise<unknown>;
 
+/**
+ * A write's result: anything but a promise. A write runs synchronously inside the transaction, so
+ * what an asynchronous write did after its first `await` would run outside it, uncommitted.
+ */
+export type WriteResult<T> = T extends PromiseLike<unknown> ? never : T;
+
+/**
+ * The most writes one transaction runs (the rest go in the next one): a commit's writes run
+ * synchronously, one after the other, so this bounds how long one commit holds the event loop.
+ */
+export const MAX_WRITES_PER_COMMIT = 1_000;
+
 interface Queued {
   readonly write: () => void;
   readonly settle: (failure: { error: unknown } | undefined) => void;
@@ -13,12 +25,14 @@ interface Queued {
  * once its write committed, so what it acknowledges is as durable as before. The writes of a batch
  * run one after the other inside the transaction, each seeing what the earlier ones wrote, so a
  * read-modify-write stays exact. One commit is in flight at a time; writes queued meanwhile have
- * waited long enough and go in the next one at once.
+ * waited long enough and go in the next one at once. A write that was accepted is committed or
+ * rejected, never dropped, also at `close`.
  */
 export class GroupCommit {
   private queued: Queued[] = [];
   private timer: NodeJS.Timeout | undefined;
   private inFlight: Promise<void> | undefined;
+  private closed = false;
 
   constructor(
     private readonly commit: CommitWrites,
@@ -28,10 +42,12 @@ export class GroupCommit {
   /**
    * `write` runs inside the transaction; its result is what the promise resolves to, after the
    * commit. A write that throws rejects its own promise only (what it wrote before throwing stays).
+   * Rejects at once once closed.
    */
-  add<T>(write: () => T): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      let result: T;
+  add<T>(write: () => WriteResult<T>): Promise<WriteResult<T>> {
+    if (this.closed) return Promise.reject(new Error('the storage is closed: the write was not accepted'));
+    return new Promise<WriteResult<T>>((resolve, reject) => {
+      let result: WriteResult<T>;
       this.queued.push({
         write: () => {
           result = write();
@@ -44,8 +60,12 @@ export class GroupCommit {
     });
   }
 
-  /** Commits what is queued now and waits for every commit in flight. */
-  async settle(): Promise<void> {
+  /**
+   * Accepts no more writes, commits what was accepted without waiting for the linger, and waits
+   * for every commit in flight. Since nothing new is accepted, this ends however busy the callers.
+   */
+  async close(): Promise<void> {
+    this.closed = true;
     while (this.inFlight !== undefined || this.queued.length > 0) {
       if (this.inFlight === undefined) this.flush();
       await this.inFlight;
@@ -55,8 +75,7 @@ export class GroupCommit {
   private flush(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    const batch = this.queued;
-    this.queued = [];
+    const batch = this.queued.splice(0, MAX_WRITES_PER_COMMIT);
     if (batch.length === 0) return;
     const failed = new Map<Queued, { error: unknown }>();
     const writes = batch.map((queued) => () => {

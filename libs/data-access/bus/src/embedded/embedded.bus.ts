@@ -149,8 +149,9 @@ export class EmbeddedBus implements EventBus {
   async close(): Promise<void> {
     if (this.closed) return;
     await this.drain();
-    await this.writes.settle();
+    // Closed before the last commits: a publish arriving meanwhile is refused, not left behind.
     this.closed = true;
+    await this.writes.close();
     clearInterval(this.pruneTimer);
     for (const set of this.waiters.values()) for (const wake of set) wake();
     await this.root.close();

@@ -1,4 +1,11 @@
-import { type GroupCommit, lmdbGroupCommit, type Logger, lockDataDir, openLmdb } from '@notify/platform';
+import {
+  type GroupCommit,
+  lmdbGroupCommit,
+  type Logger,
+  lockDataDir,
+  openLmdb,
+  type WriteResult,
+} from '@notify/platform';
 import type { Database, RootDatabase } from 'lmdb';
 import {
   checkBufferLimits,
@@ -318,7 +325,7 @@ export class EmbeddedCoordinationStore implements CoordinationStore {
     this.closed = true;
     clearInterval(this.sweepTimer);
     this.listeners.clear();
-    await this.writes.settle();
+    await this.writes.close();
     await this.root.close();
     this.unlock();
   }
@@ -361,7 +368,7 @@ export class EmbeddedCoordinationStore implements CoordinationStore {
    * GroupCommit); the action itself still runs alone, so read-modify-write (claims,
    * set-if-absent) stays exact.
    */
-  private write<T>(action: () => T): Promise<T> {
+  private write<T>(action: () => WriteResult<T>): Promise<WriteResult<T>> {
     this.assertOpen();
     return this.writes.add(action);
   }

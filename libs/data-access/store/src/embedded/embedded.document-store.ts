@@ -57,7 +57,7 @@ export class EmbeddedDocumentStore implements DocumentStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.writes.settle();
+    await this.writes.close();
     await this.root.close();
     this.unlock();
   }
@@ -83,19 +83,26 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
     });
   }
 
-  modify(key: readonly string[], change: (current: T | undefined) => T | undefined): Promise<T | undefined> {
+  async modify(
+    key: readonly string[],
+    change: (current: T | undefined) => T | undefined,
+  ): Promise<T | undefined> {
     const stored = this.storedKey(key);
-    return this.writes.add(() => {
+    // The outcome is carried out of the write rather than returned: a write's result must be
+    // provably not a promise, which a generic document type is not.
+    let outcome: T | undefined;
+    await this.writes.add(() => {
       const current = this.db.get(stored);
       const next = change(current);
-      if (next === undefined) return current;
+      outcome = current;
+      if (next === undefined) return;
       if (this.keyOf(next).join('\u0000') !== stored.join('\u0000')) {
         throw new Error(`modify must not change the key of a ${this.definition.name} document`);
       }
-      const value = clean(next);
-      this.db.putSync(stored, value);
-      return value;
+      outcome = clean(next);
+      this.db.putSync(stored, outcome);
     });
+    return outcome;
   }
 
   remove(key: readonly string[], when?: (current: T) => boolean): Promise<boolean> {
