@@ -48,5 +48,6 @@ export {
 export { Semaphore } from './concurrency/semaphore';
 export { parseSecretKey, SecretBox, secretKeyId, SecretsError } from './secrets/secret-box';
 export { type Backend, standaloneProblems } from './config/service-roles';
-export { COMMIT_WITHOUT_FLUSH, openLmdb } from './fs/lmdb';
+export { GroupCommit, type WriteResult } from './fs/group-commit';
+export { COMMIT_WITHOUT_FLUSH, lmdbGroupCommit, openLmdb } from './fs/lmdb';
 export { closeServer, listenOn, readBoundedBody } from './http/local-server';

@@ -11,7 +11,7 @@ import { MongoDocumentStore } from '@notify/store';
 import { sleep, tempDir } from '@notify/testing';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { type Figure, report, runBench } from '../report';
+import { type Figure, goal, report, runBench } from '../report';
 import { backendsUp, sized } from '../smoke';
 import {
   build,
@@ -149,15 +149,32 @@ function figuresOf(
   });
 }
 
+/** The all-in-one at c=256 against bare Fastify: ≥ 0.5x its throughput with p99 ≤ 3x its p99. */
+function goalAt256(measured: readonly MeasuredLoad[], base: readonly MeasuredLoad[]): Figure[] {
+  const i = LEVELS.indexOf(256);
+  const m = measured[i];
+  const b = base[i];
+  if (m === undefined || b === undefined) return [];
+  const throughput = rps(m) / rps(b);
+  const p99 = m.latencyMs.p99 / b.latencyMs.p99;
+  return [
+    {
+      name: 'all-in-one c=256: throughput against bare Fastify',
+      value: throughput,
+      unit: 'x',
+      note: `${goal(throughput >= 0.5, '≥ 0.50x')}; p99 ${p99.toFixed(2)}x (${goal(p99 <= 3, '≤ 3.00x')})`,
+    },
+  ];
+}
+
 async function main(): Promise<void> {
   build();
   const baseline = await startBaseline();
   const base = await sweep(baseline);
   await baseline.stop();
-  const figures = [
-    ...figuresOf('accept path', await gatewayOnly(), base),
-    ...figuresOf('all-in-one', await allInOne(), base),
-  ];
+  const figures = [...figuresOf('accept path', await gatewayOnly(), base)];
+  const single = await allInOne();
+  figures.push(...figuresOf('all-in-one', single, base), ...goalAt256(single, base));
   const clustered = await cluster();
   if (clustered !== undefined) figures.push(...figuresOf('3 processes', clustered, base));
   report(

@@ -1,4 +1,4 @@
-import { type Logger, lockDataDir, openLmdb } from '@notify/platform';
+import { type GroupCommit, lmdbGroupCommit, type Logger, lockDataDir, openLmdb } from '@notify/platform';
 import type { Database, RootDatabase } from 'lmdb';
 import {
   deadLetterTopic,
@@ -57,6 +57,10 @@ export class EmbeddedBus implements EventBus {
   private readonly heads: Database<number, [string, number]>;
   private readonly topics: Database<number, string>;
   private readonly nextOffset = new Map<string, number>();
+  /** Read once from LMDB, then kept here: this process is the only writer of the directory. */
+  private readonly committedOffsets = new Map<string, number>();
+  private readonly partitionCounts = new Map<string, number>();
+  private readonly writes: GroupCommit;
   private readonly groups = new Map<string, ConsumerGroup>();
   private readonly waiters = new Map<string, Set<() => void>>();
   private readonly unlock: () => void;
@@ -72,6 +76,8 @@ export class EmbeddedBus implements EventBus {
     this.topics = this.root.openDB<number, string>({ name: 'topics' });
     for (const { key, value } of this.heads.getRange()) this.nextOffset.set(slot(key[0], key[1]), value);
     this.pruneTimer = setInterval(() => this.prune(), options.pruneIntervalMs ?? 30_000).unref();
+    // Publishes and offset commits of the same moment share one transaction.
+    this.writes = lmdbGroupCommit(this.root);
   }
 
   async ensureTopics(topics: readonly string[]): Promise<void> {
@@ -143,7 +149,9 @@ export class EmbeddedBus implements EventBus {
   async close(): Promise<void> {
     if (this.closed) return;
     await this.drain();
+    // Closed before the last commits: a publish arriving meanwhile is refused, not left behind.
     this.closed = true;
+    await this.writes.close();
     clearInterval(this.pruneTimer);
     for (const set of this.waiters.values()) for (const wake of set) wake();
     await this.root.close();
@@ -152,12 +160,19 @@ export class EmbeddedBus implements EventBus {
 
   /** @internal used by consumer groups */
   committed(group: string, topic: string, partition: number): number {
-    return this.offsets.get([group, topic, partition]) ?? this.firstOffset(topic, partition);
+    const id = `${group}\u0000${slot(topic, partition)}`;
+    const known = this.committedOffsets.get(id);
+    if (known !== undefined) return known;
+    const stored = this.offsets.get([group, topic, partition]);
+    if (stored !== undefined) this.committedOffsets.set(id, stored);
+    return stored ?? this.firstOffset(topic, partition);
   }
 
-  /** @internal */
+  /** @internal shares its commit with the publishes and commits of the same moment. */
   async commit(group: string, topic: string, partition: number, next: number): Promise<void> {
-    await this.offsets.put([group, topic, partition], next);
+    this.assertOpen();
+    await this.writes.add(() => void this.offsets.put([group, topic, partition], next));
+    this.committedOffsets.set(`${group}\u0000${slot(topic, partition)}`, next);
   }
 
   /** @internal */
@@ -216,34 +231,38 @@ export class EmbeddedBus implements EventBus {
     entries: readonly { topic: string; key: string; value: string; headers: MessageHeaders }[],
   ): Promise<void> {
     this.assertOpen();
-    const placed: { key: MessageKey; stored: StoredMessage }[] = [];
+    const placed: { topic: string; partition: number; stored: StoredMessage }[] = [];
     const now = Date.now();
     for (const entry of entries) {
-      const partition = partitionFor(entry.key, await this.partitionsOf(entry.topic));
-      const id = slot(entry.topic, partition);
-      const offset = this.nextOffset.get(id) ?? 0;
-      this.nextOffset.set(id, offset + 1);
       placed.push({
-        key: [entry.topic, partition, offset],
+        topic: entry.topic,
+        partition: partitionFor(entry.key, await this.partitionsOf(entry.topic)),
         stored: { k: entry.key, v: entry.value, h: { ...entry.headers }, t: now },
       });
     }
-    await this.root.transaction(() => {
-      for (const { key, stored } of placed) {
-        void this.messages.put(key, stored);
-        void this.heads.put([key[0], key[1]], key[2] + 1);
+    // Offsets are assigned inside the transaction, in commit order.
+    await this.writes.add(() => {
+      for (const { topic, partition, stored } of placed) {
+        const id = slot(topic, partition);
+        const offset = this.nextOffset.get(id) ?? 0;
+        this.nextOffset.set(id, offset + 1);
+        void this.messages.put([topic, partition, offset], stored);
+        void this.heads.put([topic, partition], offset + 1);
       }
     });
-    for (const { key } of placed) {
-      for (const wake of this.waiters.get(slot(key[0], key[1])) ?? []) wake();
+    for (const { topic, partition } of placed) {
+      for (const wake of this.waiters.get(slot(topic, partition)) ?? []) wake();
     }
   }
 
   private async partitionsOf(topic: string): Promise<number> {
+    const cached = this.partitionCounts.get(topic);
+    if (cached !== undefined) return cached;
     const known = this.topics.get(topic);
-    if (known !== undefined) return known;
-    await this.topics.put(topic, this.options.partitions);
-    return this.options.partitions;
+    if (known === undefined) await this.topics.put(topic, this.options.partitions);
+    const count = known ?? this.options.partitions;
+    this.partitionCounts.set(topic, count);
+    return count;
   }
 
   private firstOffset(topic: string, partition: number): number {

@@ -1,4 +1,11 @@
-import { type Logger, lockDataDir, openLmdb } from '@notify/platform';
+import {
+  type GroupCommit,
+  lmdbGroupCommit,
+  type Logger,
+  lockDataDir,
+  openLmdb,
+  type WriteResult,
+} from '@notify/platform';
 import type { Database, RootDatabase } from 'lmdb';
 import {
   checkBufferLimits,
@@ -94,6 +101,7 @@ export class EmbeddedCoordinationStore implements CoordinationStore {
   private readonly bufferIds: Database<true, BufferIdKey>;
   private readonly pools: Database<StoredPool, string>;
   private readonly listeners: ChannelListeners;
+  private readonly writes: GroupCommit;
   private readonly unlock: () => void;
   private readonly sweepTimer: NodeJS.Timeout;
   private closed = false;
@@ -116,6 +124,7 @@ export class EmbeddedCoordinationStore implements CoordinationStore {
     this.bufferIds = this.root.openDB<true, BufferIdKey>({ name: 'buffer-ids' });
     this.pools = this.root.openDB<StoredPool, string>({ name: 'pools' });
     this.listeners = new ChannelListeners(options.logger);
+    this.writes = lmdbGroupCommit(this.root);
     this.sweepTimer = setInterval(
       () => this.sweepInBackground(),
       options.sweepIntervalMs ?? DEFAULT_SWEEP_MS,
@@ -316,6 +325,7 @@ export class EmbeddedCoordinationStore implements CoordinationStore {
     this.closed = true;
     clearInterval(this.sweepTimer);
     this.listeners.clear();
+    await this.writes.close();
     await this.root.close();
     this.unlock();
   }
@@ -354,13 +364,13 @@ export class EmbeddedCoordinationStore implements CoordinationStore {
   }
 
   /**
-   * Runs `action` atomically in a write transaction. Asynchronous transactions batch concurrent
-   * callers into one commit on LMDB's writer thread; the action itself still runs alone, so
-   * read-modify-write (claims, set-if-absent) stays exact.
+   * Runs `action` atomically in a write transaction. Concurrent callers share one commit (see
+   * GroupCommit); the action itself still runs alone, so read-modify-write (claims,
+   * set-if-absent) stays exact.
    */
-  private write<T>(action: () => T): Promise<T> {
+  private write<T>(action: () => WriteResult<T>): Promise<WriteResult<T>> {
     this.assertOpen();
-    return this.root.transaction(action);
+    return this.writes.add(action);
   }
 
   private live(key: string, now: number): StoredValue | undefined {

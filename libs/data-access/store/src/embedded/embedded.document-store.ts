@@ -1,4 +1,4 @@
-import { lockDataDir, openLmdb } from '@notify/platform';
+import { type GroupCommit, lmdbGroupCommit, lockDataDir, openLmdb } from '@notify/platform';
 import type { Database, RootDatabase } from 'lmdb';
 import {
   type CollectionDefinition,
@@ -24,6 +24,8 @@ function clean<T extends Doc>(doc: T): T {
 export class EmbeddedDocumentStore implements DocumentStore {
   private readonly root: RootDatabase;
   private readonly documents: Database<Doc, StoredKey>;
+  /** Writes of the same moment (a send's records, concurrent requests) share one commit. */
+  private readonly writes: GroupCommit;
   private readonly unlock: () => void;
   private closed = false;
 
@@ -31,10 +33,15 @@ export class EmbeddedDocumentStore implements DocumentStore {
     this.unlock = lockDataDir(path);
     this.root = openLmdb(path, { maxDbs: 2 });
     this.documents = this.root.openDB<Doc, StoredKey>({ name: 'documents' });
+    this.writes = lmdbGroupCommit(this.root);
   }
 
   collection<T extends Doc>(definition: CollectionDefinition<T>): DocumentCollection<T> {
-    return new EmbeddedCollection<T>(this.documents as unknown as Database<T, StoredKey>, definition);
+    return new EmbeddedCollection<T>(
+      this.documents as unknown as Database<T, StoredKey>,
+      definition,
+      this.writes,
+    );
   }
 
   ensureIndexes(): Promise<void> {
@@ -50,6 +57,7 @@ export class EmbeddedDocumentStore implements DocumentStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.writes.close();
     await this.root.close();
     this.unlock();
   }
@@ -59,6 +67,7 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
   constructor(
     private readonly db: Database<T, StoredKey>,
     private readonly definition: CollectionDefinition<T>,
+    private readonly writes: GroupCommit,
   ) {}
 
   get(key: readonly string[]): Promise<T | undefined> {
@@ -67,31 +76,38 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
 
   insert(doc: T): Promise<boolean> {
     const key = this.keyOf(doc);
-    return this.db.transaction(() => {
+    return this.writes.add(() => {
       if (this.db.doesExist(key)) return false;
       this.db.putSync(key, clean(doc));
       return true;
     });
   }
 
-  modify(key: readonly string[], change: (current: T | undefined) => T | undefined): Promise<T | undefined> {
+  async modify(
+    key: readonly string[],
+    change: (current: T | undefined) => T | undefined,
+  ): Promise<T | undefined> {
     const stored = this.storedKey(key);
-    return this.db.transaction(() => {
+    // The outcome is carried out of the write rather than returned: a write's result must be
+    // provably not a promise, which a generic document type is not.
+    let outcome: T | undefined;
+    await this.writes.add(() => {
       const current = this.db.get(stored);
       const next = change(current);
-      if (next === undefined) return current;
+      outcome = current;
+      if (next === undefined) return;
       if (this.keyOf(next).join('\u0000') !== stored.join('\u0000')) {
         throw new Error(`modify must not change the key of a ${this.definition.name} document`);
       }
-      const value = clean(next);
-      this.db.putSync(stored, value);
-      return value;
+      outcome = clean(next);
+      this.db.putSync(stored, outcome);
     });
+    return outcome;
   }
 
   remove(key: readonly string[], when?: (current: T) => boolean): Promise<boolean> {
     const stored = this.storedKey(key);
-    return this.db.transaction(() => {
+    return this.writes.add(() => {
       if (when !== undefined) {
         const current = this.db.get(stored);
         if (current === undefined || !when(current)) return false;
@@ -135,7 +151,7 @@ class EmbeddedCollection<T extends Doc> implements DocumentCollection<T> {
 
   removeAll(prefix: readonly string[]): Promise<number> {
     const base = this.storedKey(prefix);
-    return this.db.transaction(() => {
+    return this.writes.add(() => {
       let removed = 0;
       for (const key of this.db.getKeys({ start: base })) {
         if (!startsWith(key, base)) break;
