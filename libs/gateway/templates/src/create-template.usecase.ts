@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { checkComponentsExist } from './template-components';
 import { typeNotFound } from './not-found.errors';
 import type { TemplatesOf, TemplateWithType } from './template-use-case.command';
+import { TypeChanges } from './type-changes';
 
 export interface CreateTemplateCommand extends TemplatesOf {
   readonly body: z.infer<typeof createTemplateSchema>;
@@ -23,6 +24,7 @@ export class CreateTemplateUseCase {
     private readonly types: NotificationTypeRepository,
     @InjectClock() private readonly clock: Clock,
     private readonly components: ComponentRepository,
+    private readonly changes: TypeChanges,
   ) {}
 
   async execute(command: CreateTemplateCommand): Promise<TemplateWithType> {
@@ -49,6 +51,7 @@ export class CreateTemplateUseCase {
             now,
           )
         : type;
+    await this.changes.announce(scope);
     return { template, type: updatedType };
   }
 }

@@ -20,9 +20,9 @@ import {
   type UserFields,
 } from '@notify/domain';
 import { type AppConfig, InjectConfig } from '@notify/platform';
-import { TemplateRepository } from '@notify/store';
 import { channelFailed } from './channel-failed';
 import { ComponentCache } from './component-cache';
+import { TypeCache } from './type-cache';
 
 const PREVIEW_LIMIT = 4_096;
 const clip = (text: string) => (text.length > PREVIEW_LIMIT ? `${text.slice(0, PREVIEW_LIMIT)}…` : text);
@@ -56,7 +56,7 @@ export class ChannelDispatcher {
   private readonly renderer: TemplateRenderer;
 
   constructor(
-    private readonly templates: TemplateRepository,
+    private readonly types: TypeCache,
     private readonly events: DeliveryEventsPublisher,
     @InjectConfig() config: AppConfig,
     private readonly components: ComponentCache,
@@ -138,11 +138,9 @@ export class ChannelDispatcher {
     const templateId =
       send.templateId ?? (mode !== undefined ? defaults?.[mode] : undefined) ?? defaults?.instant;
     if (templateId === undefined) return {};
-    const template = await this.templates.get(
+    const template = await this.types.template(
       { accountId: request.accountId, envId: request.envId },
-      send.notificationId,
-      channel,
-      templateId,
+      { notificationId: send.notificationId, channel, templateId },
     );
     return template === undefined ? { missing: templateId } : { template };
   }

@@ -8,14 +8,11 @@ import {
   type TenantScope,
   type UserFields,
 } from '@notify/domain';
-import {
-  AccountRepository,
-  NotificationTypeRepository,
-  PreferenceRepository,
-  UserRepository,
-} from '@notify/store';
+import { PreferenceRepository, UserRepository } from '@notify/store';
+import { EnvironmentSettingsCache } from './environment-settings-cache';
+import { TypeCache } from './type-cache';
 
-type Environment = Awaited<ReturnType<AccountRepository['getEnvironment']>>;
+type Environment = Awaited<ReturnType<EnvironmentSettingsCache['environment']>>;
 type StoredUser = Awaited<ReturnType<UserRepository['get']>>;
 type Preferences = Awaited<ReturnType<PreferenceRepository['get']>>;
 
@@ -38,9 +35,9 @@ function sameContact(stored: UserFields | undefined, merged: UserFields): boolea
 @Injectable()
 export class SendContextLoader {
   constructor(
-    private readonly accounts: AccountRepository,
+    private readonly environments: EnvironmentSettingsCache,
     private readonly users: UserRepository,
-    private readonly types: NotificationTypeRepository,
+    private readonly types: TypeCache,
     private readonly preferences: PreferenceRepository,
   ) {}
 
@@ -55,9 +52,9 @@ export class SendContextLoader {
     const scope = scopeOf(request);
     const { send } = request;
     const [environment, stored, existingType, preferences] = await Promise.all([
-      this.accounts.getEnvironment(scope.accountId, scope.envId),
+      this.environments.environment(scope),
       this.users.get(scope, send.userId),
-      this.types.get(scope, send.notificationId),
+      this.types.type(scope, send.notificationId),
       this.preferences.get(scope, send.userId),
     ]);
     const user = mergeUserFields(stored, send.recipient);
@@ -74,8 +71,8 @@ export class SendContextLoader {
     const scope = scopeOf(request);
     const [stored, type, environment] = await Promise.all([
       this.users.get(scope, request.send.userId),
-      this.types.get(scope, request.send.notificationId),
-      this.accounts.getEnvironment(scope.accountId, scope.envId),
+      this.types.type(scope, request.send.notificationId),
+      this.environments.environment(scope),
     ]);
     return { environment, stored, user: mergeUserFields(stored, request.send.recipient), type };
   }

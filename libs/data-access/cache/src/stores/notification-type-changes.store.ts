@@ -1,0 +1,15 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { COORDINATION, type CoordinationStore } from '../cache.port';
+import { EnvironmentChangesStore } from './environment-changes.store';
+
+/**
+ * Announcements that an environment's notification types or their templates changed (the gateway
+ * announces on every write of either; every router listens): its cached types and templates are
+ * dropped at once, so the next send sees the change, on every replica.
+ */
+@Injectable()
+export class NotificationTypeChangesStore extends EnvironmentChangesStore {
+  constructor(@Inject(COORDINATION) coordination: CoordinationStore) {
+    super(coordination, 'types/changed');
+  }
+}
