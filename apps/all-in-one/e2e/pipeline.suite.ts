@@ -244,6 +244,31 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
       expect(created).toMatchObject({ notificationId: type, channels: ['EMAIL'], enabled: true, envId });
     });
 
+    it('routes the very next send by a template or notification type changed through the API', async () => {
+      const type = uniqueName('changing');
+      await client.types.createNotificationType({
+        notificationId: type,
+        title: 'Changing',
+        channels: ['EMAIL'],
+      });
+      await client.templates.createTemplate(type, 'EMAIL', {
+        templateId: 'current',
+        subject: 'First',
+        html: '<p>first</p>',
+      });
+      const to = { id: uniqueName('gus'), email: 'gus@example.com' };
+      const first = await client.send({ type, to });
+      expect((await mailFor(first.trackingId)).subject).toBe('First');
+      // The router has read the type and template; a change through the API is used at once.
+      await client.templates.updateTemplate(type, 'EMAIL', 'current', { subject: 'Second' });
+      const second = await client.send({ type, to });
+      expect((await mailFor(second.trackingId)).subject).toBe('Second');
+      await client.types.updateNotificationType(type, { enabled: false });
+      const third = await client.send({ type, to });
+      const log = await logOf(third.trackingId, (l) => l.ignored !== undefined);
+      expect(log).toMatchObject({ ignored: 'DISABLED_NOTIFICATION', email_routing: 'IGNORE' });
+    });
+
     it('uses forceChannels instead of the type’s channels', async () => {
       const type = uniqueName('sms_only');
       await client.types.createNotificationType({

@@ -14,6 +14,15 @@ const DUPLICATE_KEY = 11000;
 const MAX_MODIFY_ATTEMPTS = 20;
 const HIDDEN = { _id: 0, [REVISION]: 0 } as const;
 
+/**
+ * A document as written, as `get` would read it back: what a write answers without a second
+ * round trip (the driver adds `_id` to what it inserts).
+ */
+function stripped<T extends Doc>(written: Doc): T {
+  const { _id: _inserted, [REVISION]: _revision, ...doc } = written;
+  return doc as T;
+}
+
 function isDuplicateKey(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === DUPLICATE_KEY;
 }
@@ -79,13 +88,7 @@ class MongoCollection<T extends Doc> implements DocumentCollection<T> {
   }
 
   async insert(doc: T): Promise<boolean> {
-    try {
-      await this.model.collection.insertOne(await this.cast({ ...doc, [REVISION]: 1 }));
-      return true;
-    } catch (error) {
-      if (isDuplicateKey(error)) return false;
-      throw error;
-    }
+    return (await this.insertCast(doc)) !== undefined;
   }
 
   async modify(
@@ -100,14 +103,13 @@ class MongoCollection<T extends Doc> implements DocumentCollection<T> {
       if (next === undefined) return stored === null ? undefined : (current as T);
       this.assertSameKey(key, next);
       if (stored === null) {
-        if (await this.insert(next)) return this.get(key);
+        const inserted = await this.insertCast(next);
+        if (inserted !== undefined) return inserted;
         continue;
       }
-      const result = await this.model.collection.replaceOne(
-        { ...filter, [REVISION]: revision },
-        await this.cast({ ...next, [REVISION]: (revision ?? 0) + 1 }),
-      );
-      if (result.matchedCount === 1) return this.get(key);
+      const written = await this.cast({ ...next, [REVISION]: (revision ?? 0) + 1 });
+      const result = await this.model.collection.replaceOne({ ...filter, [REVISION]: revision }, written);
+      if (result.matchedCount === 1) return stripped<T>(written);
     }
     throw new Error(`${this.definition.name}: too many concurrent writes to one document`);
   }
@@ -154,6 +156,18 @@ class MongoCollection<T extends Doc> implements DocumentCollection<T> {
   async removeAll(prefix: readonly string[]): Promise<number> {
     const result = await this.model.deleteMany(this.filter(prefix)).exec();
     return result.deletedCount;
+  }
+
+  /** Inserts unless the key is taken; answers the document as stored (undefined: taken). */
+  private async insertCast(doc: T): Promise<T | undefined> {
+    const written = await this.cast({ ...doc, [REVISION]: 1 });
+    try {
+      await this.model.collection.insertOne(written);
+      return stripped<T>(written);
+    } catch (error) {
+      if (isDuplicateKey(error)) return undefined;
+      throw error;
+    }
   }
 
   /** Validates and casts a document through the schema (strict: unknown fields throw). */
