@@ -139,4 +139,16 @@ describe('EnvironmentCache', () => {
     expect(await cache.get(scope, 'a')).toBe('a2');
     expect(reads).toEqual([`${scope.envId}/a`, `${scope.envId}/a`]);
   });
+
+  it('cannot be built for keyed values without keyOf, which would give every key one entry', async () => {
+    const load = async (_scope: unknown, key: string) => key;
+    // @ts-expect-error keyOf is required once values have a key
+    const keyless = new EnvironmentCache<string, string>({ changes, clock, load });
+    const keyed = new EnvironmentCache<string, string>({ changes, clock, load, keyOf: (key) => key });
+    // What the type forbids: the first key read answers for every other.
+    expect(await keyless.get(scope, 'a')).toBe('a');
+    expect(await keyless.get(scope, 'b')).toBe('a');
+    expect(await keyed.get(scope, 'a')).toBe('a');
+    expect(await keyed.get(scope, 'b')).toBe('b');
+  });
 });

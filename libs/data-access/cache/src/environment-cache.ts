@@ -5,21 +5,23 @@ import type { EnvironmentChangesStore } from './stores/environment-changes.store
 /** How long an entry is trusted if a change announcement was lost. */
 const TTL_MS = 5_000;
 
-export interface EnvironmentCacheOptions<T, K = void> {
+interface CommonOptions<T, K> {
   /** Where changes of what is cached are announced. */
   readonly changes: EnvironmentChangesStore;
   readonly clock: Clock;
   /** Reads an environment's value (the one under `key`) from its store. */
   readonly load: (scope: TenantScope, key: K) => Promise<T>;
-  /**
-   * With a key: the string that names it within an environment (one value per environment
-   * without it).
-   */
-  readonly keyOf?: (key: K) => string;
   /** With maxWeight: what a loaded value weighs (bytes); the cache keeps at most maxWeight. */
   readonly weigh?: (value: T) => number;
   readonly maxWeight?: number;
 }
+
+/**
+ * One value per environment without a key type; with one, `keyOf` (the string that names a key
+ * within its environment) is required, so keyed values can never share one entry.
+ */
+export type EnvironmentCacheOptions<T, K = void> = CommonOptions<T, K> &
+  ([K] extends [void] ? { readonly keyOf?: never } : { readonly keyOf: (key: K) => string });
 
 interface Entry<T> {
   readonly at: number;
@@ -40,6 +42,7 @@ interface Entry<T> {
  */
 export class EnvironmentCache<T, K = void> {
   private readonly cache: LruCache<string, Entry<T>>;
+  private readonly keyOf: ((key: K) => string) | undefined;
   private announcements = 0;
   /**
    * The last announcement per environment, kept for TTL_MS: any entry read before it is older
@@ -53,6 +56,7 @@ export class EnvironmentCache<T, K = void> {
       ...(options.maxWeight !== undefined ? { maxWeight: options.maxWeight } : {}),
       weigh: (entry) => entry.weight,
     });
+    this.keyOf = options.keyOf;
   }
 
   /** Starts staling announced environments; answers how to stop. */
@@ -109,7 +113,7 @@ export class EnvironmentCache<T, K = void> {
   }
 
   private idOf(scope: TenantScope, key: K): string {
-    const within = this.options.keyOf?.(key) ?? '';
+    const within = this.keyOf?.(key) ?? '';
     return `${environmentKey(scope)}\n${within}`;
   }
 }

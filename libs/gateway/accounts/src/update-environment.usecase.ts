@@ -23,7 +23,7 @@ export interface UpdateEnvironmentCommand {
  * Changes an environment: its title, secret, secure mode, disabled channels, tracking, and its own
  * provider settings (null returns a setting to the deployment's default). A reset secret stops the
  * older SDKs' `Basic clientId:oldSecret` at once on every gateway (evicted like a revoked key); the
- * change is announced, so every router routes the next send by the new settings.
+ * change is announced, so every router routes sends by the new settings within moments.
  */
 @Injectable()
 export class UpdateEnvironmentUseCase {

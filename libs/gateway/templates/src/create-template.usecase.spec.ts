@@ -30,6 +30,13 @@ describe('CreateTemplateUseCase', () => {
     expect(h.announced).toEqual([`${scope.accountId}/${scope.envId}`, `${scope.accountId}/${scope.envId}`]);
   });
 
+  it('announces a stored template even when making it the default fails', async () => {
+    jest.spyOn(h.types, 'setDefaultTemplate').mockRejectedValueOnce(new Error('store unavailable'));
+    await expect(create('tpl-1')).rejects.toThrow('store unavailable');
+    expect(await h.templates.get(scope, 'welcome', 'EMAIL', 'tpl-1')).toBeDefined();
+    expect(h.announced).toEqual([`${scope.accountId}/${scope.envId}`]);
+  });
+
   it('refuses a template id the channel has already with 400 ALREADY_EXISTS', async () => {
     await create('tpl-1');
     await expect(create('tpl-1')).rejects.toMatchObject({ code: 'ALREADY_EXISTS', kind: 'invalid' });

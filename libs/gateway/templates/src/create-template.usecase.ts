@@ -40,18 +40,22 @@ export class CreateTemplateUseCase {
         message: `Template "${body.templateId}" exists already for ${channel}.`,
         fix: 'Update it with PATCH, or choose another templateId.',
       });
-    const updatedType =
-      type.defaultTemplates?.[channel]?.instant === undefined
-        ? await this.types.setDefaultTemplate(
-            scope,
-            notificationId,
-            channel,
-            body.templateId,
-            ['instant'],
-            now,
-          )
-        : type;
-    await this.changes.announce(scope);
-    return { template, type: updatedType };
+    // The template is stored: announced even if making it the default fails.
+    try {
+      const updatedType =
+        type.defaultTemplates?.[channel]?.instant === undefined
+          ? await this.types.setDefaultTemplate(
+              scope,
+              notificationId,
+              channel,
+              body.templateId,
+              ['instant'],
+              now,
+            )
+          : type;
+      return { template, type: updatedType };
+    } finally {
+      await this.changes.announce(scope);
+    }
   }
 }

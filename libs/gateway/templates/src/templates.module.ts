@@ -21,5 +21,6 @@ import { TypesController } from './types.controller';
     UpdateTemplateUseCase,
     DeleteTemplateUseCase,
   ],
+  exports: [TypeChanges],
 })
 export class TemplatesModule {}

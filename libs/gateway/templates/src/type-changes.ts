@@ -5,8 +5,9 @@ import { InjectLogger, type Logger } from '@notify/platform';
 
 /**
  * Tells the routers an environment's notification types or templates changed, after the change
- * is stored, so the next send is routed and rendered by the new ones on every replica (a failed
- * announcement is logged: routers re-read them within seconds anyway).
+ * is stored, so sends are routed and rendered by the new ones on every replica within moments
+ * (a failed announcement is logged: routers re-read them within 5 s anyway). Every writer of
+ * types or templates through the API announces here, once its first write succeeded.
  */
 @Injectable()
 export class TypeChanges {

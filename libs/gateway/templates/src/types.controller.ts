@@ -121,8 +121,12 @@ export class TypesController {
     @Param('notificationId', notificationIdPipe) notificationId: string,
   ) {
     if (!(await this.types.delete(tenant, notificationId))) throw typeNotFound(notificationId);
-    await this.templates.deleteAllOf(tenant, notificationId);
-    await this.changes.announce(tenant);
+    // The type is gone once deleted: announced even if deleting its templates fails.
+    try {
+      await this.templates.deleteAllOf(tenant, notificationId);
+    } finally {
+      await this.changes.announce(tenant);
+    }
     return { message: 'Notification type deleted' };
   }
 }

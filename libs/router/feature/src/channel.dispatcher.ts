@@ -10,7 +10,6 @@ import {
   isSensitiveSend,
   logPrefix,
   type LogFields,
-  type NotificationType,
   type SendRequested,
   type Template,
   TemplateError,
@@ -22,7 +21,8 @@ import {
 import { type AppConfig, InjectConfig } from '@notify/platform';
 import { channelFailed } from './channel-failed';
 import { ComponentCache } from './component-cache';
-import { TypeCache } from './type-cache';
+import { type RoutedType, TypeCache } from './type-cache';
+import { templateCacheBudget } from './template-cache-budget';
 
 const PREVIEW_LIMIT = 4_096;
 const clip = (text: string) => (text.length > PREVIEW_LIMIT ? `${text.slice(0, PREVIEW_LIMIT)}…` : text);
@@ -30,7 +30,7 @@ const clip = (text: string) => (text.length > PREVIEW_LIMIT ? `${text.slice(0, P
 export interface DispatchOptions {
   readonly channel: Channel;
   readonly request: SendRequested;
-  readonly type: NotificationType;
+  readonly type: RoutedType;
   readonly user: UserFields;
   readonly now: number;
   /** The stored user's email suppression, which the email channel honours. */
@@ -61,7 +61,7 @@ export class ChannelDispatcher {
     @InjectConfig() config: AppConfig,
     private readonly components: ComponentCache,
   ) {
-    this.renderer = new TemplateRenderer(config.limits.templateCacheBytes);
+    this.renderer = new TemplateRenderer(templateCacheBudget(config).compiled);
   }
 
   async dispatch(options: DispatchOptions): Promise<Dispatched> {
@@ -127,7 +127,7 @@ export class ChannelDispatcher {
   /** The chosen template, else the channel's default; `missing` names a chosen one that does not exist. */
   private async template(
     request: SendRequested,
-    type: NotificationType,
+    type: RoutedType,
     channel: Channel,
   ): Promise<{ template?: Template; missing?: string }> {
     const { send } = request;

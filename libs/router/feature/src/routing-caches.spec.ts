@@ -1,7 +1,9 @@
 import { EnvironmentSettingsChangesStore, NotificationTypeChangesStore } from '@notify/cache';
 import type { EmailJob } from '@notify/domain';
+import { loadAppConfig } from '@notify/platform';
 import { anEnvironment, aScope, aSendRequest, aTemplate, aUser, eventually } from '@notify/testing';
 import { type RouterHarness, routerHarness } from './testing/router-harness';
+import { TypeCache } from './type-cache';
 
 /**
  * What routing reads for every send (the environment, the notification type, its templates) comes
@@ -68,11 +70,17 @@ describe('routing caches', () => {
   });
 
   it('creates the type of a first send once, and reads it from the store for the next send', async () => {
-    const fresh = {
-      send: { notificationId: 'fresh', recipient: aUser({ number: undefined }), email: inline },
-    };
+    const ensure = jest.spyOn(h.types, 'ensure');
+    const fresh = (trackingId: string) =>
+      aSendRequest({
+        trackingId,
+        send: { notificationId: 'fresh', recipient: aUser({ number: undefined }), email: inline },
+      });
     expect(await h.typeCache.type(scope, 'fresh')).toBeUndefined();
-    await h.route.execute(aSendRequest({ trackingId: 'first', ...fresh }));
+    await h.route.execute(fresh('first'));
+    // The missing type cached before is forgotten once created: the next send does not create it again.
+    await h.route.execute(fresh('second'));
+    expect(ensure).toHaveBeenCalledTimes(1);
     expect(await h.typeCache.type(scope, 'fresh')).toMatchObject({
       notificationId: 'fresh',
       channels: ['EMAIL'],
@@ -84,6 +92,66 @@ describe('routing caches', () => {
     expect(await h.types.list(scope)).toHaveLength(2);
   });
 
+  it('stales the types of every replica listening on the coordination store with one announcement', async () => {
+    const replica = new TypeCache(
+      h.types,
+      h.templates,
+      new NotificationTypeChangesStore(h.coordination),
+      h.clock,
+      loadAppConfig({}),
+    );
+    await replica.onModuleInit();
+    expect((await h.typeCache.type(scope, 'welcome'))?.enabled).toBe(true);
+    expect((await replica.type(scope, 'welcome'))?.enabled).toBe(true);
+    await h.types.update(scope, 'welcome', { enabled: false }, at);
+    await new NotificationTypeChangesStore(h.coordination).announce(scope);
+    await eventually(async () => {
+      expect((await h.typeCache.type(scope, 'welcome'))?.enabled).toBe(false);
+      expect((await replica.type(scope, 'welcome'))?.enabled).toBe(false);
+    });
+  });
+
+  it('holds only the fields routing reads of a type, never its title or sub-notifications', async () => {
+    for (let i = 0; i < 50; i++)
+      await h.types.putSubNotification(
+        scope,
+        'welcome',
+        { subNotificationId: `s${i}`, title: 'x'.repeat(200) },
+        at,
+      );
+    await h.types.update(scope, 'welcome', { urgent: true }, at);
+    expect(await h.typeCache.type(scope, 'welcome')).toEqual({
+      notificationId: 'welcome',
+      channels: ['EMAIL'],
+      enabled: true,
+      urgent: true,
+    });
+  });
+
+  it('keeps no type or template outweighing its share of TEMPLATE_CACHE_MB: each is read again', async () => {
+    const small = await routerHarness(undefined, { TEMPLATE_CACHE_MB: '1' });
+    try {
+      // 140 KB each: within the whole megabyte, past the eighth of it types and templates each get.
+      const long = 'x'.repeat(70_000);
+      await small.types.ensure(scope, 'welcome', ['EMAIL'], at);
+      await small.types.setDefaultTemplate(scope, 'welcome', 'EMAIL', long, ['instant'], at);
+      await small.templates.create(scope, aTemplate({ templateId: 'tpl-1', subject: 'v1', html: long }));
+      const template = { notificationId: 'welcome', channel: 'EMAIL', templateId: 'tpl-1' } as const;
+      expect((await small.typeCache.type(scope, 'welcome'))?.defaultTemplates?.EMAIL?.instant).toBe(long);
+      expect((await small.typeCache.template(scope, template))?.subject).toBe('v1');
+      await small.types.setDefaultTemplate(scope, 'welcome', 'EMAIL', 'tpl-1', ['instant'], at);
+      await small.templates.update(scope, 'welcome', 'EMAIL', 'tpl-1', { subject: 'v2' }, at);
+      await eventually(async () => {
+        expect((await small.typeCache.type(scope, 'welcome'))?.defaultTemplates?.EMAIL?.instant).toBe(
+          'tpl-1',
+        );
+        expect((await small.typeCache.template(scope, template))?.subject).toBe('v2');
+      });
+    } finally {
+      await small.close();
+    }
+  });
+
   it("routes by the environment's settings changed through the API as soon as the change is announced", async () => {
     await h.accounts.createAccount({ accountId: scope.accountId, name: 'Acme', createdAt: at });
     await h.accounts.createEnvironment(anEnvironment(), 10);
@@ -91,8 +159,9 @@ describe('routing caches', () => {
     await h.accounts.updateEnvironment(scope.accountId, scope.envId, { disabledChannels: ['EMAIL'] });
     expect((await route(inline)).job).toBeDefined();
     await new EnvironmentSettingsChangesStore(h.coordination).announce(scope);
+    // Only what routing reads is held: never the environment's secret or provider settings.
     await eventually(async () =>
-      expect((await h.environmentCache.environment(scope))?.disabledChannels).toEqual(['EMAIL']),
+      expect(await h.environmentCache.environment(scope)).toEqual({ disabledChannels: ['EMAIL'] }),
     );
     const { trackingId, job } = await route(inline);
     expect(job).toBeUndefined();

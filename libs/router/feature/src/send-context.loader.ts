@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import {
   deliveryFields,
   mergeUserFields,
-  type NotificationType,
   reachableChannels,
   type SendRequested,
   type TenantScope,
@@ -10,7 +9,7 @@ import {
 } from '@notify/domain';
 import { PreferenceRepository, UserRepository } from '@notify/store';
 import { EnvironmentSettingsCache } from './environment-settings-cache';
-import { TypeCache } from './type-cache';
+import { type RoutedType, TypeCache } from './type-cache';
 
 type Environment = Awaited<ReturnType<EnvironmentSettingsCache['environment']>>;
 type StoredUser = Awaited<ReturnType<UserRepository['get']>>;
@@ -48,7 +47,7 @@ export class SendContextLoader {
   async forRouting(
     request: SendRequested,
     now: number,
-  ): Promise<SendContext & { type: NotificationType; preferences: Preferences }> {
+  ): Promise<SendContext & { type: RoutedType; preferences: Preferences }> {
     const scope = scopeOf(request);
     const { send } = request;
     const [environment, stored, existingType, preferences] = await Promise.all([
@@ -67,7 +66,7 @@ export class SendContextLoader {
   }
 
   /** For a released digest: records nothing, and has no type when it was deleted meanwhile. */
-  async forDigest(request: SendRequested): Promise<SendContext & { type: NotificationType | undefined }> {
+  async forDigest(request: SendRequested): Promise<SendContext & { type: RoutedType | undefined }> {
     const scope = scopeOf(request);
     const [stored, type, environment] = await Promise.all([
       this.users.get(scope, request.send.userId),

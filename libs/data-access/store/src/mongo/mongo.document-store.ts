@@ -88,7 +88,7 @@ class MongoCollection<T extends Doc> implements DocumentCollection<T> {
   }
 
   async insert(doc: T): Promise<boolean> {
-    return (await this.insertCast(doc)) !== undefined;
+    return this.insertCast(await this.cast({ ...doc, [REVISION]: 1 }));
   }
 
   async modify(
@@ -102,12 +102,12 @@ class MongoCollection<T extends Doc> implements DocumentCollection<T> {
       const next = change(stored === null ? undefined : (current as T));
       if (next === undefined) return stored === null ? undefined : (current as T);
       this.assertSameKey(key, next);
+      // A new document's revision is 1.
+      const written = await this.cast({ ...next, [REVISION]: (revision ?? 0) + 1 });
       if (stored === null) {
-        const inserted = await this.insertCast(next);
-        if (inserted !== undefined) return inserted;
+        if (await this.insertCast(written)) return stripped<T>(written);
         continue;
       }
-      const written = await this.cast({ ...next, [REVISION]: (revision ?? 0) + 1 });
       const result = await this.model.collection.replaceOne({ ...filter, [REVISION]: revision }, written);
       if (result.matchedCount === 1) return stripped<T>(written);
     }
@@ -158,14 +158,13 @@ class MongoCollection<T extends Doc> implements DocumentCollection<T> {
     return result.deletedCount;
   }
 
-  /** Inserts unless the key is taken; answers the document as stored (undefined: taken). */
-  private async insertCast(doc: T): Promise<T | undefined> {
-    const written = await this.cast({ ...doc, [REVISION]: 1 });
+  /** Inserts a cast document unless its key is taken (false). */
+  private async insertCast(written: Doc): Promise<boolean> {
     try {
       await this.model.collection.insertOne(written);
-      return stripped<T>(written);
+      return true;
     } catch (error) {
-      if (isDuplicateKey(error)) return undefined;
+      if (isDuplicateKey(error)) return false;
       throw error;
     }
   }
