@@ -244,6 +244,54 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
       expect(created).toMatchObject({ notificationId: type, channels: ['EMAIL'], enabled: true, envId });
     });
 
+    it('routes sends by a template or notification type changed through the API within 5 s', async () => {
+      const type = uniqueName('changing');
+      await client.types.createNotificationType({
+        notificationId: type,
+        title: 'Changing',
+        channels: ['EMAIL'],
+      });
+      await client.templates.createTemplate(type, 'EMAIL', {
+        templateId: 'current',
+        subject: 'First',
+        html: '<p>first</p>',
+      });
+      const to = { id: uniqueName('gus'), email: 'gus@example.com' };
+      const first = await client.send({ type, to });
+      expect((await mailFor(first.trackingId)).subject).toBe('First');
+      /**
+       * Sends until one is routed by the change saved at `changedAt`. The announcement travels apart
+       * from the sends, so a send may still use the old one, but only if it was accepted within 5 s
+       * of the change: after that no router trusts what it read before.
+       */
+      const sendUntilUsed = async (changedAt: number, used: (trackingId: string) => Promise<boolean>) => {
+        const staleAfter: number[] = [];
+        await eventually(
+          async () => {
+            const sentAt = performance.now();
+            const { trackingId } = await client.send({ type, to });
+            if (await used(trackingId)) return;
+            staleAfter.push(sentAt - changedAt);
+            throw new Error(`send ${trackingId} used the type or template from before the change`);
+          },
+          20_000,
+          100,
+        );
+        expect(Math.max(0, ...staleAfter)).toBeLessThan(5_000);
+      };
+      // The router has read the type and template; a change through the API is used within moments.
+      await client.templates.updateTemplate(type, 'EMAIL', 'current', { subject: 'Second' });
+      await sendUntilUsed(
+        performance.now(),
+        async (trackingId) => (await mailFor(trackingId)).subject === 'Second',
+      );
+      await client.types.updateNotificationType(type, { enabled: false });
+      await sendUntilUsed(performance.now(), async (trackingId) => {
+        const log = await logOf(trackingId, (l) => l.email_routing !== undefined);
+        return log.ignored === 'DISABLED_NOTIFICATION' && log.email_routing === 'IGNORE';
+      });
+    });
+
     it('uses forceChannels instead of the type’s channels', async () => {
       const type = uniqueName('sms_only');
       await client.types.createNotificationType({

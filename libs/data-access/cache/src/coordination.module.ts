@@ -8,9 +8,11 @@ import { AuthFailuresStore } from './stores/auth-failures.store';
 import { ComponentChangesStore } from './stores/component-changes.store';
 import { DigestWindowsStore } from './stores/digest-windows.store';
 import { EmailRepliesStore } from './stores/email/email-replies.store';
+import { EnvironmentSettingsChangesStore } from './stores/environment-settings-changes.store';
 import { IdempotencyRecordsStore } from './stores/idempotency-records.store';
 import { InAppFanoutStore } from './stores/inapp/inapp-fanout.store';
 import { LogQueriesStore } from './stores/log-queries.store';
+import { NotificationTypeChangesStore } from './stores/notification-type-changes.store';
 import { PeriodicTurnsStore } from './stores/periodic-turns.store';
 import { ScheduledSendsStore } from './stores/scheduled-sends.store';
 import { SendingDomainChangesStore } from './stores/sending-domain-changes.store';
@@ -28,9 +30,11 @@ const STORES = [
   AuthFailuresStore,
   ComponentChangesStore,
   EmailRepliesStore,
+  EnvironmentSettingsChangesStore,
   IdempotencyRecordsStore,
   InAppFanoutStore,
   LogQueriesStore,
+  NotificationTypeChangesStore,
   PeriodicTurnsStore,
   SendingDomainChangesStore,
   SmsConversationsStore,

@@ -38,6 +38,8 @@ export {
 } from './stores/sending-domain-changes.store';
 export { WebhookEndpointChangesStore } from './stores/webhook-endpoint-changes.store';
 export { ComponentChangesStore } from './stores/component-changes.store';
+export { EnvironmentSettingsChangesStore } from './stores/environment-settings-changes.store';
+export { NotificationTypeChangesStore } from './stores/notification-type-changes.store';
 export { EnvironmentChangesStore } from './stores/environment-changes.store';
 export { EnvironmentCache, type EnvironmentCacheOptions } from './environment-cache';
 export { AddressChangeLocksStore } from './stores/address-change-locks.store';

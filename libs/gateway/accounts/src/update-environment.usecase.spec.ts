@@ -1,6 +1,7 @@
 import { loadAppConfig } from '@notify/platform';
 import { ApiKeyResolver } from '@notify/gateway-auth';
-import { anEnvironment, aScope, eventually } from '@notify/testing';
+import type { TenantScope } from '@notify/domain';
+import { anEnvironment, aScope, eventually, testLogger } from '@notify/testing';
 import { NotFoundError } from '@notify/util';
 import { UpdateEnvironmentUseCase } from './update-environment.usecase';
 
@@ -18,7 +19,15 @@ describe('UpdateEnvironmentUseCase', () => {
   afterEach(() => h.close());
 
   type Changes = Parameters<UpdateEnvironmentUseCase['execute']>[0]['changes'];
-  const useCase = () => new UpdateEnvironmentUseCase(h.accounts, h.settings, h.presenter, h.resolver);
+  const useCase = () =>
+    new UpdateEnvironmentUseCase(
+      h.accounts,
+      h.settings,
+      h.presenter,
+      h.resolver,
+      h.environmentChanges,
+      testLogger(),
+    );
   const update = (clientId: string, changes: Changes) => useCase().execute({ scope, clientId, changes });
   /** A member's reach: every environment of the account. */
   const asMember = (clientId: string, changes: Changes, accountId = scope.accountId) =>
@@ -77,6 +86,19 @@ describe('UpdateEnvironmentUseCase', () => {
     await expect(asMember('env-1', { title: 'Taken over' }, 'acc-2')).rejects.toBeInstanceOf(NotFoundError);
     expect((await h.accounts.getEnvironment('acc-2', 'env-9'))?.title).toBe('Production');
     await expect(asMember('nowhere', { title: 'x' })).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('announces the change of the environment it stored, and none for a refused one', async () => {
+    const heard: TenantScope[] = [];
+    const stop = await h.environmentChanges.listen((changed) => heard.push(changed));
+    try {
+      await h.accounts.createEnvironment(anEnvironment({ envId: 'env-2' }), 10);
+      await expect(update('env-2', { disableSending: ['EMAIL'] })).rejects.toBeInstanceOf(NotFoundError);
+      await update('env-1', { disableSending: ['EMAIL'] });
+      await eventually(() => expect(heard).toEqual([{ accountId: scope.accountId, envId: 'env-1' }]));
+    } finally {
+      await stop();
+    }
   });
 
   it('stops the old client secret at once when the secret is reset, here and on every gateway', async () => {

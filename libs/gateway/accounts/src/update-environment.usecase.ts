@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { EnvironmentSettingsChangesStore } from '@notify/cache';
 import type { TenantScope } from '@notify/domain';
 import { ApiKeyResolver } from '@notify/gateway-auth';
+import { InjectLogger, type Logger } from '@notify/platform';
 import { ProviderSettings } from '@notify/provider-settings';
 import { AccountRepository } from '@notify/store';
 import { NotFoundError } from '@notify/util';
@@ -20,7 +22,8 @@ export interface UpdateEnvironmentCommand {
 /**
  * Changes an environment: its title, secret, secure mode, disabled channels, tracking, and its own
  * provider settings (null returns a setting to the deployment's default). A reset secret stops the
- * older SDKs' `Basic clientId:oldSecret` at once on every gateway (evicted like a revoked key).
+ * older SDKs' `Basic clientId:oldSecret` at once on every gateway (evicted like a revoked key); the
+ * change is announced, so every router routes sends by the new settings within moments.
  */
 @Injectable()
 export class UpdateEnvironmentUseCase {
@@ -29,6 +32,8 @@ export class UpdateEnvironmentUseCase {
     private readonly settings: ProviderSettings,
     private readonly presenter: EnvironmentPresenter,
     private readonly resolver: ApiKeyResolver,
+    private readonly changes: EnvironmentSettingsChangesStore,
+    @InjectLogger() private readonly logger: Logger,
   ) {}
 
   async execute(command: UpdateEnvironmentCommand): Promise<EnvironmentView> {
@@ -59,6 +64,7 @@ export class UpdateEnvironmentUseCase {
       ...(body.emailTracking !== undefined ? { emailTracking: body.emailTracking } : {}),
     });
     if (updated === undefined) throw notFound;
+    await this.changes.announceStored(environment, this.logger);
     // Evicted after the new secret is stored, so no gateway caches the old one again from the store.
     if (body.resetSecret)
       await this.resolver.revoked(ApiKeyResolver.clientSecretHash(clientId, current.secret));

@@ -4,9 +4,8 @@ import type { TenantScope } from '@notify/domain';
 import { InjectLogger, type Logger } from '@notify/platform';
 
 /**
- * Tells the routers an environment's components changed, after the change is stored. An
- * announcement that fails is logged, not answered as a failure: the change is saved, and routers
- * re-read an environment's components within seconds (their cache expires) in any case.
+ * Tells the routers an environment's components changed, after the change is stored (a failed
+ * announcement is logged: routers re-read an environment's components within seconds anyway).
  */
 @Injectable()
 export class ComponentChanges {
@@ -15,14 +14,7 @@ export class ComponentChanges {
     @InjectLogger() private readonly logger: Logger,
   ) {}
 
-  async announce(scope: TenantScope): Promise<void> {
-    try {
-      await this.store.announce(scope);
-    } catch (error) {
-      this.logger.warn(
-        { err: error, accountId: scope.accountId, envId: scope.envId },
-        'could not announce a change of components; routers see it when their cache expires',
-      );
-    }
+  announce(scope: TenantScope): Promise<void> {
+    return this.store.announceStored(scope, this.logger);
   }
 }

@@ -1,6 +1,8 @@
+import { type CoordinationStore, NotificationTypeChangesStore } from '@notify/cache';
 import { MAX_SUB_NOTIFICATIONS } from '@notify/domain';
+import { TypeChanges } from '@notify/gateway-templates';
 import { EmbeddedDocumentStore, NotificationTypeRepository } from '@notify/store';
-import { aScope, FakeClock, tempDir } from '@notify/testing';
+import { aScope, FakeClock, tempDir, testLogger } from '@notify/testing';
 import { SubNotificationsUseCase } from './sub-notifications.usecase';
 
 describe('SubNotificationsUseCase', () => {
@@ -10,6 +12,8 @@ describe('SubNotificationsUseCase', () => {
   let store: EmbeddedDocumentStore;
   let types: NotificationTypeRepository;
   let subs: SubNotificationsUseCase;
+  /** The environments announced on types/changed, in order. */
+  let announced: string[];
 
   const stored = async (where = scope) => (await types.get(where, 'comments'))?.subNotifications;
 
@@ -17,7 +21,15 @@ describe('SubNotificationsUseCase', () => {
     dir = await tempDir('notify-subs-');
     store = new EmbeddedDocumentStore(dir.path);
     types = new NotificationTypeRepository(store);
-    subs = new SubNotificationsUseCase(types, clock);
+    announced = [];
+    const coordination = {
+      publish: async (channel: string, message: string) => void announced.push(`${channel} ${message}`),
+    } as unknown as CoordinationStore;
+    subs = new SubNotificationsUseCase(
+      types,
+      clock,
+      new TypeChanges(new NotificationTypeChangesStore(coordination), testLogger()),
+    );
     await types.create(scope, { notificationId: 'comments', title: 'Comments', channels: ['EMAIL'] }, 'then');
   });
 
@@ -44,6 +56,17 @@ describe('SubNotificationsUseCase', () => {
     expect(await stored()).toEqual([{ subNotificationId: 'p2', title: 'Project 2' }]);
     await expect(subs.delete(scope, 'comments', 'p1')).rejects.toMatchObject({ kind: 'not_found' });
     await expect(subs.delete(scope, 'missing', 'p2')).rejects.toMatchObject({ kind: 'not_found' });
+  });
+
+  it('announces each change of the type to the routers, and nothing for a 404', async () => {
+    const environment = `types/changed ${scope.accountId}/${scope.envId}`;
+    await subs.put(scope, 'comments', { subNotificationId: 'p1', title: 'Project 1' });
+    await subs.delete(scope, 'comments', 'p1');
+    await expect(subs.delete(scope, 'comments', 'p1')).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(subs.put(scope, 'missing', { subNotificationId: 'p1', title: 'x' })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
+    expect(announced).toEqual([environment, environment]);
   });
 
   it("answers 404 for a type that does not exist, or another environment's, and creates nothing", async () => {

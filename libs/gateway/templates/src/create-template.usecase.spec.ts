@@ -12,14 +12,14 @@ describe('CreateTemplateUseCase', () => {
   afterEach(() => h.close());
 
   const create = (templateId: string) =>
-    new CreateTemplateUseCase(h.templates, h.types, h.clock, h.components).execute({
+    new CreateTemplateUseCase(h.templates, h.types, h.clock, h.components, h.changes).execute({
       scope,
       notificationId: 'welcome',
       channel: 'EMAIL',
       body: { templateId, subject: `Hi ${templateId}`, html: '<p>hi</p>' },
     });
 
-  it('makes the first template of a channel its instant default, and a later one not', async () => {
+  it('makes the first template of a channel its instant default, and a later one not, announcing each', async () => {
     const first = await create('tpl-1');
     expect(first.template).toMatchObject({ templateId: 'tpl-1', createdAt: h.at(), updatedAt: h.at() });
     expect(first.type?.defaultTemplates?.EMAIL?.instant).toBe('tpl-1');
@@ -27,20 +27,31 @@ describe('CreateTemplateUseCase', () => {
     const second = await create('tpl-2');
     expect(second.template.createdAt).toBe(h.at());
     expect(second.type?.defaultTemplates?.EMAIL?.instant).toBe('tpl-1');
+    expect(h.announced).toEqual([`${scope.accountId}/${scope.envId}`, `${scope.accountId}/${scope.envId}`]);
+  });
+
+  it('announces a stored template even when making it the default fails', async () => {
+    jest.spyOn(h.types, 'setDefaultTemplate').mockRejectedValueOnce(new Error('store unavailable'));
+    await expect(create('tpl-1')).rejects.toThrow('store unavailable');
+    expect(await h.templates.get(scope, 'welcome', 'EMAIL', 'tpl-1')).toBeDefined();
+    expect(h.announced).toEqual([`${scope.accountId}/${scope.envId}`]);
   });
 
   it('refuses a template id the channel has already with 400 ALREADY_EXISTS', async () => {
     await create('tpl-1');
     await expect(create('tpl-1')).rejects.toMatchObject({ code: 'ALREADY_EXISTS', kind: 'invalid' });
+    expect(h.announced).toHaveLength(1);
   });
 
   it('answers 404 for a notification type that does not exist, and stores nothing', async () => {
-    const missing = new CreateTemplateUseCase(h.templates, h.types, h.clock, h.components).execute({
-      scope,
-      notificationId: 'nope',
-      channel: 'EMAIL',
-      body: { templateId: 'tpl-1', subject: 's', html: 'h' },
-    });
+    const missing = new CreateTemplateUseCase(h.templates, h.types, h.clock, h.components, h.changes).execute(
+      {
+        scope,
+        notificationId: 'nope',
+        channel: 'EMAIL',
+        body: { templateId: 'tpl-1', subject: 's', html: 'h' },
+      },
+    );
     await expect(missing).rejects.toBeInstanceOf(NotFoundError);
     expect(await h.templates.list(scope, 'nope', 'EMAIL')).toEqual([]);
   });
@@ -55,7 +66,7 @@ describe('CreateTemplateUseCase with components', () => {
   afterEach(() => h.close());
 
   const create = (html: string) =>
-    new CreateTemplateUseCase(h.templates, h.types, h.clock, h.components).execute({
+    new CreateTemplateUseCase(h.templates, h.types, h.clock, h.components, h.changes).execute({
       scope,
       notificationId: 'welcome',
       channel: 'EMAIL',

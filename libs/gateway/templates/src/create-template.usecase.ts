@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { checkComponentsExist } from './template-components';
 import { typeNotFound } from './not-found.errors';
 import type { TemplatesOf, TemplateWithType } from './template-use-case.command';
+import { TypeChanges } from './type-changes';
 
 export interface CreateTemplateCommand extends TemplatesOf {
   readonly body: z.infer<typeof createTemplateSchema>;
@@ -23,6 +24,7 @@ export class CreateTemplateUseCase {
     private readonly types: NotificationTypeRepository,
     @InjectClock() private readonly clock: Clock,
     private readonly components: ComponentRepository,
+    private readonly changes: TypeChanges,
   ) {}
 
   async execute(command: CreateTemplateCommand): Promise<TemplateWithType> {
@@ -38,17 +40,22 @@ export class CreateTemplateUseCase {
         message: `Template "${body.templateId}" exists already for ${channel}.`,
         fix: 'Update it with PATCH, or choose another templateId.',
       });
-    const updatedType =
-      type.defaultTemplates?.[channel]?.instant === undefined
-        ? await this.types.setDefaultTemplate(
-            scope,
-            notificationId,
-            channel,
-            body.templateId,
-            ['instant'],
-            now,
-          )
-        : type;
-    return { template, type: updatedType };
+    // The template is stored: announced even if making it the default fails.
+    try {
+      const updatedType =
+        type.defaultTemplates?.[channel]?.instant === undefined
+          ? await this.types.setDefaultTemplate(
+              scope,
+              notificationId,
+              channel,
+              body.templateId,
+              ['instant'],
+              now,
+            )
+          : type;
+      return { template, type: updatedType };
+    } finally {
+      await this.changes.announce(scope);
+    }
   }
 }

@@ -11,8 +11,8 @@ describe('DeleteTemplateUseCase', () => {
 
   afterEach(() => h.close());
 
-  it('deletes the template and the default it was', async () => {
-    await new DeleteTemplateUseCase(h.templates, h.types, h.clock).execute({
+  it('deletes the template and the default it was, and announces the change', async () => {
+    await new DeleteTemplateUseCase(h.templates, h.types, h.clock, h.changes).execute({
       scope,
       notificationId: 'welcome',
       channel: 'EMAIL',
@@ -20,10 +20,11 @@ describe('DeleteTemplateUseCase', () => {
     });
     expect((await h.templates.list(scope, 'welcome', 'EMAIL')).map((t) => t.templateId)).toEqual(['tpl-2']);
     expect((await h.types.get(scope, 'welcome'))?.defaultTemplates?.EMAIL?.instant).toBeUndefined();
+    expect(h.announced).toEqual([`${scope.accountId}/${scope.envId}`]);
   });
 
   it('answers 404 for a template that does not exist', async () => {
-    const missing = new DeleteTemplateUseCase(h.templates, h.types, h.clock).execute({
+    const missing = new DeleteTemplateUseCase(h.templates, h.types, h.clock, h.changes).execute({
       scope,
       notificationId: 'welcome',
       channel: 'EMAIL',
@@ -31,5 +32,6 @@ describe('DeleteTemplateUseCase', () => {
     });
     await expect(missing).rejects.toBeInstanceOf(NotFoundError);
     expect(await h.templates.list(scope, 'welcome', 'EMAIL')).toHaveLength(2);
+    expect(h.announced).toEqual([]);
   });
 });

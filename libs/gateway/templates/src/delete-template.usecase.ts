@@ -4,6 +4,7 @@ import type { Clock } from '@notify/util';
 import { NotificationTypeRepository, TemplateRepository } from '@notify/store';
 import { templateNotFound } from './not-found.errors';
 import type { TemplateOf } from './template-use-case.command';
+import { TypeChanges } from './type-changes';
 
 /** Deletes a template; a delivery mode it was the default for is left without one. */
 @Injectable()
@@ -12,6 +13,7 @@ export class DeleteTemplateUseCase {
     private readonly templates: TemplateRepository,
     private readonly types: NotificationTypeRepository,
     @InjectClock() private readonly clock: Clock,
+    private readonly changes: TypeChanges,
   ) {}
 
   async execute(command: TemplateOf): Promise<void> {
@@ -25,5 +27,6 @@ export class DeleteTemplateUseCase {
       templateId,
       new Date(this.clock.now()).toISOString(),
     );
+    await this.changes.announce(scope);
   }
 }

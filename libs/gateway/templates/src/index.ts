@@ -1,1 +1,2 @@
 export { TemplatesModule } from './templates.module';
+export { TypeChanges } from './type-changes';

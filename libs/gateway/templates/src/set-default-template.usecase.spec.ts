@@ -11,9 +11,14 @@ describe('SetDefaultTemplateUseCase', () => {
 
   afterEach(() => h.close());
 
-  it('makes the template the default for the given modes, stamped with the clock', async () => {
+  it('makes the template the default for the given modes, stamped with the clock, and announces the change', async () => {
     h.clock.advance(60_000);
-    const { template, type } = await new SetDefaultTemplateUseCase(h.templates, h.types, h.clock).execute({
+    const { template, type } = await new SetDefaultTemplateUseCase(
+      h.templates,
+      h.types,
+      h.clock,
+      h.changes,
+    ).execute({
       scope,
       notificationId: 'welcome',
       channel: 'EMAIL',
@@ -23,10 +28,11 @@ describe('SetDefaultTemplateUseCase', () => {
     expect(template.templateId).toBe('tpl-2');
     expect(type?.defaultTemplates?.EMAIL).toMatchObject({ instant: 'tpl-2', daily: 'tpl-2' });
     expect(type?.updatedAt).toBe(h.at());
+    expect(h.announced).toEqual([`${scope.accountId}/${scope.envId}`]);
   });
 
   it('answers 404 for a template the channel does not have, and changes no default', async () => {
-    const missing = new SetDefaultTemplateUseCase(h.templates, h.types, h.clock).execute({
+    const missing = new SetDefaultTemplateUseCase(h.templates, h.types, h.clock, h.changes).execute({
       scope,
       notificationId: 'welcome',
       channel: 'EMAIL',
@@ -35,5 +41,6 @@ describe('SetDefaultTemplateUseCase', () => {
     });
     await expect(missing).rejects.toBeInstanceOf(NotFoundError);
     expect((await h.types.get(scope, 'welcome'))?.defaultTemplates?.EMAIL?.instant).toBe('tpl-1');
+    expect(h.announced).toEqual([]);
   });
 });

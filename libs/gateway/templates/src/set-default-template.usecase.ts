@@ -5,6 +5,7 @@ import type { Clock } from '@notify/util';
 import { NotificationTypeRepository, TemplateRepository } from '@notify/store';
 import { templateNotFound } from './not-found.errors';
 import type { TemplateOf, TemplateWithType } from './template-use-case.command';
+import { TypeChanges } from './type-changes';
 
 export interface SetDefaultTemplateCommand extends TemplateOf {
   readonly modes: readonly DeliveryMode[];
@@ -17,6 +18,7 @@ export class SetDefaultTemplateUseCase {
     private readonly templates: TemplateRepository,
     private readonly types: NotificationTypeRepository,
     @InjectClock() private readonly clock: Clock,
+    private readonly changes: TypeChanges,
   ) {}
 
   async execute(command: SetDefaultTemplateCommand): Promise<TemplateWithType> {
@@ -31,6 +33,7 @@ export class SetDefaultTemplateUseCase {
       modes,
       new Date(this.clock.now()).toISOString(),
     );
+    await this.changes.announce(scope);
     return { template, type };
   }
 }

@@ -6,12 +6,14 @@ import { ListTemplatesUseCase } from './list-templates.usecase';
 import { SetDefaultTemplateUseCase } from './set-default-template.usecase';
 import { TemplatesController } from './templates.controller';
 import { UpdateTemplateUseCase } from './update-template.usecase';
+import { TypeChanges } from './type-changes';
 import { TypesController } from './types.controller';
 
 /** Notification types and their templates per channel. */
 @Module({
   controllers: [TypesController, TemplatesController],
   providers: [
+    TypeChanges,
     ListTemplatesUseCase,
     CreateTemplateUseCase,
     SetDefaultTemplateUseCase,
@@ -19,5 +21,6 @@ import { TypesController } from './types.controller';
     UpdateTemplateUseCase,
     DeleteTemplateUseCase,
   ],
+  exports: [TypeChanges],
 })
 export class TemplatesModule {}

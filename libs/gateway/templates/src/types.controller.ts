@@ -20,6 +20,7 @@ import {
   openApi,
 } from '@notify/gateway-openapi';
 import { typeNotFound } from './not-found.errors';
+import { TypeChanges } from './type-changes';
 import { notificationTypeOutput, presentType } from './notification-type.presenter';
 import { z } from 'zod';
 
@@ -34,6 +35,7 @@ export class TypesController {
   constructor(
     private readonly types: NotificationTypeRepository,
     private readonly templates: TemplateRepository,
+    private readonly changes: TypeChanges,
   ) {}
 
   @Post()
@@ -52,6 +54,7 @@ export class TypesController {
         fix: 'Update it with PATCH /types/{notificationId}.',
       });
     }
+    await this.changes.announce(tenant);
     const created = await this.types.get(tenant, body.notificationId);
     if (created === undefined) throw typeNotFound(body.notificationId);
     return presentType(tenant, created);
@@ -101,6 +104,7 @@ export class TypesController {
   ) {
     const updated = await this.types.update(tenant, notificationId, body, new Date().toISOString());
     if (updated === undefined) throw typeNotFound(notificationId);
+    await this.changes.announce(tenant);
     return presentType(tenant, updated);
   }
 
@@ -117,7 +121,12 @@ export class TypesController {
     @Param('notificationId', notificationIdPipe) notificationId: string,
   ) {
     if (!(await this.types.delete(tenant, notificationId))) throw typeNotFound(notificationId);
-    await this.templates.deleteAllOf(tenant, notificationId);
+    // The type is gone once deleted: announced even if deleting its templates fails.
+    try {
+      await this.templates.deleteAllOf(tenant, notificationId);
+    } finally {
+      await this.changes.announce(tenant);
+    }
     return { message: 'Notification type deleted' };
   }
 }

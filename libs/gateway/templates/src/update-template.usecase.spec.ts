@@ -11,13 +11,14 @@ describe('UpdateTemplateUseCase', () => {
 
   afterEach(() => h.close());
 
-  it('changes the content, stamped with the clock, and answers it with the type', async () => {
+  it('changes the content, stamped with the clock, answers it with the type, and announces the change', async () => {
     h.clock.advance(60_000);
     const { template, type } = await new UpdateTemplateUseCase(
       h.templates,
       h.types,
       h.clock,
       h.components,
+      h.changes,
     ).execute({
       scope,
       notificationId: 'welcome',
@@ -28,16 +29,20 @@ describe('UpdateTemplateUseCase', () => {
     expect(template).toMatchObject({ templateId: 'tpl-1', subject: 'New', updatedAt: h.at() });
     expect(type?.defaultTemplates?.EMAIL?.instant).toBe('tpl-1');
     expect((await h.templates.get(scope, 'welcome', 'EMAIL', 'tpl-1'))?.subject).toBe('New');
+    expect(h.announced).toEqual([`${scope.accountId}/${scope.envId}`]);
   });
 
-  it('answers 404 for a template that does not exist', async () => {
-    const missing = new UpdateTemplateUseCase(h.templates, h.types, h.clock, h.components).execute({
-      scope,
-      notificationId: 'welcome',
-      channel: 'EMAIL',
-      templateId: 'tpl-9',
-      content: { subject: 'New' },
-    });
+  it('answers 404 for a template that does not exist, announcing nothing', async () => {
+    const missing = new UpdateTemplateUseCase(h.templates, h.types, h.clock, h.components, h.changes).execute(
+      {
+        scope,
+        notificationId: 'welcome',
+        channel: 'EMAIL',
+        templateId: 'tpl-9',
+        content: { subject: 'New' },
+      },
+    );
     await expect(missing).rejects.toBeInstanceOf(NotFoundError);
+    expect(h.announced).toEqual([]);
   });
 });

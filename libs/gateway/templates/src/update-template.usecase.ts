@@ -6,6 +6,7 @@ import { ComponentRepository, NotificationTypeRepository, TemplateRepository } f
 import { templateNotFound } from './not-found.errors';
 import { checkComponentsExist } from './template-components';
 import type { TemplateOf, TemplateWithType } from './template-use-case.command';
+import { TypeChanges } from './type-changes';
 
 export interface UpdateTemplateCommand extends TemplateOf {
   readonly content: TemplateContent;
@@ -19,6 +20,7 @@ export class UpdateTemplateUseCase {
     private readonly types: NotificationTypeRepository,
     @InjectClock() private readonly clock: Clock,
     private readonly components: ComponentRepository,
+    private readonly changes: TypeChanges,
   ) {}
 
   async execute(command: UpdateTemplateCommand): Promise<TemplateWithType> {
@@ -33,6 +35,7 @@ export class UpdateTemplateUseCase {
       new Date(this.clock.now()).toISOString(),
     );
     if (updated === undefined) throw templateNotFound(templateId, channel);
+    await this.changes.announce(scope);
     return { template: updated, type: await this.types.get(scope, notificationId) };
   }
 }

@@ -10,7 +10,6 @@ import {
   isSensitiveSend,
   logPrefix,
   type LogFields,
-  type NotificationType,
   type SendRequested,
   type Template,
   TemplateError,
@@ -20,9 +19,10 @@ import {
   type UserFields,
 } from '@notify/domain';
 import { type AppConfig, InjectConfig } from '@notify/platform';
-import { TemplateRepository } from '@notify/store';
 import { channelFailed } from './channel-failed';
 import { ComponentCache } from './component-cache';
+import { type RoutedType, TypeCache } from './type-cache';
+import { templateCacheBudget } from './template-cache-budget';
 
 const PREVIEW_LIMIT = 4_096;
 const clip = (text: string) => (text.length > PREVIEW_LIMIT ? `${text.slice(0, PREVIEW_LIMIT)}…` : text);
@@ -30,7 +30,7 @@ const clip = (text: string) => (text.length > PREVIEW_LIMIT ? `${text.slice(0, P
 export interface DispatchOptions {
   readonly channel: Channel;
   readonly request: SendRequested;
-  readonly type: NotificationType;
+  readonly type: RoutedType;
   readonly user: UserFields;
   readonly now: number;
   /** The stored user's email suppression, which the email channel honours. */
@@ -56,12 +56,12 @@ export class ChannelDispatcher {
   private readonly renderer: TemplateRenderer;
 
   constructor(
-    private readonly templates: TemplateRepository,
+    private readonly types: TypeCache,
     private readonly events: DeliveryEventsPublisher,
     @InjectConfig() config: AppConfig,
     private readonly components: ComponentCache,
   ) {
-    this.renderer = new TemplateRenderer(config.limits.templateCacheBytes);
+    this.renderer = new TemplateRenderer(templateCacheBudget(config).compiled);
   }
 
   async dispatch(options: DispatchOptions): Promise<Dispatched> {
@@ -127,7 +127,7 @@ export class ChannelDispatcher {
   /** The chosen template, else the channel's default; `missing` names a chosen one that does not exist. */
   private async template(
     request: SendRequested,
-    type: NotificationType,
+    type: RoutedType,
     channel: Channel,
   ): Promise<{ template?: Template; missing?: string }> {
     const { send } = request;
@@ -138,11 +138,9 @@ export class ChannelDispatcher {
     const templateId =
       send.templateId ?? (mode !== undefined ? defaults?.[mode] : undefined) ?? defaults?.instant;
     if (templateId === undefined) return {};
-    const template = await this.templates.get(
+    const template = await this.types.template(
       { accountId: request.accountId, envId: request.envId },
-      send.notificationId,
-      channel,
-      templateId,
+      { notificationId: send.notificationId, channel, templateId },
     );
     return template === undefined ? { missing: templateId } : { template };
   }

@@ -4,6 +4,7 @@ import type { ComponentSources, TenantScope } from '@notify/domain';
 import { type AppConfig, InjectClock, InjectConfig } from '@notify/platform';
 import { ComponentRepository } from '@notify/store';
 import type { Clock } from '@notify/util';
+import { templateCacheBudget } from './template-cache-budget';
 
 /** The ids and HTML held, two bytes a character. */
 const bytesOf = (sources: ComponentSources) =>
@@ -11,9 +12,9 @@ const bytesOf = (sources: ComponentSources) =>
 
 /**
  * Each environment's email components (their ids and HTML only), read at most once per 5 s per
- * process (most environments have none, cached too), in a cache bounded by bytes like the compiled
- * templates' (TEMPLATE_CACHE_MB): an environment whose components outweigh it is read for each
- * render instead of kept. A change through the API is announced and drops the entry at once on
+ * process (most environments have none, cached too), in a cache bounded by bytes (its share of
+ * TEMPLATE_CACHE_MB, see templateCacheBudget): an environment whose components outweigh it is read
+ * for each render instead of kept. A change through the API is announced and drops the entry at once on
  * every replica, so the next render uses the new HTML; each load is a new map, which the renderer
  * keys its partials by.
  */
@@ -32,7 +33,7 @@ export class ComponentCache implements OnModuleInit {
       clock,
       load: async (scope) => new Map((await components.list(scope)).map((c) => [c.componentId, c.html])),
       weigh: bytesOf,
-      maxWeight: config.limits.templateCacheBytes,
+      maxWeight: templateCacheBudget(config).components,
     });
   }
 

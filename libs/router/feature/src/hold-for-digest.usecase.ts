@@ -7,17 +7,17 @@ import {
   type DeliveryEvent,
   MAX_DIGEST_ITEMS,
   nextDigestAt,
-  type NotificationType,
   type SendRequested,
   type UserFields,
 } from '@notify/domain';
 import { channelFailed } from './channel-failed';
+import type { RoutedType } from './type-cache';
 
 const mb = (bytes: number) => Math.round(bytes / 1_048_576);
 
 export interface HoldForDigestOptions {
   readonly request: SendRequested;
-  readonly type: NotificationType;
+  readonly type: RoutedType;
   readonly user: UserFields;
   /** A channel the routing decided to BATCH. */
   readonly routing: ChannelRouting;

@@ -5,10 +5,12 @@ import { CHANNEL_STRATEGIES, Groups, sendRequestedSchema, Topics } from '@notify
 import { type AppConfig, InjectConfig } from '@notify/platform';
 import { ChannelDispatcher } from './channel.dispatcher';
 import { ComponentCache } from './component-cache';
+import { EnvironmentSettingsCache } from './environment-settings-cache';
 import { HoldForDigestUseCase } from './hold-for-digest.usecase';
 import { RouteSendUseCase } from './route-send.usecase';
 import { SendContextLoader } from './send-context.loader';
 import { SendDigestUseCase } from './send-digest.usecase';
+import { TypeCache } from './type-cache';
 
 /**
  * Consumes accepted sends (group `router`), one user's sends in order, many users at once: a
@@ -19,6 +21,8 @@ import { SendDigestUseCase } from './send-digest.usecase';
 @Module({
   providers: [
     SendContextLoader,
+    EnvironmentSettingsCache,
+    TypeCache,
     ComponentCache,
     ChannelDispatcher,
     HoldForDigestUseCase,

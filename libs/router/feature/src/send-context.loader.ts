@@ -2,20 +2,16 @@ import { Injectable } from '@nestjs/common';
 import {
   deliveryFields,
   mergeUserFields,
-  type NotificationType,
   reachableChannels,
   type SendRequested,
   type TenantScope,
   type UserFields,
 } from '@notify/domain';
-import {
-  AccountRepository,
-  NotificationTypeRepository,
-  PreferenceRepository,
-  UserRepository,
-} from '@notify/store';
+import { PreferenceRepository, UserRepository } from '@notify/store';
+import { EnvironmentSettingsCache } from './environment-settings-cache';
+import { type RoutedType, TypeCache } from './type-cache';
 
-type Environment = Awaited<ReturnType<AccountRepository['getEnvironment']>>;
+type Environment = Awaited<ReturnType<EnvironmentSettingsCache['environment']>>;
 type StoredUser = Awaited<ReturnType<UserRepository['get']>>;
 type Preferences = Awaited<ReturnType<PreferenceRepository['get']>>;
 
@@ -38,9 +34,9 @@ function sameContact(stored: UserFields | undefined, merged: UserFields): boolea
 @Injectable()
 export class SendContextLoader {
   constructor(
-    private readonly accounts: AccountRepository,
+    private readonly environments: EnvironmentSettingsCache,
     private readonly users: UserRepository,
-    private readonly types: NotificationTypeRepository,
+    private readonly types: TypeCache,
     private readonly preferences: PreferenceRepository,
   ) {}
 
@@ -51,13 +47,13 @@ export class SendContextLoader {
   async forRouting(
     request: SendRequested,
     now: number,
-  ): Promise<SendContext & { type: NotificationType; preferences: Preferences }> {
+  ): Promise<SendContext & { type: RoutedType; preferences: Preferences }> {
     const scope = scopeOf(request);
     const { send } = request;
     const [environment, stored, existingType, preferences] = await Promise.all([
-      this.accounts.getEnvironment(scope.accountId, scope.envId),
+      this.environments.environment(scope),
       this.users.get(scope, send.userId),
-      this.types.get(scope, send.notificationId),
+      this.types.type(scope, send.notificationId),
       this.preferences.get(scope, send.userId),
     ]);
     const user = mergeUserFields(stored, send.recipient);
@@ -70,12 +66,12 @@ export class SendContextLoader {
   }
 
   /** For a released digest: records nothing, and has no type when it was deleted meanwhile. */
-  async forDigest(request: SendRequested): Promise<SendContext & { type: NotificationType | undefined }> {
+  async forDigest(request: SendRequested): Promise<SendContext & { type: RoutedType | undefined }> {
     const scope = scopeOf(request);
     const [stored, type, environment] = await Promise.all([
       this.users.get(scope, request.send.userId),
-      this.types.get(scope, request.send.notificationId),
-      this.accounts.getEnvironment(scope.accountId, scope.envId),
+      this.types.type(scope, request.send.notificationId),
+      this.environments.environment(scope),
     ]);
     return { environment, stored, user: mergeUserFields(stored, request.send.recipient), type };
   }

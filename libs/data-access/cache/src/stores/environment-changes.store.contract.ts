@@ -4,11 +4,15 @@ import type { CoordinationStore } from '../cache.port';
 import { newLocation, openStore, type StoreLocation } from '../testing/coordination-harness';
 import { ComponentChangesStore } from './component-changes.store';
 import type { EnvironmentChangesStore } from './environment-changes.store';
+import { EnvironmentSettingsChangesStore } from './environment-settings-changes.store';
+import { NotificationTypeChangesStore } from './notification-type-changes.store';
 import { WebhookEndpointChangesStore } from './webhook-endpoint-changes.store';
 
 const kinds: [string, (coordination: CoordinationStore) => EnvironmentChangesStore][] = [
   ['WebhookEndpointChangesStore', (coordination) => new WebhookEndpointChangesStore(coordination)],
   ['ComponentChangesStore', (coordination) => new ComponentChangesStore(coordination)],
+  ['NotificationTypeChangesStore', (coordination) => new NotificationTypeChangesStore(coordination)],
+  ['EnvironmentSettingsChangesStore', (coordination) => new EnvironmentSettingsChangesStore(coordination)],
 ];
 
 describe.each(kinds)('%s contract', (kind, open) => {

@@ -1,4 +1,5 @@
 import type { TenantScope } from '@notify/domain';
+import type { Logger } from '@notify/platform';
 import type { CoordinationStore } from '../cache.port';
 
 /**
@@ -15,6 +16,22 @@ export abstract class EnvironmentChangesStore {
 
   announce(scope: TenantScope): Promise<void> {
     return this.coordination.publish(this.channel, `${scope.accountId}/${scope.envId}`);
+  }
+
+  /**
+   * Announces a change the caller has stored. A failed announcement is logged, not answered as a
+   * failure: the change is saved, and every cached copy of it expires within seconds anyway (see
+   * EnvironmentCache).
+   */
+  async announceStored(scope: TenantScope, logger: Logger): Promise<void> {
+    try {
+      await this.announce(scope);
+    } catch (error) {
+      logger.warn(
+        { err: error, accountId: scope.accountId, envId: scope.envId, channel: this.channel },
+        'could not announce a stored change; caches see it when they expire',
+      );
+    }
   }
 
   /** Calls `listener` with each environment announced from now on; answers how to stop listening. */

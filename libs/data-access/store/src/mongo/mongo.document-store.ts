@@ -14,6 +14,15 @@ const DUPLICATE_KEY = 11000;
 const MAX_MODIFY_ATTEMPTS = 20;
 const HIDDEN = { _id: 0, [REVISION]: 0 } as const;
 
+/**
+ * A document as written, as `get` would read it back: what a write answers without a second
+ * round trip (the driver adds `_id` to what it inserts).
+ */
+function stripped<T extends Doc>(written: Doc): T {
+  const { _id: _inserted, [REVISION]: _revision, ...doc } = written;
+  return doc as T;
+}
+
 function isDuplicateKey(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === DUPLICATE_KEY;
 }
@@ -79,13 +88,7 @@ class MongoCollection<T extends Doc> implements DocumentCollection<T> {
   }
 
   async insert(doc: T): Promise<boolean> {
-    try {
-      await this.model.collection.insertOne(await this.cast({ ...doc, [REVISION]: 1 }));
-      return true;
-    } catch (error) {
-      if (isDuplicateKey(error)) return false;
-      throw error;
-    }
+    return this.insertCast(await this.cast({ ...doc, [REVISION]: 1 }));
   }
 
   async modify(
@@ -99,15 +102,14 @@ class MongoCollection<T extends Doc> implements DocumentCollection<T> {
       const next = change(stored === null ? undefined : (current as T));
       if (next === undefined) return stored === null ? undefined : (current as T);
       this.assertSameKey(key, next);
+      // A new document's revision is 1.
+      const written = await this.cast({ ...next, [REVISION]: (revision ?? 0) + 1 });
       if (stored === null) {
-        if (await this.insert(next)) return this.get(key);
+        if (await this.insertCast(written)) return stripped<T>(written);
         continue;
       }
-      const result = await this.model.collection.replaceOne(
-        { ...filter, [REVISION]: revision },
-        await this.cast({ ...next, [REVISION]: (revision ?? 0) + 1 }),
-      );
-      if (result.matchedCount === 1) return this.get(key);
+      const result = await this.model.collection.replaceOne({ ...filter, [REVISION]: revision }, written);
+      if (result.matchedCount === 1) return stripped<T>(written);
     }
     throw new Error(`${this.definition.name}: too many concurrent writes to one document`);
   }
@@ -154,6 +156,17 @@ class MongoCollection<T extends Doc> implements DocumentCollection<T> {
   async removeAll(prefix: readonly string[]): Promise<number> {
     const result = await this.model.deleteMany(this.filter(prefix)).exec();
     return result.deletedCount;
+  }
+
+  /** Inserts a cast document unless its key is taken (false). */
+  private async insertCast(written: Doc): Promise<boolean> {
+    try {
+      await this.model.collection.insertOne(written);
+      return true;
+    } catch (error) {
+      if (isDuplicateKey(error)) return false;
+      throw error;
+    }
   }
 
   /** Validates and casts a document through the schema (strict: unknown fields throw). */

@@ -1,4 +1,8 @@
-import { ApiKeyRevocationsStore, EmbeddedCoordinationStore } from '@notify/cache';
+import {
+  ApiKeyRevocationsStore,
+  EmbeddedCoordinationStore,
+  EnvironmentSettingsChangesStore,
+} from '@notify/cache';
 import type { Environment, TenantScope } from '@notify/domain';
 import { ApiKeyResolver } from '@notify/gateway-auth';
 import { type AppConfig, SecretBox } from '@notify/platform';
@@ -54,6 +58,7 @@ export async function environmentsHarness(scope: TenantScope, config: AppConfig)
     clock,
     revocations,
     resolver,
+    environmentChanges: new EnvironmentSettingsChangesStore(coordination),
     issuer: new KeyIssuer(keys, accounts, config),
     async close() {
       await resolver.onModuleDestroy();

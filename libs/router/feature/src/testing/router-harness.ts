@@ -3,6 +3,8 @@ import {
   ComponentChangesStore,
   DigestWindowsStore,
   EmbeddedCoordinationStore,
+  EnvironmentSettingsChangesStore,
+  NotificationTypeChangesStore,
   ScheduledSendsStore,
   SuppressionCountersStore,
 } from '@notify/cache';
@@ -23,10 +25,12 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ChannelDispatcher } from '../channel.dispatcher';
 import { ComponentCache } from '../component-cache';
+import { EnvironmentSettingsCache } from '../environment-settings-cache';
 import { HoldForDigestUseCase } from '../hold-for-digest.usecase';
 import { RouteSendUseCase } from '../route-send.usecase';
 import { SendContextLoader } from '../send-context.loader';
 import { SendDigestUseCase } from '../send-digest.usecase';
+import { TypeCache } from '../type-cache';
 
 const MB = 1_048_576;
 
@@ -54,10 +58,23 @@ export async function routerHarness(
   const types = new NotificationTypeRepository(documents);
   const templates = new TemplateRepository(documents);
   const users = new UserRepository(documents, new SecretBox(randomBytes(32)));
-  const contexts = new SendContextLoader(
-    new AccountRepository(documents),
-    users,
+  const accounts = new AccountRepository(documents);
+  const environmentCache = new EnvironmentSettingsCache(
+    accounts,
+    new EnvironmentSettingsChangesStore(coordination),
+    clock,
+  );
+  const typeCache = new TypeCache(
     types,
+    templates,
+    new NotificationTypeChangesStore(coordination),
+    clock,
+    config,
+  );
+  const contexts = new SendContextLoader(
+    environmentCache,
+    users,
+    typeCache,
     new PreferenceRepository(documents),
   );
   const windows = new DigestWindowsStore(coordination, limits);
@@ -69,7 +86,7 @@ export async function routerHarness(
     clock,
     config,
   );
-  const dispatcher = new ChannelDispatcher(templates, events, config, componentCache);
+  const dispatcher = new ChannelDispatcher(typeCache, events, config, componentCache);
   const holdForDigest = new HoldForDigestUseCase(windows, events);
   const route = new RouteSendUseCase(
     contexts,
@@ -87,6 +104,9 @@ export async function routerHarness(
   return {
     clock,
     coordination,
+    accounts,
+    environmentCache,
+    typeCache,
     types,
     templates,
     components,
