@@ -54,8 +54,10 @@ const envSchema = z.object({
   KAFKA_PARTITIONS: envInt(1, 1000).default(6),
   KAFKA_REPLICATION_FACTOR: envInt(1, 7).default(1),
   KAFKA_SESSION_TIMEOUT_MS: envInt(6_000, 300_000).default(30_000),
-  KAFKA_FETCH_MAX_WAIT_MS: envInt(0, 10_000).default(50),
-  KAFKA_FETCH_MIN_BYTES: envInt(1, 64 * 1024 * 1024).default(16_384),
+  // At least 10 ms: a member with no partitions polls in a loop that waits this long.
+  KAFKA_FETCH_MAX_WAIT_MS: envInt(10, 10_000).default(50),
+  // At most what a fetch may return (kafkajs's maxBytes, 10 MiB), or every fetch waits the maximum.
+  KAFKA_FETCH_MIN_BYTES: envInt(1, 10 * 1024 * 1024).default(16_384),
   KAFKA_SSL: envBool.default(false),
   KAFKA_SASL_MECHANISM: z.enum(['plain', 'scram-sha-256', 'scram-sha-512']).optional(),
   KAFKA_SASL_USERNAME: z.string().optional(),

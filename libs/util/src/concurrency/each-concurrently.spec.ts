@@ -26,4 +26,20 @@ describe('eachConcurrently', () => {
       }),
     ).rejects.toThrow('two');
   });
+
+  it('starts nothing after a failure, and settles only once the running items ended', async () => {
+    const started: number[] = [];
+    let slowEnded = false;
+    const result = eachConcurrently([1, 2, 3, 4, 5], 2, async (item) => {
+      started.push(item);
+      if (item === 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        slowEnded = true;
+      }
+      if (item === 2) throw new Error('two');
+    });
+    await expect(result).rejects.toThrow('two');
+    expect(slowEnded).toBe(true);
+    expect(started).toEqual([1, 2]);
+  });
 });

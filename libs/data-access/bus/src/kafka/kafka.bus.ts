@@ -313,11 +313,13 @@ export class KafkaBus implements EventBus {
 }
 
 /**
- * Delays before a fresh consumer replaces one kafkajs gave up on, doubling per crash without
- * progress in between: a message that crashes every consumer must not spin the broker.
+ * Delays before a fresh consumer replaces one kafkajs gave up on, doubling per crash until the
+ * subscription ran a while without one: a message that crashes every consumer must not spin the broker.
  */
 const RESTART_INITIAL_MS = 1_000;
 const RESTART_MAX_MS = 30_000;
+/** How long a subscription runs without crashing before its restart delay starts over. */
+const CRASH_FREE_MS = 60_000;
 
 /**
  * One subscription's consumer. kafkajs restarts a consumer that crashed on a retriable error by
@@ -328,8 +330,9 @@ const RESTART_MAX_MS = 30_000;
 class KafkaSubscription {
   private readonly controller = new AbortController();
   private consumer: Consumer;
-  /** Crashes since the subscription last handled a batch; sets the delay before the next start. */
+  /** Crashes in a row (none for CRASH_FREE_MS resets it); sets the delay before the next start. */
   private crashes = 0;
+  private lastCrashAt = 0;
   private restartTimer: NodeJS.Timeout | undefined;
   private restarting: Promise<void> | undefined;
   /** Why the subscription is not consuming, from its crash until a fresh consumer joins the group. */
@@ -386,7 +389,9 @@ class KafkaSubscription {
           const last = chunk.at(-1);
           if (last !== undefined) resolveOffset(last.offset);
           await commitOffsetsIfNecessary();
-          this.crashes = 0;
+          // Another partition's progress says nothing of the one that crashed: only a while
+          // without crashes does.
+          if (performance.now() - this.lastCrashAt > CRASH_FREE_MS) this.crashes = 0;
         }
       },
     });
@@ -413,6 +418,7 @@ class KafkaSubscription {
   private crashed(error: Error): void {
     if (this.controller.signal.aborted) return;
     this.crash = error;
+    this.lastCrashAt = performance.now();
     const delayMs = Math.min(RESTART_MAX_MS, RESTART_INITIAL_MS * 2 ** Math.min(this.crashes, 30));
     this.crashes++;
     const { group, topic } = this.options;

@@ -1,7 +1,8 @@
 import { tempDir, testBackends, testLogger, uniqueName } from '@notify/testing';
 import { EmbeddedBus } from '../embedded/embedded.bus';
 import type { EventBus } from '../event-bus.port';
-import { KafkaBus } from '../kafka/kafka.bus';
+import { KafkaBus, type KafkaBusOptions } from '../kafka/kafka.bus';
+import { loadAppConfig } from '@notify/platform';
 
 /** What a crash fixture needs to open the same bus as the test that spawned it. */
 export interface BusLocation {
@@ -27,7 +28,14 @@ export function openBus(location: BusLocation): EventBus {
     replicationFactor: 1,
     logger,
     sessionTimeoutMs: KAFKA_SESSION_TIMEOUT_MS,
+    fetch: defaultFetch(),
   });
+}
+
+/** The fetch batching a deployment runs with by default (KAFKA_FETCH_* unset). */
+function defaultFetch(): KafkaBusOptions['fetch'] {
+  const { bus } = loadAppConfig({ BUS_DRIVER: 'kafka', KAFKA_BROKERS: testBackends.kafkaBrokers.join(',') });
+  return bus.driver === 'kafka' ? bus.fetch : undefined;
 }
 
 export async function newLocation(
