@@ -1,5 +1,5 @@
 import { LOCAL_PEER_KEEP, type LocalPeer } from '@notify/local-peer-kit';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { reportComplaints } from './complaint-reporter';
 import { MailCatcher, mailOutboxView } from './mail-catcher';
 import { rehearsalRefusals } from './rehearsal';
@@ -7,13 +7,25 @@ import { rehearsalRefusals } from './rehearsal';
 /** The inbound mail domain of a newcomer's all-in-one (no DNS needed: mail reaches the listener directly). */
 const LOCAL_MAIL_DOMAIN = 'inbound.notify.localhost';
 
-/** A port free on loopback right now (the inbound listener binds it a moment later). */
+/**
+ * A port free on loopback right now, which the inbound listener binds a moment later. Drawn from
+ * below the kernel's ephemeral range (32768 and up on Linux): a port the kernel just handed out
+ * and took back is the next one it gives an outgoing connection, which could take it meanwhile.
+ */
 async function freeLoopbackPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const server = createServer();
+    const bound = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (bound) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      return port;
+    }
+  }
+  throw new Error('no free loopback port for the inbound SMTP listener; set INBOUND_SMTP_PORT');
 }
 
 /** The SMTP catcher, for email without an SMTP relay configured; its mail is the email outbox. */

@@ -3,7 +3,7 @@ import { systemClock } from '@notify/util';
 import { awayFromMinuteBoundary, freePort, sleep, testLogger } from '@notify/testing';
 import { createTransport } from 'nodemailer';
 import { once } from 'node:events';
-import { connect } from 'node:net';
+import { type AddressInfo, connect, createServer } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { InboundEmailUseCase } from './inbound-email.usecase';
@@ -164,6 +164,25 @@ const greeting = (port: number) =>
   });
 
 describe('InboundMailListener', () => {
+  it('fails its start when its port is taken, instead of never listening', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const config = loadAppConfig({ INBOUND_SMTP_PORT: String(port) });
+      const instance = new InboundMailListener(
+        {} as MailReportsUseCase,
+        {} as InboundEmailUseCase,
+        config,
+        testLogger('inbound-smtp'),
+        systemClock,
+      );
+      await expect(instance.onApplicationBootstrap()).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
+  });
+
   it('reads concurrent large messages within its memory budget, answering 452 past it', async () => {
     const budget = 3 * MB;
     const { instance, port, received } = await listener({

@@ -130,8 +130,17 @@ export class InboundMailListener implements OnApplicationBootstrap, OnApplicatio
           );
       },
     });
-    this.server.on('error', (error) => this.logger.warn({ err: error }, 'inbound SMTP error'));
-    await new Promise<void>((resolve) => this.server?.listen(port, this.config.http.host, resolve));
+    const server = this.server;
+    // A port that cannot be bound fails the start (the process exits with the reason) instead of
+    // leaving a service that never listens; later errors are logged.
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, this.config.http.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    server.on('error', (error) => this.logger.warn({ err: error }, 'inbound SMTP error'));
     this.logger.info({ port, mailDomain: this.config.inbound.mailDomain }, 'inbound SMTP listener started');
   }
 
