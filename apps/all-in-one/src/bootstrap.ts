@@ -22,6 +22,15 @@ export async function withLocalSecretsKey(config: AppConfig): Promise<AppConfig>
   return { ...config, secrets: { ...config.secrets, key: parseSecretKey(await readFile(file, 'utf8')) } };
 }
 
+/**
+ * Everything here shares one JavaScript thread; emails are composed, signed and written on a thread
+ * of their own unless EMAIL_SEND_THREADS says otherwise (a standalone sender scales by replicas).
+ */
+export function withSendThreads(config: AppConfig): AppConfig {
+  if (config.email.sendThreads !== undefined) return config;
+  return { ...config, email: { ...config.email, sendThreads: 1 } };
+}
+
 export interface Installation {
   readonly envId: string;
   /** The API key, only when it was created now (a first start): it is shown once. */

@@ -6,7 +6,7 @@ import { runService } from '@notify/platform';
 import { emailConfigProblems } from '@notify/sender-email-feature';
 import { pushConfigProblems } from '@notify/sender-push-feature';
 import { AllInOneModule } from './all-in-one.module';
-import { banner, bootstrap, type Installation, withLocalSecretsKey } from './bootstrap';
+import { banner, bootstrap, type Installation, withLocalSecretsKey, withSendThreads } from './bootstrap';
 import { startDevStandIns, withPublicUrl } from './local-peers';
 
 let outboxes: readonly OutboxSource[] = [];
@@ -22,7 +22,7 @@ void runService({
     outboxes = peers.outboxes;
     served = peers.served;
     dnsZone = peers.dnsZone;
-    return peers.config;
+    return withSendThreads(peers.config);
   },
   rootModule: (config, logger) => AllInOneModule.forRoot(config, logger, outboxes, dnsZone),
   configure: async (app, config) => {

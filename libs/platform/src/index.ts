@@ -51,3 +51,4 @@ export { type Backend, standaloneProblems } from './config/service-roles';
 export { GroupCommit, type WriteResult } from './fs/group-commit';
 export { COMMIT_WITHOUT_FLUSH, lmdbGroupCommit, openLmdb } from './fs/lmdb';
 export { closeServer, listenOn, readBoundedBody } from './http/local-server';
+export { ThreadLostError, ThreadPool, type ThreadPoolOptions } from './threads/thread-pool';

@@ -14,13 +14,22 @@ import { TwilioPeer } from '@notify/local-peer-twilio';
 import { loadAppConfig } from '@notify/platform';
 import { MongoDocumentStore } from '@notify/store';
 import { sleep, tempDir, testBackends, uniqueName } from '@notify/testing';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Figure, goal, report, runBench } from '../report';
 import { sized } from '../smoke';
-import { build, clusterEnv, type Proc, SEND_BODY, startApp, threadCpu, threadDelta } from './harness';
+import {
+  build,
+  clusterEnv,
+  type Proc,
+  runScript,
+  SEND_BODY,
+  startApp,
+  threadCpu,
+  threadDelta,
+} from './harness';
 import {
   atRate,
   type Measured,
@@ -36,7 +45,6 @@ import type { PlainNodemailerPlan, PlainNodemailerResult } from './plain-nodemai
 import { SmtpSink } from './smtp-sink';
 
 const ROOT = join(__dirname, '../../..');
-const REGISTER = join(ROOT, 'tools/testing/register-ts.cjs');
 const KEY = `notify_sk_${randomBytes(24).toString('base64url')}`;
 const RATE = Number(process.env.BENCH_CLUSTER_RATE ?? 200);
 const SENDS = Number(process.env.BENCH_CLUSTER_SENDS ?? sized(3_000, 60));
@@ -73,18 +81,7 @@ function startBackends(): void {
 
 async function plainNodemailer(smtpUrl: string): Promise<number> {
   const plan: PlainNodemailerPlan = { smtpUrl, rate: RATE, warmup: RATE * WARMUP_SECONDS, count: SENDS };
-  const child = spawn(
-    process.execPath,
-    ['-r', REGISTER, join(__dirname, 'plain-nodemailer.ts'), JSON.stringify(plan)],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`plain nodemailer exited with ${code}`);
-  const result = JSON.parse(output) as PlainNodemailerResult;
+  const result = await runScript<PlainNodemailerResult>(join(__dirname, 'plain-nodemailer.ts'), plan);
   return µsPer(result.cpuSeconds, result.sent);
 }
 
@@ -302,7 +299,8 @@ async function clusterPart(sink: SmtpSink, smtpUrl: string, singleRate: number):
 }
 
 async function main(): Promise<void> {
-  startBackends();
+  // The all-in-one and nodemailer rows need none of them.
+  if (PARTS.has('cluster')) startBackends();
   build();
   const sink = new SmtpSink();
   const smtpUrl = await sink.start();

@@ -5,28 +5,16 @@
 // - latency at half that rate;
 // - ten times that rate for 10 s: anonymous memory against idle, /health/live polled throughout,
 //   refusals (503 NOT_ACCEPTED) counted;
-// - the same sustained search for an email+SMS mix (each send goes to both channels; it counts as
-//   arrived once the email reached the SMTP peer and the SMS the Twilio peer, through the twilio
-//   SDK, with the peer's status callbacks posted back to the service);
-// The multi-process topology is measured by the cluster benchmark (CPU per message and its rate).
+// The multi-process topology and the email+SMS mix are measured by the cluster benchmark (CPU per
+// message and the highest rate held).
 // The goals of issue 11 are printed with each figure.
 import { sleep, tempDir } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
 import { type Figure, goal, percentile, report, runBench } from '../report';
 import { sized } from '../smoke';
 import { build, load, type Proc, rss, SEND_BODY, startApp, startBaseline } from './harness';
-import {
-  atRate,
-  mib,
-  MIX_BODY,
-  MixSink,
-  type RunResult,
-  type Search,
-  sustained,
-  type Topology,
-} from './open-loop';
+import { atRate, mib, type RunResult, type Search, sustained, type Topology } from './open-loop';
 import { SmtpSink } from './smtp-sink';
-import { TwilioPeer } from '@notify/local-peer-twilio';
 
 const KEY = `notify_sk_${randomBytes(24).toString('base64url')}`;
 const SEARCH: Search = {
@@ -103,29 +91,21 @@ async function bareFastify(): Promise<number> {
   return (result.ok / result.elapsedMs) * 1000;
 }
 
-async function allInOne(smtpUrl: string, twilio?: TwilioPeer): Promise<Topology> {
+async function allInOne(smtpUrl: string): Promise<Topology> {
   const data = await tempDir('notify-bench-');
   const front = await startApp('all-in-one', {
     DATA_DIR: data.path,
     BOOTSTRAP_API_KEY: KEY,
     SMTP_URL: smtpUrl,
-    ...(twilio === undefined
-      ? {}
-      : {
-          TWILIO_ACCOUNT_SID: twilio.accountSid,
-          TWILIO_AUTH_TOKEN: twilio.authToken,
-          TWILIO_FROM_NUMBER: '+15005550006',
-          TWILIO_API_URL: twilio.url,
-        }),
   });
   return {
-    name: twilio === undefined ? 'all-in-one' : 'all-in-one email+SMS',
+    name: 'all-in-one',
     front,
     key: KEY,
     pids: [front.child.pid ?? 0],
     measured: [{ name: 'all-in-one', pid: front.child.pid ?? 0 }],
     logs: true,
-    body: twilio === undefined ? SEND_BODY : MIX_BODY,
+    body: SEND_BODY,
     stop: async () => {
       await front.stop();
       await data.remove();
@@ -143,12 +123,10 @@ async function main(): Promise<void> {
     figures.push({ name: 'baseline: bare Fastify, closed loop c=64', value: baseline, unit: 'req/s' });
 
     const single = await allInOne(smtpUrl);
-    let best = 0;
     try {
       await sleep(SETTLE_MS);
       const idle = rss(single.pids[0] ?? 0);
       const found = await sustained(single, sink, SEARCH);
-      best = found.rate;
       figures.push({
         name: `all-in-one: ${SEARCH.sustainSeconds} s sustained, flat backlog`,
         value: found.rate,
@@ -199,26 +177,6 @@ async function main(): Promise<void> {
       );
     } finally {
       await single.stop();
-    }
-
-    const twilio = new TwilioPeer({ keep: 1 });
-    await twilio.start();
-    const mixed = await allInOne(smtpUrl, twilio);
-    try {
-      await sleep(SETTLE_MS);
-      const found = await sustained(mixed, new MixSink(sink, twilio), SEARCH);
-      figures.push({
-        name: `all-in-one, email+SMS mix: ${SEARCH.sustainSeconds} s sustained`,
-        value: found.rate,
-        unit: 'sends/s',
-        baseline: best,
-        note: `baseline: the email-only rate above; each send is one email and one SMS (Twilio peer, signed receipts posted back); ${twilio.deliveries()} SMS received`,
-      });
-      if (found.run !== undefined) figures.push(...latencyFigures(`email+SMS ${found.rate}/s`, found.run));
-    } finally {
-      await mixed.stop();
-      await twilio.stop();
-      sink.onArrival = undefined;
     }
   } finally {
     await sink.stop();

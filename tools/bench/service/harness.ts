@@ -200,21 +200,31 @@ export interface MeasuredLoad extends LoadResult {
 
 const CORES = Number(readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length ?? 1);
 
+/**
+ * Runs a TypeScript script of the benchmarks as its own process with `plan` as its argument, and
+ * resolves to the JSON it prints; `running` sees its process while it runs.
+ */
+export async function runScript<T>(
+  file: string,
+  plan: unknown,
+  running: (child: ChildProcess) => void = () => undefined,
+): Promise<T> {
+  const child = spawn(process.execPath, ['-r', REGISTER, file, JSON.stringify(plan)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  running(child);
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`${file} exited with ${code}`);
+  return JSON.parse(output) as T;
+}
+
 /** Runs the load generator as its own process against a server, measuring both processes' CPU. */
 export async function load(plan: LoadPlan, serverPids: readonly number[]): Promise<MeasuredLoad> {
-  const child = spawn(
-    process.execPath,
-    ['-r', REGISTER, join(__dirname, 'load-generator.ts'), JSON.stringify(plan)],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   const serverBefore = serverPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
-  await new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const result = await runScript<LoadResult>(join(__dirname, 'load-generator.ts'), plan);
   const serverCpu = serverPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - serverBefore;
-  const result = JSON.parse(output) as LoadResult;
   const seconds = result.elapsedMs / 1000;
   return {
     ...result,

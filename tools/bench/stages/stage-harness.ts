@@ -33,7 +33,7 @@ import { join } from 'node:path';
 import { sized } from '../smoke';
 import { threadCpu, threadDelta } from '../service/harness';
 
-export const MESSAGES = Number(process.env.STAGE_MESSAGES ?? sized(20_000, 200));
+export const MESSAGES = Number(process.env.STAGE_MESSAGES ?? sized(10_000, 200));
 const KEY = `notify_sk_${randomBytes(24).toString('base64url')}`;
 
 export interface Tenant {

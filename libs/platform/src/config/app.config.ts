@@ -100,6 +100,7 @@ const envSchema = z.object({
     )
     .optional(),
   SMTP_MAX_RELAYS: envInt(1, 10_000).default(100),
+  EMAIL_SEND_THREADS: envInt(0, 16).optional(),
   EMAIL_SPF_INCLUDE: z
     .string()
     .max(253)
@@ -336,6 +337,11 @@ function toAppConfig(env: Env) {
        */
       spfInclude: env.EMAIL_SPF_INCLUDE ?? `_spf.${env.EMAIL_FROM_ADDRESS.split('@').pop() ?? ''}`,
       maxRelays: env.SMTP_MAX_RELAYS,
+      /**
+       * Worker threads that compose and write the email (0: the sender's own thread). Unset, each
+       * process decides: the all-in-one uses one, a standalone email sender none (it scales by replicas).
+       */
+      sendThreads: env.EMAIL_SEND_THREADS,
       attachments: {
         fetchConcurrency: env.ATTACHMENT_FETCH_CONCURRENCY,
         fetchTimeoutMs: env.ATTACHMENT_FETCH_TIMEOUT_MS,

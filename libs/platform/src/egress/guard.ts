@@ -86,8 +86,9 @@ export function connectGuarded(
   policy: EgressPolicy,
   timeoutMs: number,
 ): Promise<Socket> {
-  checkLiteral(host, policy);
   return new Promise((resolve, reject) => {
+    // Inside the promise: a refused literal rejects it, never throws at a caller that only awaits.
+    checkLiteral(host, policy);
     const socket = connect({ host: host.replace(/^\[|\]$/g, ''), port, lookup: guardedLookup(policy) });
     const timer = setTimeout(
       () => socket.destroy(new EgressError(`${host}:${port} did not answer in time`)),

@@ -1,88 +1,97 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { parseSmtpRelay, type SmtpRelay } from '@notify/domain';
-import { type AppConfig, connectGuarded, InjectConfig } from '@notify/platform';
-import { LruCache } from '@notify/util';
-import { createHash } from 'node:crypto';
-import nodemailer, { type Transporter } from 'nodemailer';
-import type SMTPPool from 'nodemailer/lib/smtp-pool';
+import { parseSmtpRelay } from '@notify/domain';
+import {
+  type AppConfig,
+  EgressError,
+  InjectConfig,
+  InjectLogger,
+  type Logger,
+  ThreadPool,
+} from '@notify/platform';
+import type Mail from 'nodemailer/lib/mailer';
+import { extname, join } from 'node:path';
+import {
+  type Relay,
+  relayKey,
+  type SentMail,
+  SmtpPools,
+  type SmtpPoolSettings,
+  type SmtpThreadCall,
+} from './smtp-pools';
 
-/** Where an email goes: the installation's relay (trusted) or an environment's own (a tenant's). */
-export interface Relay {
-  readonly options: SmtpRelay;
-  /** Tenant relays connect through the egress guard and have their errors reported briefly. */
-  readonly tenant: boolean;
+interface Transmitter {
+  send(relay: Relay, mail: Mail.Options, key: string): Promise<SentMail>;
+  close(): Promise<void> | void;
 }
 
-const CONNECTION_TIMEOUT_MS = 10_000;
+/**
+ * SMTP pools on worker threads: composing, DKIM-signing and writing each message (as much CPU as
+ * the rest of the pipeline around it) leaves the event loop that serves the API and the bus. Errors
+ * come back with the fields the sender classifies them by; an egress refusal is an EgressError again.
+ */
+export class SmtpThreads implements Transmitter {
+  private readonly pool: ThreadPool<SmtpThreadCall, SentMail>;
+
+  constructor(settings: SmtpPoolSettings, size: number, logger: Logger, execArgv?: readonly string[]) {
+    this.pool = new ThreadPool({
+      name: 'smtp',
+      // smtp-thread.js once built; smtp-thread.ts when run from source (with the require hook the threads inherit).
+      script: join(__dirname, `smtp-thread${extname(__filename)}`),
+      size,
+      workerData: settings,
+      logger,
+      ...(execArgv !== undefined ? { execArgv } : {}),
+    });
+  }
+
+  async send(relay: Relay, mail: Mail.Options, key: string): Promise<SentMail> {
+    try {
+      return await this.pool.call({ relay, key, mail });
+    } catch (error) {
+      if (error instanceof Error && error.name === 'EgressError') throw new EgressError(error.message);
+      throw error;
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
 
 /**
- * Pooled SMTP connections, one pool per relay, built from the relay's typed options only (never a
- * URL nodemailer would read options from). Pools are keyed by a hash of those options, kept in an
- * LRU bounded by SMTP_MAX_RELAYS; an evicted pool is closed. A tenant relay's sockets are opened by
- * the egress guard, so nodemailer's own DNS lookup is never trusted with a tenant's host name.
+ * Where the email sender hands messages to SMTP: the pools of every relay (SmtpPools), in this
+ * thread or on EMAIL_SEND_THREADS worker threads.
  */
 @Injectable()
 export class RelayPools implements OnApplicationShutdown {
-  private readonly pools: LruCache<string, Transporter>;
   /** The installation's relay (SMTP_URL), parsed once; undefined when none is configured. */
   readonly defaultRelay: Relay | undefined;
   /** The installation's relay's key, hashed once: every email without a relay of its own sends there. */
   private readonly defaultKey: string | undefined;
+  private readonly transmitter: Transmitter;
 
-  constructor(@InjectConfig() private readonly config: AppConfig) {
-    this.pools = new LruCache({ maxEntries: config.email.maxRelays, onEvict: (pool) => pool.close() });
+  constructor(@InjectConfig() config: AppConfig, @InjectLogger() logger: Logger) {
     const url = config.email.smtpUrl;
     this.defaultRelay =
       url === undefined ? undefined : { options: parseSmtpRelay(url, 'SMTP_URL'), tenant: false };
-    this.defaultKey = this.defaultRelay === undefined ? undefined : keyOf(this.defaultRelay);
-  }
-
-  for(relay: Relay): Transporter {
-    const key = (relay === this.defaultRelay ? this.defaultKey : undefined) ?? keyOf(relay);
-    let pool = this.pools.get(key);
-    if (pool === undefined) {
-      pool = nodemailer.createTransport(this.transportOptions(relay));
-      this.pools.set(key, pool);
-    }
-    return pool;
-  }
-
-  onApplicationShutdown(): void {
-    this.pools.clear();
-  }
-
-  private transportOptions({ options, tenant }: Relay): SMTPPool.Options {
-    const { host, port, secure, username, password } = options;
-    return {
-      pool: true,
-      host,
-      port,
-      secure,
-      ...(username === undefined ? {} : { auth: { user: username, pass: password ?? '' } }),
-      maxConnections: this.config.email.poolSize,
-      maxMessages: 1_000,
-      connectionTimeout: CONNECTION_TIMEOUT_MS,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-      ...(tenant
-        ? {
-            getSocket: (_options, callback) => {
-              connectGuarded(host, port, this.config.egress, CONNECTION_TIMEOUT_MS).then(
-                (socket) => callback(null, { connection: socket }),
-                (error: Error) => callback(error, undefined),
-              );
-            },
-          }
-        : {}),
+    this.defaultKey = this.defaultRelay === undefined ? undefined : relayKey(this.defaultRelay);
+    const settings: SmtpPoolSettings = {
+      poolSize: config.email.poolSize,
+      maxRelays: config.email.maxRelays,
+      egress: config.egress,
     };
+    const threads = config.email.sendThreads ?? 0;
+    this.transmitter = threads > 0 ? new SmtpThreads(settings, threads, logger) : new SmtpPools(settings);
   }
-}
 
-/** A relay's pool key: a hash of everything its pool is built from. */
-function keyOf(relay: Relay): string {
-  return createHash('sha256')
-    .update(JSON.stringify([relay.tenant, relay.options]))
-    .digest('hex');
+  send(relay: Relay, mail: Mail.Options): Promise<SentMail> {
+    const key = (relay === this.defaultRelay ? this.defaultKey : undefined) ?? relayKey(relay);
+    return this.transmitter.send(relay, mail, key);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.transmitter.close();
+  }
 }
 
 /** SMTP_URL follows the tenant relays' rules: explicit parts only, no query options. */

@@ -74,7 +74,10 @@ describe('SendEmailUseCase', () => {
    */
   const sender = (tracked = false) => {
     const events = new DeliveryEventsPublisher(bus as unknown as EventBus, clock);
-    const pools = { defaultRelay: { options: {}, tenant: false }, for: () => relay } as unknown as RelayPools;
+    const pools = {
+      defaultRelay: { options: {}, tenant: false },
+      send: (_relay: unknown, mail: SentMail) => relay.sendMail(mail),
+    } as unknown as RelayPools;
     const attachments = {
       withAttachments: (_: unknown, send: (files: never[]) => Promise<unknown>) => send([]),
     } as unknown as AttachmentFetcher;

@@ -32,9 +32,10 @@ import type { Clock } from '@notify/util';
 import type { KeyObject } from 'node:crypto';
 import type { Address, Attachment as MailAttachment } from 'nodemailer/lib/mailer';
 import { AttachmentFetcher } from './attachment-fetcher';
-import { type Relay, RelayPools } from './relay-pools';
+import { RelayPools } from './relay-pools';
 import { type DomainSigning, SendingDomainKeys } from './sending-domain-keys';
 import { describeSmtpFailure, type SmtpError } from './smtp-failure';
+import type { Relay } from './smtp-pools';
 
 /** Permanent refusals that mean the address itself is bad: it is suppressed on the user. */
 const SUPPRESSING: ReadonlySet<EmailFailedCode> = new Set([
@@ -188,9 +189,9 @@ export class SendEmailUseCase {
         : `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(job.previewText)}</div>${content ?? ''}`;
 
     try {
-      const info = (await withProviderRetries(
+      const sent = await withProviderRetries(
         () =>
-          this.pools.for(relay).sendMail({
+          this.pools.send(relay, {
             from: { name: job.fromName ?? this.config.email.fromName, address: fromAddress },
             to: job.to,
             cc: job.cc,
@@ -244,9 +245,8 @@ export class SendEmailUseCase {
             { trackingId: job.trackingId, attempt, responseCode: (error as SmtpError).responseCode },
             'email refused for now; retrying',
           ),
-      )) as { messageId?: string; accepted?: (string | { address: string })[] };
-      const accepted = (info.accepted ?? []).map((a) => (typeof a === 'string' ? a : a.address));
-      return this.accepted(job, info.messageId ?? messageId, accepted, this.clock.now());
+      );
+      return this.accepted(job, sent.messageId ?? messageId, sent.accepted, this.clock.now());
     } catch (error) {
       const { text, outcome } = this.refusal(error, relay);
       if (SUPPRESSING.has(outcome.code)) await this.suppress(job, outcome.code, text.diagnostic);
