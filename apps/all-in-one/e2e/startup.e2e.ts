@@ -30,6 +30,14 @@ async function listeningPorts(pid: number): Promise<number[]> {
   return [...ports].sort((a, b) => a - b);
 }
 
+/** The names of a process's threads (Linux: /proc/<pid>/task/<tid>/comm). */
+async function threadNames(pid: number): Promise<string[]> {
+  const tasks = await readdir(`/proc/${pid}/task`);
+  return Promise.all(
+    tasks.map(async (tid) => (await readFile(`/proc/${pid}/task/${tid}/comm`, 'utf8')).trim()),
+  );
+}
+
 const portOf = (service: RunningService) => Number(new URL(service.baseUrl).port);
 
 describe('service start-up', () => {
@@ -43,6 +51,10 @@ describe('service start-up', () => {
       const ready = await fetch(`${service.baseUrl}/health/ready`);
       expect(ready.status).toBe(200);
       expect(((await ready.json()) as { status: string }).status).toBe('ok');
+      // Emails are composed and written on a thread of their own (EMAIL_SEND_THREADS unset: one).
+      expect((await threadNames(service.child.pid ?? 0)).filter((name) => name.startsWith('smtp-'))).toEqual([
+        'smtp-0',
+      ]);
     } finally {
       expect(await service.stop()).toBe(0);
       await data.remove();
