@@ -30,12 +30,13 @@ async function listeningPorts(pid: number): Promise<number[]> {
   return [...ports].sort((a, b) => a - b);
 }
 
-/** The names of a process's threads (Linux: /proc/<pid>/task/<tid>/comm). */
+/** The names of a process's threads (Linux: /proc/<pid>/task/<tid>/comm; one that ended meanwhile is skipped). */
 async function threadNames(pid: number): Promise<string[]> {
   const tasks = await readdir(`/proc/${pid}/task`);
-  return Promise.all(
-    tasks.map(async (tid) => (await readFile(`/proc/${pid}/task/${tid}/comm`, 'utf8')).trim()),
+  const names = await Promise.all(
+    tasks.map((tid) => readFile(`/proc/${pid}/task/${tid}/comm`, 'utf8').catch(() => undefined)),
   );
+  return names.flatMap((name) => (name === undefined ? [] : [name.trim()]));
 }
 
 const portOf = (service: RunningService) => Number(new URL(service.baseUrl).port);

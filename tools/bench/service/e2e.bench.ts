@@ -5,8 +5,8 @@
 // - latency at half that rate;
 // - ten times that rate for 10 s: anonymous memory against idle, /health/live polled throughout,
 //   refusals (503 NOT_ACCEPTED) counted;
-// The multi-process topology and the email+SMS mix are measured by the cluster benchmark (CPU per
-// message and the highest rate held).
+// The multi-process topology (CPU per message, highest rate held) and the email+SMS mix (CPU per
+// send) are measured by the cluster benchmark.
 // The goals of issue 11 are printed with each figure.
 import { sleep, tempDir } from '@notify/testing';
 import { randomBytes } from 'node:crypto';

@@ -200,22 +200,15 @@ export interface MeasuredLoad extends LoadResult {
 
 const CORES = Number(readFileSync('/proc/cpuinfo', 'utf8').match(/^processor/gm)?.length ?? 1);
 
-/**
- * Runs a TypeScript script of the benchmarks as its own process with `plan` as its argument, and
- * resolves to the JSON it prints; `running` sees its process while it runs.
- */
-export async function runScript<T>(
-  file: string,
-  plan: unknown,
-  running: (child: ChildProcess) => void = () => undefined,
-): Promise<T> {
+/** Runs a TypeScript script of the benchmarks as its own process with `plan` as its argument; resolves to the JSON it prints. */
+export async function runScript<T>(file: string, plan: unknown): Promise<T> {
   const child = spawn(process.execPath, ['-r', REGISTER, file, JSON.stringify(plan)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  running(child);
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // 'close', not 'exit': stdout is read to its end.
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   if (code !== 0) throw new Error(`${file} exited with ${code}`);
   return JSON.parse(output) as T;
 }

@@ -1,7 +1,7 @@
 import type { EventBus } from '@notify/bus';
 import { DeliveryLedgerStore, EmailRepliesStore, EmbeddedCoordinationStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
-import type { AppConfig } from '@notify/platform';
+import { type AppConfig, ThreadLostError } from '@notify/platform';
 import type { SmtpResolver } from '@notify/providers';
 import { OnceDelivery } from '@notify/sender-common';
 import type { InboundAddressRepository, UserRepository } from '@notify/store';
@@ -211,6 +211,16 @@ describe('SendEmailUseCase', () => {
     expect(relay.sent).toHaveLength(2);
     expect(bus.names()).toEqual(['email_sent', 'email_delivered']);
     expect(users.suppressions).toEqual([]);
+  });
+
+  it('hands a job whose sending thread was lost back to the bus, unlogged, and sends it on redelivery', async () => {
+    relay.refuse(new ThreadLostError('smtp-0 stopped during the call: exited with code 1'));
+    await expect(email.execute(anEmailJob())).rejects.toBeInstanceOf(ThreadLostError);
+    expect(relay.sent).toHaveLength(1);
+    expect(bus.names()).toEqual([]);
+    await email.execute(anEmailJob());
+    expect(relay.sent).toHaveLength(2);
+    expect(bus.names()).toEqual(['email_sent', 'email_delivered']);
   });
 
   describe('tracking', () => {

@@ -24,6 +24,7 @@ import {
   InjectConfig,
   InjectLogger,
   type Logger,
+  ThreadLostError,
 } from '@notify/platform';
 import { SmtpResolver } from '@notify/providers';
 import { OnceDelivery, withProviderRetries } from '@notify/sender-common';
@@ -239,7 +240,7 @@ export class SendEmailUseCase {
                 : {}),
             },
           }),
-        (error) => this.refusal(error, relay).outcome.retry,
+        (error) => !(error instanceof ThreadLostError) && this.refusal(error, relay).outcome.retry,
         (error, attempt) =>
           this.logger.warn(
             { trackingId: job.trackingId, attempt, responseCode: (error as SmtpError).responseCode },
@@ -248,6 +249,8 @@ export class SendEmailUseCase {
       );
       return this.accepted(job, sent.messageId ?? messageId, sent.accepted, this.clock.now());
     } catch (error) {
+      // Our sending thread was lost, not refused by the relay: the bus redelivers the job.
+      if (error instanceof ThreadLostError) throw error;
       const { text, outcome } = this.refusal(error, relay);
       if (SUPPRESSING.has(outcome.code)) await this.suppress(job, outcome.code, text.diagnostic);
       return [this.failed(job, outcome.code, text.internal, text.diagnostic)];

@@ -1,4 +1,4 @@
-import { loadAppConfig } from '@notify/platform';
+import { loadAppConfig, ReadinessRegistry } from '@notify/platform';
 import { testLogger } from '@notify/testing';
 import { emailConfigProblems, RelayPools } from './relay-pools';
 import { relayKey, SmtpPools } from './smtp-pools';
@@ -37,7 +37,15 @@ describe('SmtpPools', () => {
 
 describe('RelayPools', () => {
   it("parses the installation's SMTP_URL by the tenants' rules", async () => {
-    const pools = new RelayPools(loadAppConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com' }), testLogger());
+    const readiness = new ReadinessRegistry();
+    const pools = new RelayPools(
+      loadAppConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com' }),
+      testLogger(),
+      readiness,
+    );
+    // Unset EMAIL_SEND_THREADS: SMTP on the sender's own thread, nothing more to be ready.
+    await pools.onModuleInit();
+    expect(readiness.all()).toEqual([]);
     expect(pools.defaultRelay).toEqual({
       options: { secure: true, host: 'smtp.example.com', port: 465, username: 'u', password: 'p' },
       tenant: false,

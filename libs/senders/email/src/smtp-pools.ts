@@ -26,13 +26,6 @@ export interface SentMail {
   readonly accepted: readonly string[];
 }
 
-/** One email for a sending thread: the relay, its pool key, and the message. */
-export interface SmtpThreadCall {
-  readonly relay: Relay;
-  readonly key: string;
-  readonly mail: Mail.Options;
-}
-
 const CONNECTION_TIMEOUT_MS = 10_000;
 
 /**

@@ -2,7 +2,8 @@
 import { serveThread } from '@notify/platform/threads';
 import type Mail from 'nodemailer/lib/mailer';
 import { workerData } from 'node:worker_threads';
-import { type SentMail, SmtpPools, type SmtpPoolSettings, type SmtpThreadCall } from './smtp-pools';
+import { type SentMail, SmtpPools, type SmtpPoolSettings } from './smtp-pools';
+import type { SmtpThreadCall } from './smtp-threads';
 
 const pools = new SmtpPools(workerData as SmtpPoolSettings);
 

@@ -5,7 +5,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { SmtpThreads } from './relay-pools';
+import { SmtpThreads } from './smtp-threads';
 import { relayKey } from './smtp-pools';
 
 const REGISTER = join(__dirname, '../../../../tools/testing/register-ts.cjs');
@@ -47,6 +47,7 @@ describe('SmtpThreads (emails composed and written on a worker thread)', () => {
       testLogger(),
       ['-r', REGISTER],
     );
+    await threads.ready(30_000);
   });
 
   afterAll(async () => {
@@ -95,10 +96,11 @@ describe('SmtpThreads (emails composed and written on a worker thread)', () => {
 
   it('refuses a tenant relay on a private address as an EgressError, like the sender’s own thread', async () => {
     const tenant = { ...relay(), tenant: true };
+    const received = sink.raw.length;
     const error = await threads
       .send(tenant, { from: 'notify@example.test', to: 'ann@example.test', text: 'x' }, relayKey(tenant))
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EgressError);
-    expect(sink.raw).toHaveLength(1);
+    expect(sink.raw).toHaveLength(received);
   });
 });
