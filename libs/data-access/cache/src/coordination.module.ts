@@ -14,6 +14,7 @@ import { InAppFanoutStore } from './stores/inapp/inapp-fanout.store';
 import { LogQueriesStore } from './stores/log-queries.store';
 import { NotificationTypeChangesStore } from './stores/notification-type-changes.store';
 import { PeriodicTurnsStore } from './stores/periodic-turns.store';
+import { ProviderSettingsChangesStore } from './stores/provider-settings-changes.store';
 import { ScheduledSendsStore } from './stores/scheduled-sends.store';
 import { SendingDomainChangesStore } from './stores/sending-domain-changes.store';
 import { SmsConversationsStore } from './stores/sms/sms-conversations.store';
@@ -36,6 +37,7 @@ const STORES = [
   LogQueriesStore,
   NotificationTypeChangesStore,
   PeriodicTurnsStore,
+  ProviderSettingsChangesStore,
   SendingDomainChangesStore,
   SmsConversationsStore,
   SuppressionCountersStore,

@@ -40,6 +40,7 @@ export { WebhookEndpointChangesStore } from './stores/webhook-endpoint-changes.s
 export { ComponentChangesStore } from './stores/component-changes.store';
 export { EnvironmentSettingsChangesStore } from './stores/environment-settings-changes.store';
 export { NotificationTypeChangesStore } from './stores/notification-type-changes.store';
+export { ProviderSettingsChangesStore } from './stores/provider-settings-changes.store';
 export { EnvironmentChangesStore } from './stores/environment-changes.store';
 export { EnvironmentCache, type EnvironmentCacheOptions } from './environment-cache';
 export { AddressChangeLocksStore } from './stores/address-change-locks.store';

@@ -1,15 +1,19 @@
+import { EmbeddedCoordinationStore, ProviderSettingsChangesStore } from '@notify/cache';
 import { smtpRelaySetting } from '@notify/domain';
 import { loadAppConfig, SecretBox } from '@notify/platform';
 import { AccountRepository, EmbeddedDocumentStore } from '@notify/store';
-import { tempDir, testLogger } from '@notify/testing';
+import { FakeClock, tempDir, testLogger } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ProviderSettings } from './provider-settings';
+import { ProviderSettingsCache } from './provider-settings-cache';
 
 describe('ProviderSettings', () => {
   let dir: { path: string; remove: () => Promise<void> };
+  let coordinationDir: { path: string; remove: () => Promise<void> };
   let store: EmbeddedDocumentStore;
+  let coordination: EmbeddedCoordinationStore;
   let accounts: AccountRepository;
   const key = randomBytes(32);
   const scope = { accountId: 'acct', envId: 'env-1' };
@@ -19,11 +23,19 @@ describe('ProviderSettings', () => {
       box,
       loadAppConfig({ EGRESS_ALLOW_PRIVATE_NETWORKS: String(allowPrivateNetworks) }),
       testLogger(),
+      new ProviderSettingsCache(
+        accounts,
+        new ProviderSettingsChangesStore(coordination),
+        new FakeClock(),
+        testLogger(),
+      ),
     );
 
   beforeEach(async () => {
     dir = await tempDir('notify-settings-');
+    coordinationDir = await tempDir('notify-settings-coordination-');
     store = new EmbeddedDocumentStore(dir.path);
+    coordination = new EmbeddedCoordinationStore({ path: coordinationDir.path, logger: testLogger() });
     accounts = new AccountRepository(store);
     await accounts.createAccount({ accountId: 'acct', name: 'a', createdAt: 'now' });
     for (const envId of ['env-1', 'env-2']) {
@@ -44,7 +56,9 @@ describe('ProviderSettings', () => {
   });
 
   afterEach(async () => {
+    await coordination.close();
     await store.close();
+    await coordinationDir.remove();
     await dir.remove();
   });
 

@@ -11,6 +11,7 @@ import {
 } from '@notify/platform';
 import { InvalidRequestError } from '@notify/util';
 import { AccountRepository } from '@notify/store';
+import { ProviderSettingsCache } from './provider-settings-cache';
 
 const contextOf = (scope: TenantScope, kind: ProviderSettingKind<unknown>) =>
   `${scope.accountId}/${scope.envId}/${kind.name}`;
@@ -19,7 +20,9 @@ const contextOf = (scope: TenantScope, kind: ProviderSettingKind<unknown>) =>
  * The one path every tenant-supplied provider setting takes (CONVENTIONS.md, "Tenant-supplied
  * settings"): parsed into typed options by its kind, destinations checked by the egress guard,
  * sealed with SECRETS_KEY bound to its tenant, masked on read. Senders read the typed options back;
- * nothing stored is ever handed to a library unparsed.
+ * nothing stored is ever handed to a library unparsed. Reads come from a per-process cache of the
+ * sealed settings (ProviderSettingsCache); every write here tells it, so a change applies at once
+ * in the writing process and within moments on every other.
  */
 @Injectable()
 export class ProviderSettings {
@@ -28,6 +31,7 @@ export class ProviderSettings {
     private readonly box: SecretBox,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
+    private readonly cache: ProviderSettingsCache,
   ) {}
 
   /** Validates and stores a setting; throws InvalidRequestError (400) saying what is wrong. */
@@ -51,6 +55,7 @@ export class ProviderSettings {
 
   async clear(scope: TenantScope, kind: ProviderSettingKind<unknown>): Promise<void> {
     await this.accounts.setProviderSetting(scope.accountId, scope.envId, kind.name, undefined);
+    await this.cache.changed(scope);
   }
 
   /**
@@ -58,12 +63,12 @@ export class ProviderSettings {
    * again on the way out: what reaches a provider client has always passed the kind's rules.
    */
   async get<T>(scope: TenantScope, kind: ProviderSettingKind<T>): Promise<T | undefined> {
-    const environment = await this.accounts.getEnvironmentDocument(scope.accountId, scope.envId);
-    if (environment === undefined) return undefined;
-    const sealed = environment.providerSettings?.[kind.name];
+    const stored = await this.cache.stored(scope);
+    if (stored === undefined) return undefined;
+    const sealed = stored.providerSettings?.[kind.name];
     if (sealed === undefined) {
-      return kind.name === smtpRelaySetting.name && environment.smtpUrl !== undefined
-        ? ((await this.upgradeLegacyRelay(scope, environment.smtpUrl)) as T | undefined)
+      return kind.name === smtpRelaySetting.name && stored.smtpUrl !== undefined
+        ? ((await this.upgradeLegacyRelay(scope, stored.smtpUrl)) as T | undefined)
         : undefined;
     }
     const value = kind.stored.parse(JSON.parse(this.box.open(sealed, contextOf(scope, kind))));
@@ -92,7 +97,11 @@ export class ProviderSettings {
       kind.name,
       sealed,
     );
-    return stored === undefined ? undefined : kind.stored.parse(JSON.parse(this.box.open(stored, context)));
+    if (stored === undefined) return undefined;
+    // Whichever caller stored it, the absence cached a moment ago is stale (announcing again what
+    // a concurrent caller stored and announced costs one message, and only in that race).
+    await this.cache.changed(scope);
+    return kind.stored.parse(JSON.parse(this.box.open(stored, context)));
   }
 
   /** What a read of the environment shows for the setting: masked, or undefined when unset. */
@@ -104,6 +113,7 @@ export class ProviderSettings {
   private async store<T>(scope: TenantScope, kind: ProviderSettingKind<T>, value: T): Promise<void> {
     const sealed = this.box.seal(JSON.stringify(value), contextOf(scope, kind));
     await this.accounts.setProviderSetting(scope.accountId, scope.envId, kind.name, sealed);
+    await this.cache.changed(scope);
   }
 
   /**

@@ -1,10 +1,12 @@
+import { EmbeddedCoordinationStore, ProviderSettingsChangesStore } from '@notify/cache';
 import { loadAppConfig, SecretBox } from '@notify/platform';
-import { ProviderSettings } from '@notify/provider-settings';
+import { ProviderSettings, ProviderSettingsCache } from '@notify/provider-settings';
 import { SlackApps } from '@notify/providers';
 import { AccountRepository, EmbeddedDocumentStore, UserRepository } from '@notify/store';
 import { aScope, FakeClock, tempDir, testLogger } from '@notify/testing';
 import { InvalidRequestError, ProviderError } from '@notify/util';
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { ConnectSlackUseCase } from './connect-slack.usecase';
 import { FakeSlackApi } from './testing/fake-slack-api';
 
@@ -12,6 +14,7 @@ describe('ConnectSlackUseCase', () => {
   const scope = aScope();
   const clock = new FakeClock();
   let store: EmbeddedDocumentStore;
+  let coordination: EmbeddedCoordinationStore;
   let remove: () => Promise<void>;
   let users: UserRepository;
   let slack: FakeSlackApi;
@@ -20,7 +23,10 @@ describe('ConnectSlackUseCase', () => {
   const connect = (env: Record<string, string>, code = 'good-code') => {
     const config = loadAppConfig({ SLACK_API_URL: apiUrl, ...env });
     const box = new SecretBox(randomBytes(32));
-    const settings = new ProviderSettings(new AccountRepository(store), box, config, testLogger());
+    const accounts = new AccountRepository(store);
+    const changes = new ProviderSettingsChangesStore(coordination);
+    const cache = new ProviderSettingsCache(accounts, changes, clock, testLogger());
+    const settings = new ProviderSettings(accounts, box, config, testLogger(), cache);
     return new ConnectSlackUseCase(new SlackApps(settings, config, testLogger()), users, clock).execute({
       scope,
       userId: 'ann',
@@ -34,6 +40,10 @@ describe('ConnectSlackUseCase', () => {
     const dir = await tempDir('notify-slack-');
     remove = dir.remove;
     store = new EmbeddedDocumentStore(dir.path);
+    coordination = new EmbeddedCoordinationStore({
+      path: join(dir.path, 'coordination'),
+      logger: testLogger(),
+    });
     users = new UserRepository(store, new SecretBox(randomBytes(32)));
     slack = new FakeSlackApi({
       'oauth.v2.access': ({ code }) =>
@@ -46,6 +56,7 @@ describe('ConnectSlackUseCase', () => {
 
   afterEach(async () => {
     await slack.stop();
+    await coordination.close();
     await store.close();
     await remove();
   });

@@ -1,15 +1,18 @@
+import { EmbeddedCoordinationStore, ProviderSettingsChangesStore } from '@notify/cache';
 import { loadAppConfig, SecretBox } from '@notify/platform';
-import { ProviderSettings } from '@notify/provider-settings';
+import { ProviderSettings, ProviderSettingsCache } from '@notify/provider-settings';
 import { SlackApps } from '@notify/providers';
 import { AccountRepository, EmbeddedDocumentStore, UserRepository } from '@notify/store';
-import { aScope, tempDir, testLogger } from '@notify/testing';
+import { aScope, FakeClock, tempDir, testLogger } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { ListSlackDestinationsUseCase } from './list-slack-destinations.usecase';
 import { FakeSlackApi } from './testing/fake-slack-api';
 
 describe('ListSlackDestinationsUseCase', () => {
   const scope = aScope();
   let store: EmbeddedDocumentStore;
+  let coordination: EmbeddedCoordinationStore;
   let remove: () => Promise<void>;
   let users: UserRepository;
   let slack: FakeSlackApi;
@@ -19,6 +22,10 @@ describe('ListSlackDestinationsUseCase', () => {
     const dir = await tempDir('notify-slack-');
     remove = dir.remove;
     store = new EmbeddedDocumentStore(dir.path);
+    coordination = new EmbeddedCoordinationStore({
+      path: join(dir.path, 'coordination'),
+      logger: testLogger(),
+    });
     users = new UserRepository(store, new SecretBox(randomBytes(32)));
     slack = new FakeSlackApi({
       'conversations.list': ({ cursor }) =>
@@ -35,17 +42,25 @@ describe('ListSlackDestinationsUseCase', () => {
       }),
     });
     const config = loadAppConfig({ SLACK_API_URL: await slack.start() });
+    const accounts = new AccountRepository(store);
     const settings = new ProviderSettings(
-      new AccountRepository(store),
+      accounts,
       new SecretBox(randomBytes(32)),
       config,
       testLogger(),
+      new ProviderSettingsCache(
+        accounts,
+        new ProviderSettingsChangesStore(coordination),
+        new FakeClock(),
+        testLogger(),
+      ),
     );
     list = new ListSlackDestinationsUseCase(new SlackApps(settings, config, testLogger()), users);
   });
 
   afterEach(async () => {
     await slack.stop();
+    await coordination.close();
     await store.close();
     await remove();
   });

@@ -6,6 +6,7 @@ import { ComponentChangesStore } from './component-changes.store';
 import type { EnvironmentChangesStore } from './environment-changes.store';
 import { EnvironmentSettingsChangesStore } from './environment-settings-changes.store';
 import { NotificationTypeChangesStore } from './notification-type-changes.store';
+import { ProviderSettingsChangesStore } from './provider-settings-changes.store';
 import { WebhookEndpointChangesStore } from './webhook-endpoint-changes.store';
 
 const kinds: [string, (coordination: CoordinationStore) => EnvironmentChangesStore][] = [
@@ -13,6 +14,7 @@ const kinds: [string, (coordination: CoordinationStore) => EnvironmentChangesSto
   ['ComponentChangesStore', (coordination) => new ComponentChangesStore(coordination)],
   ['NotificationTypeChangesStore', (coordination) => new NotificationTypeChangesStore(coordination)],
   ['EnvironmentSettingsChangesStore', (coordination) => new EnvironmentSettingsChangesStore(coordination)],
+  ['ProviderSettingsChangesStore', (coordination) => new ProviderSettingsChangesStore(coordination)],
 ];
 
 describe.each(kinds)('%s contract', (kind, open) => {

@@ -2,11 +2,12 @@ import {
   ApiKeyRevocationsStore,
   EmbeddedCoordinationStore,
   EnvironmentSettingsChangesStore,
+  ProviderSettingsChangesStore,
 } from '@notify/cache';
 import type { Environment, TenantScope } from '@notify/domain';
 import { ApiKeyResolver } from '@notify/gateway-auth';
 import { type AppConfig, SecretBox } from '@notify/platform';
-import { ProviderSettings } from '@notify/provider-settings';
+import { ProviderSettings, ProviderSettingsCache } from '@notify/provider-settings';
 import { AccountRepository, ApiKeyRepository, EmbeddedDocumentStore } from '@notify/store';
 import { anEnvironment, FakeClock, tempDir, testLogger } from '@notify/testing';
 import { randomBytes } from 'node:crypto';
@@ -26,7 +27,13 @@ export async function environmentsHarness(scope: TenantScope, config: AppConfig)
   const clock = new FakeClock();
   const accounts = new AccountRepository(store);
   const keys = new ApiKeyRepository(store);
-  const settings = new ProviderSettings(accounts, new SecretBox(randomBytes(32)), config, testLogger());
+  const settings = new ProviderSettings(
+    accounts,
+    new SecretBox(randomBytes(32)),
+    config,
+    testLogger(),
+    new ProviderSettingsCache(accounts, new ProviderSettingsChangesStore(coordination), clock, testLogger()),
+  );
   const presenter = new EnvironmentPresenter(settings);
   const revocations = new ApiKeyRevocationsStore(coordination);
   const resolver = new ApiKeyResolver(keys, accounts, revocations, clock);

@@ -1,6 +1,7 @@
+import { EmbeddedCoordinationStore, ProviderSettingsChangesStore } from '@notify/cache';
 import { TwilioPeer } from '@notify/local-peer-twilio';
 import { type AppConfig, loadAppConfig, SecretBox } from '@notify/platform';
-import { ProviderSettings } from '@notify/provider-settings';
+import { ProviderSettings, ProviderSettingsCache } from '@notify/provider-settings';
 import { TwilioAccounts, TwilioPhoneNumbers } from '@notify/providers';
 import { AccountRepository, EmbeddedDocumentStore, PhoneNumberRepository } from '@notify/store';
 import { FakeClock, tempDir, testLogger } from '@notify/testing';
@@ -31,7 +32,10 @@ export interface NumbersHarness {
 /** `env`: configuration beyond the deployment's Twilio account (MAX_PHONE_NUMBERS_PER_ACCOUNT…). */
 export async function numbersHarness(env: Record<string, string> = {}): Promise<NumbersHarness> {
   const dir = await tempDir('notify-numbers-');
+  const coordinationDir = await tempDir('notify-numbers-coordination-');
   const store = new EmbeddedDocumentStore(dir.path);
+  const coordination = new EmbeddedCoordinationStore({ path: coordinationDir.path, logger: testLogger() });
+  const clock = new FakeClock();
   const peer = new TwilioPeer();
   await peer.start();
   const config = loadAppConfig({
@@ -55,12 +59,23 @@ export async function numbersHarness(env: Record<string, string> = {}): Promise<
     },
     10,
   );
-  const settings = new ProviderSettings(environments, new SecretBox(randomBytes(32)), config, testLogger());
+  const settings = new ProviderSettings(
+    environments,
+    new SecretBox(randomBytes(32)),
+    config,
+    testLogger(),
+    new ProviderSettingsCache(
+      environments,
+      new ProviderSettingsChangesStore(coordination),
+      clock,
+      testLogger(),
+    ),
+  );
   const accounts = new TwilioAccounts(settings, environments, config);
   return {
     peer,
     store,
-    clock: new FakeClock(),
+    clock,
     numbers: new PhoneNumberRepository(store),
     provider: new TwilioPhoneNumbers(accounts),
     accounts,
@@ -68,8 +83,10 @@ export async function numbersHarness(env: Record<string, string> = {}): Promise<
     config,
     async close() {
       await peer.stop();
+      await coordination.close();
       await store.close();
       await dir.remove();
+      await coordinationDir.remove();
     },
   };
 }

@@ -1,8 +1,9 @@
+import { EmbeddedCoordinationStore, ProviderSettingsChangesStore } from '@notify/cache';
 import type { Role } from '@notify/domain';
 import { CreateEnvironmentUseCase, EnvironmentPresenter, KeyIssuer } from '@notify/gateway-accounts';
 import type { KeyCaller, MemberCaller } from '@notify/gateway-auth';
 import { type AppConfig, SecretBox } from '@notify/platform';
-import { ProviderSettings } from '@notify/provider-settings';
+import { ProviderSettings, ProviderSettingsCache } from '@notify/provider-settings';
 import { VapidKeyring } from '@notify/providers';
 import {
   AccountOrganizations,
@@ -33,11 +34,14 @@ export class RecordingInvitations extends MemberInvitations {
 
 /**
  * The repositories, the account creator (with gateway-accounts' environment creation) and a
- * recording invitations fake over the embedded document store in a temporary directory.
+ * recording invitations fake over the embedded document and coordination stores in temporary
+ * directories.
  */
 export async function organizationHarness(config: AppConfig) {
   const dir = await tempDir('notify-organization-');
+  const coordinationDir = await tempDir('notify-organization-coordination-');
   const store = new EmbeddedDocumentStore(dir.path);
+  const coordination = new EmbeddedCoordinationStore({ path: coordinationDir.path, logger: testLogger() });
   const clock = new FakeClock();
   const now = () => new Date(clock.now()).toISOString();
   const accounts = new AccountRepository(store);
@@ -45,7 +49,13 @@ export async function organizationHarness(config: AppConfig) {
   const organizations = new OrganizationRepository(store);
   const memberships = new MembershipRepository(store);
   const people = new PeopleRepository(store);
-  const settings = new ProviderSettings(accounts, new SecretBox(randomBytes(32)), config, testLogger());
+  const settings = new ProviderSettings(
+    accounts,
+    new SecretBox(randomBytes(32)),
+    config,
+    testLogger(),
+    new ProviderSettingsCache(accounts, new ProviderSettingsChangesStore(coordination), clock, testLogger()),
+  );
   /** What CreateEnvironmentUseCase is built from, for a test that builds its own kind. */
   const environmentParts = [
     accounts,
@@ -96,8 +106,10 @@ export async function organizationHarness(config: AppConfig) {
     anAccount,
     member,
     async close() {
+      await coordination.close();
       await store.close();
       await dir.remove();
+      await coordinationDir.remove();
     },
   };
 }
