@@ -50,6 +50,7 @@ interface Thread {
 }
 
 const MAX_RESTART_DELAY_MS = 30_000;
+const YOUNG_GENERATION_MB = 16;
 
 /**
  * A fixed set of worker threads answering calls (`serveThread` on the other side), so CPU-heavy
@@ -144,7 +145,9 @@ export class ThreadPool<Request, Response> {
       worker = new Worker(script, {
         name: `${name}-${thread.index}`,
         workerData,
-        resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
+        // A small young generation, as `npm start` gives the main thread: a busy thread otherwise
+        // grows it to V8's default and holds that memory between collections.
+        resourceLimits: { maxOldGenerationSizeMb: maxHeapMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
         ...(execArgv !== undefined ? { execArgv: [...execArgv] } : {}),
       });
     } catch (error) {

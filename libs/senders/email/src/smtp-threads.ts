@@ -14,7 +14,7 @@ export interface SmtpThreadCall {
  * A sending thread's heap limit. Composing a message needs little heap (attachments are Buffers,
  * outside it); a thread that outgrows this dies alone and its emails go back to the bus.
  */
-const THREAD_HEAP_MB = 128;
+const THREAD_HEAP_MB = 64;
 
 /**
  * SMTP pools on worker threads: composing, DKIM-signing and writing each message (as much CPU as
