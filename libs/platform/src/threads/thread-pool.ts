@@ -62,7 +62,6 @@ const YOUNG_GENERATION_MB = 16;
 export class ThreadPool<Request, Response> {
   private readonly threads: Thread[];
   private nextId = 1;
-  private inFlight = 0;
   private readonly idleWaiters: (() => void)[] = [];
   private readonly readyWaiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
   private closing: Promise<void> | undefined;
@@ -107,7 +106,6 @@ export class ThreadPool<Request, Response> {
       // Posted before it is counted: a request that cannot be cloned rejects and leaves no trace.
       worker.postMessage({ id, request } satisfies ThreadRequest);
       thread.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.inFlight++;
     });
   }
 
@@ -118,7 +116,7 @@ export class ThreadPool<Request, Response> {
   }
 
   private async stop(): Promise<void> {
-    if (this.inFlight > 0) await new Promise<void>((idle) => this.idleWaiters.push(idle));
+    if (!this.idle()) await new Promise<void>((idle) => this.idleWaiters.push(idle));
     const running = this.threads.flatMap((thread) => {
       const worker = thread.worker;
       thread.worker = undefined;
@@ -179,8 +177,11 @@ export class ThreadPool<Request, Response> {
 
   private settled(thread: Thread, id: number): void {
     thread.pending.delete(id);
-    this.inFlight--;
-    if (this.inFlight === 0) for (const idle of this.idleWaiters.splice(0)) idle();
+    if (this.idle()) for (const waiter of this.idleWaiters.splice(0)) waiter();
+  }
+
+  private idle(): boolean {
+    return this.threads.every((thread) => thread.pending.size === 0);
   }
 
   private lost(thread: Thread, worker: Worker, cause: Error): void {

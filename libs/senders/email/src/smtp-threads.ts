@@ -1,4 +1,5 @@
 import { EgressError, type Logger, ThreadPool } from '@notify/platform';
+import { withTimeout } from '@notify/util';
 import type Mail from 'nodemailer/lib/mailer';
 import { extname, join } from 'node:path';
 import type { Relay, SentMail, SmtpPoolSettings } from './smtp-pools';
@@ -40,18 +41,9 @@ export class SmtpThreads {
 
   /** Resolves once every thread loaded; rejects if one cannot, or after `timeoutMs`. */
   async ready(timeoutMs: number): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`the SMTP threads were not ready after ${timeoutMs} ms`)),
-        timeoutMs,
-      );
+    await withTimeout(this.pool.ready(), timeoutMs).catch((error: Error) => {
+      throw new Error(`the SMTP threads did not start: ${error.message}`);
     });
-    try {
-      await Promise.race([this.pool.ready(), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   probe(): Promise<void> {
