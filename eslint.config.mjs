@@ -1,5 +1,7 @@
 import nx from '@nx/eslint-plugin';
 import jest from 'eslint-plugin-jest';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
@@ -57,6 +59,9 @@ const depConstraints = [
     sourceTag: 'scope:migrate',
     onlyDependOnLibsWithTags: ['scope:gateway', 'scope:shared'],
   },
+  // The web console is a browser app: it reaches the service over its public HTTP API only, never
+  // through workspace code.
+  { sourceTag: 'scope:console', onlyDependOnLibsWithTags: ['scope:console'] },
   {
     sourceTag: 'scope:all-in-one',
     onlyDependOnLibsWithTags: [...scopes.map((s) => `scope:${s}`), 'scope:shared'],
@@ -74,12 +79,13 @@ export default tseslint.config(
       'tmp/**',
       'tools/bench/results/**',
       'libs/inapp-client/dist/**',
+      'apps/console/src/api/openapi.d.ts',
     ],
   },
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@nx/enforce-module-boundaries': [
@@ -96,6 +102,21 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'error',
+    },
+  },
+  {
+    files: ['apps/console/**/*.{ts,tsx}'],
+    ignores: testFiles,
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.strict.rules,
+      // A scrolling code block takes focus so the keyboard can scroll it (axe: scrollable-region-focusable).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: ['pre'], roles: ['tabpanel'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*', '@notify/*'], message: 'The console runs in a browser and uses the public API only.' }] },
+      ],
     },
   },
   {

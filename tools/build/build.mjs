@@ -1,21 +1,25 @@
-// Compiles apps/ and libs/ to dist/ with SWC (path aliases rewritten to relative imports).
-// Type checking is `npm run typecheck`; this step only emits JavaScript, in about a second.
+// Compiles apps/ and libs/ to dist/ with SWC (path aliases rewritten to relative imports), and the web
+// console (a browser app) with Vite. Type checking is `npm run typecheck`; this step only emits
+// JavaScript, in about a second when the console has not changed.
 import { transformFile } from '@swc/core';
 import { createRequire } from 'node:module';
 import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
+import { buildConsole } from './console.mjs';
 
 const require = createRequire(import.meta.url);
 const { swcOptions, root } = require('./swc-options.cjs');
 const outDir = join(root, 'dist');
 const testFile = /\.(spec|contract|e2e|fixture)\.ts$/;
 const skipDirs = new Set(['node_modules', 'e2e', 'testing-fixtures']);
+/** The console is built by Vite (tools/build/console.mjs), not SWC. */
+const consoleDir = join(root, 'apps', 'console');
 
 async function* sources(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!skipDirs.has(entry.name)) yield* sources(path);
+      if (!skipDirs.has(entry.name) && path !== consoleDir) yield* sources(path);
     } else if (!testFile.test(entry.name) && !entry.name.endsWith('.d.ts')) {
       yield path;
     }
@@ -40,10 +44,17 @@ async function emit(file) {
 }
 
 const started = Date.now();
-await rm(outDir, { recursive: true, force: true });
+// Everything but the console's build, which is kept when its inputs have not changed.
+for (const entry of await readdir(outDir, { withFileTypes: true }).catch(() => [])) {
+  if (entry.name !== 'apps') await rm(join(outDir, entry.name), { recursive: true, force: true });
+}
+for (const app of await readdir(join(outDir, 'apps')).catch(() => [])) {
+  if (app !== 'console') await rm(join(outDir, 'apps', app), { recursive: true, force: true });
+}
 const jobs = [];
 for (const top of ['apps', 'libs']) {
   for await (const file of sources(join(root, top))) jobs.push(emit(file));
 }
 await Promise.all(jobs);
+await buildConsole();
 process.stderr.write(`build: ${jobs.length} files in ${Date.now() - started} ms\n`);

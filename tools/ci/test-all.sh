@@ -23,6 +23,9 @@ step "lint"
 npm run --silent lint
 step "typecheck"
 npm run --silent typecheck
+step "console (Vite build; initial JavaScript within its gzipped budget)"
+npm run --silent build:console
+npm run --silent console:budget
 step "Kubernetes packaging (hadolint, helm lint/template, manifest validation)"
 bash tools/helm/check.sh
 step "tests (unit, contract, e2e)"

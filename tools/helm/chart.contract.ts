@@ -577,6 +577,12 @@ describe('Helm chart helm/notify', () => {
     expect(named(own, 'ConfigMap', 'notify-config')?.data?.TRUST_PROXY).toBe('10.0.0.0/8');
   });
 
+  it('serves the console unless console.enabled is false', () => {
+    expect(named(defaults, 'ConfigMap', 'notify-config')?.data?.CONSOLE_ENABLED).toBe('true');
+    const off = render('--set', 'console.enabled=false');
+    expect(named(off, 'ConfigMap', 'notify-config')?.data?.CONSOLE_ENABLED).toBe('false');
+  });
+
   it('refuses settings that cannot work in a cluster', () => {
     expect(renderError('--set', 'config.BUS_DRIVER=embedded')).toMatch(/BUS_DRIVER/);
     expect(renderError('--set', 'config.KAFKA_BROKERS=')).toMatch(/KAFKA_BROKERS is required/);

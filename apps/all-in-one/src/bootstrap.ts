@@ -99,6 +99,9 @@ export function banner(
     `  Notify is running at ${baseUrl}  (every service in one process; data in ${config.dataDir})`,
     '',
     keyLine,
+    ...(config.console.enabled
+      ? [`  Console   ${baseUrl}/console  (sign in with the API key, or by a link mailed to a member)`]
+      : []),
     `  API docs  ${baseUrl}/docs`,
     !config.dev.enabled
       ? '  Dev mode  off: no local peers and no /dev routes; channels need provider settings (DEV_MODE=true for local peers)'

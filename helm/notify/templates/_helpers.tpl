@@ -83,12 +83,16 @@ through toString), booleans as true/false.
 {{/*
 ConfigMap data: every non-empty entry of `config`, same names, as strings. TRUST_PROXY left empty
 follows the chart's exposure: one proxy hop (the ingress controller) when the Ingress is rendered.
+CONSOLE_ENABLED left empty follows `console.enabled`.
 */}}
 {{- define "notify.configData" -}}
 {{- range $name, $value := .Values.config }}
 {{- $s := include "notify.envValue" $value }}
 {{- if and (eq $name "TRUST_PROXY") (eq $s "") }}
 {{- $s = ternary "1" "false" $.Values.ingress.enabled }}
+{{- end }}
+{{- if and (eq $name "CONSOLE_ENABLED") (eq $s "") }}
+{{- $s = ternary "true" "false" $.Values.console.enabled }}
 {{- end }}
 {{- if ne $s "" }}
 {{ $name }}: {{ $s | quote }}

@@ -5,6 +5,7 @@ import { BillingModule } from '@notify/gateway-billing';
 import { DomainsModule } from '@notify/gateway-domains';
 import { GatewayAuthModule } from '@notify/gateway-auth';
 import { ComponentsModule } from '@notify/gateway-components';
+import { ConsoleModule } from '@notify/gateway-console';
 import { InAppModule } from '@notify/gateway-inapp';
 import { InsightsModule } from '@notify/gateway-insights';
 import { LegacySdkModule } from '@notify/gateway-legacy-sdk';
@@ -49,6 +50,7 @@ import { WebhooksModule } from '@notify/gateway-webhooks';
     OrganizationModule,
     RegistrationsModule,
     BillingModule,
+    ConsoleModule,
   ],
   exports: [AccountsModule],
 })

@@ -223,6 +223,7 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: envInt(100, 60_000).default(15_000),
   WEBHOOK_ENDPOINT_CONCURRENCY: envInt(1, 256).default(8),
   DEV_MODE: envBool.default(false),
+  CONSOLE_ENABLED: envBool.default(true),
   MAIL_CATCHER_PORT: envPort.default(0),
   BOOTSTRAP_API_KEY: z
     .string()
@@ -478,6 +479,8 @@ function toAppConfig(env: Env) {
       mailCatcherPort: env.MAIL_CATCHER_PORT,
       bootstrapApiKey: env.BOOTSTRAP_API_KEY,
     },
+    /** The web console the gateway serves at /console (its built assets; every call it makes is public API). */
+    console: { enabled: env.CONSOLE_ENABLED },
     telemetry: { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME },
   };
 }

@@ -1,0 +1,53 @@
+import AxeBuilder from '@axe-core/playwright';
+import { execFile } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+
+const ROOT = join(__dirname, '../../..');
+
+/**
+ * Builds the console unless its build is current (the build script compares a hash of its inputs),
+ * so a single e2e run from the sources finds it; CI has built it already.
+ */
+export async function ensureConsoleBuilt(): Promise<void> {
+  await promisify(execFile)(process.execPath, [join(ROOT, 'tools/build/console.mjs')], { cwd: ROOT });
+}
+
+/** Policy violations and script errors a page reports, gathered from the moment it opens. */
+export function watchPage(page: Page): { problems: string[] } {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || /Content Security Policy|Refused to/.test(message.text()))
+      problems.push(`console ${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return { problems };
+}
+
+/** Known-noise console errors: a 401 or 403 the page expects and shows (the browser logs every failed fetch). */
+export const unexpected = (problems: string[]): string[] =>
+  problems.filter((p) => !/Failed to load resource: the server responded with a status of 40[13]/.test(p));
+
+/** axe-core's WCAG 2.1 A/AA checks on the page as it is: the serious and critical violations. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Whether the page fits its viewport's width (nothing scrolls sideways but what is meant to). */
+export const fitsWidth = (page: Page): Promise<boolean> =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/**
+ * A screenshot of the page at 1280×800, into CONSOLE_SCREENSHOTS (`npm run console:screenshots`
+ * writes the README's into docs/console) or a scratch directory, to show the page renders.
+ */
+export async function screenshot(page: Page, name: string, scratch: string): Promise<void> {
+  const dir = process.env['CONSOLE_SCREENSHOTS'] ?? scratch;
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}

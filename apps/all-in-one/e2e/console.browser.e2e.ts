@@ -1,0 +1,137 @@
+import { chromiumPath, tempDir } from '@notify/testing';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { ChannelsEnum, type Pingram } from 'pingram';
+import { type AllInOne, bootstrapKey, pingramIn, startAllInOne } from './all-in-one';
+import {
+  ensureConsoleBuilt,
+  fitsWidth,
+  screenshot,
+  seriousViolations,
+  unexpected,
+  watchPage,
+} from './console-browser';
+
+/**
+ * The web console in a real browser (Debian's Chromium through playwright-core) against the
+ * all-in-one service as `npm start` runs it: signing in, the live tail, a send's page and the log
+ * search, each page checked with axe-core at desktop and phone widths and for policy violations.
+ */
+describe('web console in Chromium', () => {
+  let app: AllInOne;
+  let key: string;
+  let client: Pingram;
+  let browser: Browser;
+  let shots: Awaited<ReturnType<typeof tempDir>>;
+
+  beforeAll(async () => {
+    const executablePath = chromiumPath();
+    await ensureConsoleBuilt();
+    app = await startAllInOne('notify-console-e2e-');
+    key = await bootstrapKey(app);
+    client = pingramIn(app.baseUrl, key);
+    shots = await tempDir('notify-console-shots-');
+    browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await shots?.remove();
+  }, 60_000);
+
+  /** A fresh browser profile (no cookies, no storage) at 1280×800, watched for errors. */
+  async function freshPage(width = 1280, height = 800): Promise<{ page: Page; context: BrowserContext; problems: string[] }> {
+    const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const { problems } = watchPage(page);
+    return { page, context, problems };
+  }
+
+  async function signInWithKey(page: Page): Promise<void> {
+    await page.goto(`${app.baseUrl}/console`);
+    await page.getByLabel('Secret key').fill(key);
+    await page.getByRole('button', { name: 'Sign in with the key' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Logs' }).waitFor();
+  }
+
+  it('signs in with an API key held in memory only: nothing in storage or cookies, gone on reload', async () => {
+    const { page, context, problems } = await freshPage();
+    await signInWithKey(page);
+    expect(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie])).toEqual([0, 0, '']);
+    expect(await context.cookies()).toEqual([]);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Sign in to Notify' }).waitFor();
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a send in the live tail within seconds, and its page shows each channel and the request', async () => {
+    const { page, context, problems } = await freshPage();
+    await signInWithKey(page);
+    const type = `console_welcome_${Date.now()}`;
+    const { trackingId } = await client.send({
+      type,
+      to: { id: 'ann', email: 'ann@example.com' },
+      email: { subject: 'Hello', html: '<p>Hi</p>' },
+    });
+    const row = page.locator(`tr[data-tracking-id="${trackingId}"]`);
+    await row.waitFor({ timeout: 10_000 });
+    await row.getByText('Email: delivered').waitFor({ timeout: 10_000 });
+    await screenshot(page, 'logs', shots.path);
+    await row.getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: 'Send' }).waitFor();
+    await page.getByText(trackingId).waitFor();
+    expect(await page.locator('pre.code').textContent()).toContain(`"type": "${type}"`);
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it("finds a failed SMS by status and channel, and shows the provider's code and answer", async () => {
+    const { trackingId } = await client.send({
+      type: `console_sms_${Date.now()}`,
+      to: { id: 'bob', number: '+15005550001' },
+      forceChannels: [ChannelsEnum.SMS],
+      sms: { message: 'to a number Twilio refuses' },
+    });
+    const { page, context } = await freshPage();
+    await signInWithKey(page);
+    const search = page.getByRole('search', { name: 'Search the log' });
+    await search.getByLabel('Channel').selectOption('SMS');
+    await search.getByLabel('Status').selectOption('FAILED');
+    const row = page.locator(`tr[data-tracking-id="${trackingId}"]`);
+    // The failure is logged a moment after the send: search again until it is there.
+    for (let attempt = 0; attempt < 20 && !(await row.isVisible()); attempt++) {
+      await search.getByRole('button', { name: 'Search' }).click();
+      await page.getByRole('heading', { name: 'Search results' }).waitFor();
+      await page.waitForTimeout(500);
+    }
+    expect(await row.locator('.badge-failed').textContent()).toBe('SMS: failed (21211)');
+    await row.getByRole('link').click();
+    const answer = page.locator('.provider-answer');
+    await answer.waitFor();
+    expect(await answer.textContent()).toBe("The 'To' number +15005550001 is not a valid phone number.");
+    await context.close();
+  });
+
+  it('passes axe-core and fits the width at 1280 and 390 pixels, with the menu reachable on a phone', async () => {
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
+      const { page, context, problems } = await freshPage(width, height);
+      await page.goto(`${app.baseUrl}/console`);
+      await page.getByRole('heading', { level: 1, name: 'Sign in to Notify' }).waitFor();
+      expect([width, 'sign-in', await seriousViolations(page)]).toEqual([width, 'sign-in', []]);
+      expect([width, 'sign-in', await fitsWidth(page)]).toEqual([width, 'sign-in', true]);
+      await signInWithKey(page);
+      if (width < 800) {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Logs' }).waitFor();
+      }
+      expect([width, 'logs', await seriousViolations(page)]).toEqual([width, 'logs', []]);
+      expect([width, 'logs', await fitsWidth(page)]).toEqual([width, 'logs', true]);
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    }
+  });
+});

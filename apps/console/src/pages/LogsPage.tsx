@@ -1,0 +1,210 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, Route, Switch, useLocation } from 'wouter';
+import { api, ok } from '../api/client';
+import { STATUSES, toLogQuery, type LogFilters } from '../logs/filters';
+import { CHANNELS, lastActivity, summarize, type LogRecord } from '../logs/summary';
+import { ErrorNote, Field, Loading, Empty, PageHeader, When } from '../ui/kit';
+import { ChannelBadges } from './log-parts';
+import { SendPage } from './SendPage';
+
+/** Logs: the live tail and the search (the list), and one send's page below it. */
+export function LogsPage() {
+  return (
+    <Switch>
+      <Route path="/" component={LogsList} />
+      <Route path="/:trackingId">{(params) => <SendPage trackingId={params.trackingId} />}</Route>
+    </Switch>
+  );
+}
+
+const NO_FILTERS: LogFilters = { user: '', notificationId: '', channel: '', status: '', from: '', to: '' };
+const POLL_MS = 2_000;
+
+function LogsList() {
+  const [filters, setFilters] = useState<LogFilters | null>(null);
+  return (
+    <>
+      <PageHeader title="Logs">
+        <p>Every send of this environment: the latest live, or search by user, type, channel, status and time.</p>
+      </PageHeader>
+      <FindById />
+      <SearchForm onSearch={setFilters} onClear={() => setFilters(null)} searching={filters !== null} />
+      {filters === null ? <LiveTail /> : <SearchResults filters={filters} />}
+    </>
+  );
+}
+
+function FindById() {
+  const [id, setId] = useState('');
+  const [, navigate] = useLocation();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (id.trim() !== '') navigate(`/${encodeURIComponent(id.trim())}`);
+  };
+  return (
+    <form className="inline-form" onSubmit={submit} role="search" aria-label="Find a send by tracking id">
+      <Field label="Tracking id">
+        {(fieldId) => (
+          <input id={fieldId} value={id} spellCheck={false} onChange={(event) => setId(event.target.value)} />
+        )}
+      </Field>
+      <button type="submit">Open</button>
+    </form>
+  );
+}
+
+function SearchForm({
+  onSearch,
+  onClear,
+  searching,
+}: {
+  onSearch: (filters: LogFilters) => void;
+  onClear: () => void;
+  searching: boolean;
+}) {
+  const [draft, setDraft] = useState(NO_FILTERS);
+  const set = (name: keyof LogFilters) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [name]: event.target.value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(draft);
+  };
+  return (
+    <form className="filters" onSubmit={submit} role="search" aria-label="Search the log">
+      <Field label="User ids">
+        {(id) => <input id={id} value={draft.user} onChange={set('user')} placeholder="ann, bob" />}
+      </Field>
+      <Field label="Notification type">
+        {(id) => <input id={id} value={draft.notificationId} onChange={set('notificationId')} />}
+      </Field>
+      <Field label="Channel">
+        {(id) => (
+          <select id={id} value={draft.channel} onChange={set('channel')}>
+            <option value="">Any</option>
+            {CHANNELS.map((c) => (
+              <option key={c.channel} value={c.channel}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Status">
+        {(id) => (
+          <select id={id} value={draft.status} onChange={set('status')}>
+            <option value="">Any</option>
+            {STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status.toLowerCase()}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="From">{(id) => <input id={id} type="datetime-local" value={draft.from} onChange={set('from')} />}</Field>
+      <Field label="To">{(id) => <input id={id} type="datetime-local" value={draft.to} onChange={set('to')} />}</Field>
+      <div className="actions">
+        <button type="submit">Search</button>
+        {searching && (
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => {
+              setDraft(NO_FILTERS);
+              onClear();
+            }}
+          >
+            Back to live
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** The most recently active sends, asked again every two seconds while the tab is visible. */
+function LiveTail() {
+  const tail = useQuery({
+    queryKey: ['logs', 'tail'],
+    queryFn: () => ok(api.GET('/logs/tail')),
+    refetchInterval: POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+  return (
+    <section aria-labelledby="tail-title">
+      <h2 id="tail-title">
+        Live <span className="live-dot" aria-hidden="true" />
+      </h2>
+      {tail.isPending && <Loading what="the latest sends" />}
+      <ErrorNote error={tail.error} />
+      {tail.data !== undefined && <LogTable logs={tail.data.logs as LogRecord[]} />}
+    </section>
+  );
+}
+
+/** A search runs in the background on the service; its result is asked for until it is ready. */
+function SearchResults({ filters }: { filters: LogFilters }) {
+  const start = useQuery({
+    queryKey: ['logs', 'query', filters],
+    queryFn: () => ok(api.POST('/logs/query', { body: toLogQuery(filters, Date.now()) })),
+    staleTime: Infinity,
+  });
+  const queryId = start.data?.queryId;
+  const result = useQuery({
+    queryKey: ['logs', 'query-result', queryId],
+    queryFn: () => ok(api.GET('/logs/query/{queryId}', { params: { path: { queryId: queryId ?? '' } } })),
+    enabled: queryId !== undefined,
+    refetchInterval: (query) => (query.state.data?.status === 'running' ? 500 : false),
+  });
+  const error = start.error ?? result.error;
+  return (
+    <section aria-labelledby="results-title">
+      <h2 id="results-title">Search results</h2>
+      <ErrorNote error={error} />
+      {(start.isPending || result.data?.status === 'running' || (queryId !== undefined && result.isPending)) &&
+        error === null && <Loading what="the search" />}
+      {result.data?.status === 'failed' && <ErrorNote error={new Error(result.data.error ?? 'The search failed.')} />}
+      {result.data?.status === 'complete' && <LogTable logs={result.data.logs as LogRecord[]} />}
+    </section>
+  );
+}
+
+function LogTable({ logs }: { logs: LogRecord[] }) {
+  if (logs.length === 0) return <Empty>No sends to show.</Empty>;
+  return (
+    <div className="table-scroll">
+      <table className="logs">
+        <thead>
+          <tr>
+            <th scope="col">Send</th>
+            <th scope="col">Type</th>
+            <th scope="col">User</th>
+            <th scope="col">Channels</th>
+            <th scope="col">Last activity</th>
+          </tr>
+        </thead>
+        <tbody>
+          {logs.map((record) => (
+            <tr key={record.trackingId} data-tracking-id={record.trackingId}>
+              <td>
+                <Link href={`/${encodeURIComponent(record.trackingId)}`} className="mono">
+                  {record.trackingId.slice(0, 8)}
+                </Link>
+              </td>
+              <td>{String(record['type'] ?? '')}</td>
+              <td>{String(record['user_id'] ?? '')}</td>
+              <td>
+                <ChannelBadges summaries={summarize(record)} />
+              </td>
+              <td>
+                <When at={lastActivity(record)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+

@@ -1,0 +1,78 @@
+import { type ReactNode, useId } from 'react';
+import { ApiError } from '../api/client';
+
+/** A page's heading and intro; every page starts with one, so each has a single h1. */
+export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <header className="page-header">
+      <h1>{title}</h1>
+      {children}
+    </header>
+  );
+}
+
+/** A labelled control: the label is tied to the input for screen readers and clicks. */
+export function Field({
+  label,
+  hint,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  children: (id: string, describedBy: string | undefined) => ReactNode;
+}) {
+  const id = useId();
+  const hintId = hint === undefined ? undefined : `${id}-hint`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children(id, hintId)}
+      {hint !== undefined && (
+        <p className="hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * What went wrong, as the service said it: its message and the fix it suggests. A 403 says which role
+ * the action needs, so it is shown as is.
+ */
+export function ErrorNote({ error }: { error: unknown }) {
+  if (error === null || error === undefined) return null;
+  const body = error instanceof ApiError ? error.body : null;
+  const message = error instanceof Error ? error.message : String(error);
+  return (
+    <div className="note note-error" role="alert">
+      <strong>{error instanceof ApiError && error.status === 403 ? 'Not allowed: ' : ''}</strong>
+      {message}
+      {body?.fix !== undefined && <p className="hint">{body.fix}</p>}
+    </div>
+  );
+}
+
+export function Loading({ what }: { what: string }) {
+  return (
+    <p className="muted" role="status">
+      Loading {what}…
+    </p>
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="muted empty">{children}</p>;
+}
+
+/** A compact date and time in the viewer's zone, with the exact instant on hover. */
+export function When({ at }: { at: string | number | undefined }) {
+  if (at === undefined || at === '') return <span className="muted">—</span>;
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return <span>{String(at)}</span>;
+  return (
+    <time dateTime={date.toISOString()} title={date.toISOString()}>
+      {date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })}
+    </time>
+  );
+}

@@ -1,0 +1,23 @@
+// The console's production build (`npm run build:console`, called by `npm run build`) and its dev
+// server (`npm run console:dev`, proxying the API to a service on :3000).
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = process.env['CONSOLE_DEV_API'] ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/console/',
+  plugins: [react()],
+  build: {
+    outDir: '../../dist/apps/console',
+    emptyOutDir: true,
+    manifest: true,
+    sourcemap: false,
+    target: 'es2022',
+    // The CSP allows scripts from our origin only; Vite's preload polyfill would be an inline script.
+    modulePreload: { polyfill: false },
+    rolldownOptions: { input: { index: 'index.html', frame: 'frame.html' } },
+  },
+  server: { proxy: { '^/(?!console/).*': { target: api, changeOrigin: false } } },
+});
