@@ -33,7 +33,7 @@ describe('console sessions (all-in-one)', () => {
     (as: string, query = '') =>
     () =>
       call(`/dev/outbox/email${query}`, as);
-  /** The newest token of `path` links mailed to `to` (query `?token=` or fragment `#token=`), other than `seen`. */
+  /** The newest token (`?token=` or `#token=`) of a `path` link mailed to `to`, other than `seen`. */
   const mailedToken = (to: string, path: string, seen: readonly string[] = [], outbox = outboxOf(key)) =>
     eventually(async () => {
       const { messages } = (await (await outbox()).json()) as { messages: unknown[] };

@@ -78,9 +78,10 @@ function pathEnvId(request: AuthenticatedRequest): string | undefined {
 
 /**
  * Every route needs a caller unless marked @Public(): an API key (its environment's rights), or a
- * member's JWT or console session (the rights of their role in the account). Authentication failures are 401 and are
- * counted per client address (too many: 429 before the next lookup); a role that does not allow
- * the operation is 403; an environment (`?envId=`) outside the caller's reach is 404.
+ * member's JWT or console session (the rights of their role in the account). Authentication
+ * failures are 401 and are counted per client address (too many: 429 before the next lookup); a
+ * role that does not allow the operation is 403; an environment (`?envId=`) outside the caller's
+ * reach is 404.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
