@@ -1,7 +1,9 @@
 import { JwksKeySet, JwtVerifier } from '@notify/gateway-auth';
 import { loadAppConfig } from '@notify/platform';
-import { FakeClock } from '@notify/testing';
-import { memberToken } from './member-token';
+import { FakeClock, tempDir } from '@notify/testing';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { localJwtSecret, memberToken } from './member-token';
 
 describe('member-token (local sign-in)', () => {
   const secret = 'a-local-jwt-secret-of-at-least-32-characters';
@@ -39,5 +41,17 @@ describe('member-token (local sign-in)', () => {
 
   it('needs the JWT_SECRET of the service', () => {
     expect(() => memberToken({ secret: '', email: 'ann@example.com', now, hours: 1 })).toThrow(/JWT_SECRET/);
+  });
+
+  it('takes JWT_SECRET, else the secret the all-in-one made in DATA_DIR/jwt.secret', async () => {
+    const dir = await tempDir('notify-member-token-');
+    try {
+      expect(localJwtSecret({ DATA_DIR: dir.path })).toBe('');
+      await writeFile(join(dir.path, 'jwt.secret'), `${secret}\n`, { mode: 0o600 });
+      expect(localJwtSecret({ DATA_DIR: dir.path })).toBe(secret);
+      expect(localJwtSecret({ DATA_DIR: dir.path, JWT_SECRET: 'given' })).toBe('given');
+    } finally {
+      await dir.remove();
+    }
   });
 });

@@ -7,6 +7,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
+/** Where the all-in-one keeps the JWT_SECRET it made, under DATA_DIR (read by `npm run member-token`). */
+export const LOCAL_JWT_SECRET_FILE = 'jwt.secret';
+
 /**
  * The all-in-one service makes its own SECRETS_KEY on first start, kept beside the
  * data it protects (DATA_DIR/secrets.key, mode 600). Standalone services never do: theirs must be
@@ -20,6 +23,22 @@ export async function withLocalSecretsKey(config: AppConfig): Promise<AppConfig>
     await writeFile(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   }
   return { ...config, secrets: { ...config.secrets, key: parseSecretKey(await readFile(file, 'utf8')) } };
+}
+
+/**
+ * Likewise the all-in-one makes its own JWT_SECRET (DATA_DIR/jwt.secret, mode 600) when none is
+ * given, so the console's sign-in links (whose sessions it signs) and `npm run member-token` (which
+ * reads the file) work out of the box. Standalone services never do: every gateway must share it.
+ */
+export async function withLocalJwtSecret(config: AppConfig): Promise<AppConfig> {
+  if (config.identity.jwt.secret !== undefined) return config;
+  const file = join(config.dataDir, LOCAL_JWT_SECRET_FILE);
+  if (!existsSync(file)) {
+    await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+    await writeFile(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+  }
+  const secret = (await readFile(file, 'utf8')).trim();
+  return { ...config, identity: { ...config.identity, jwt: { ...config.identity.jwt, secret } } };
 }
 
 /**

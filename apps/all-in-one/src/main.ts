@@ -6,7 +6,14 @@ import { runService } from '@notify/platform';
 import { emailConfigProblems } from '@notify/sender-email-feature';
 import { pushConfigProblems } from '@notify/sender-push-feature';
 import { AllInOneModule } from './all-in-one.module';
-import { banner, bootstrap, type Installation, withLocalSecretsKey, withSendThreads } from './bootstrap';
+import {
+  banner,
+  bootstrap,
+  type Installation,
+  withLocalJwtSecret,
+  withLocalSecretsKey,
+  withSendThreads,
+} from './bootstrap';
 import { startDevStandIns, withPublicUrl } from './local-peers';
 
 let outboxes: readonly OutboxSource[] = [];
@@ -18,7 +25,10 @@ void runService({
   name: 'all-in-one',
   checkConfig: (config) => [...emailConfigProblems(config), ...pushConfigProblems(config)],
   prepare: async (given, logger) => {
-    const peers = await startDevStandIns(withPublicUrl(await withLocalSecretsKey(given)), logger);
+    const peers = await startDevStandIns(
+      withPublicUrl(await withLocalJwtSecret(await withLocalSecretsKey(given))),
+      logger,
+    );
     outboxes = peers.outboxes;
     served = peers.served;
     dnsZone = peers.dnsZone;

@@ -6,6 +6,7 @@ import { AddressChangeLocksStore } from './stores/address-change-locks.store';
 import { ApiKeyRevocationsStore } from './stores/api-key-revocations.store';
 import { AuthFailuresStore } from './stores/auth-failures.store';
 import { ComponentChangesStore } from './stores/component-changes.store';
+import { ConsoleSignInLinksStore } from './stores/console-sign-in-links.store';
 import { DigestWindowsStore } from './stores/digest-windows.store';
 import { EmailRepliesStore } from './stores/email/email-replies.store';
 import { EnvironmentSettingsChangesStore } from './stores/environment-settings-changes.store';
@@ -30,6 +31,7 @@ const STORES = [
   ApiKeyRevocationsStore,
   AuthFailuresStore,
   ComponentChangesStore,
+  ConsoleSignInLinksStore,
   EmailRepliesStore,
   EnvironmentSettingsChangesStore,
   IdempotencyRecordsStore,

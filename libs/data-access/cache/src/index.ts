@@ -47,6 +47,11 @@ export { AddressChangeLocksStore } from './stores/address-change-locks.store';
 export { PeriodicTurnsStore } from './stores/periodic-turns.store';
 export { ApiKeyRevocationsStore } from './stores/api-key-revocations.store';
 export { AuthFailuresStore } from './stores/auth-failures.store';
+export {
+  type ConsoleSignInRecord,
+  ConsoleSignInLinksStore,
+  type RedeemOutcome,
+} from './stores/console-sign-in-links.store';
 export { type IdempotencyRecord, IdempotencyRecordsStore } from './stores/idempotency-records.store';
 export { LogQueriesStore } from './stores/log-queries.store';
 export { activeUntil, UsageLimitsStore } from './stores/usage-limits.store';

@@ -54,6 +54,23 @@ export const tokenBodySchema = z.object({ token: z.string().min(1).max(2_048) })
 
 export const changeEmailBodySchema = z.object({ newEmail: emailAddressSchema });
 
+/** `POST /console/sign-in`: the address a sign-in link for the web console is asked for. */
+export const consoleSignInBodySchema = z.object({ email: emailAddressSchema });
+
+/** `POST /console/session`: a sign-in link's token, or a JWT of the identity provider; exactly one. */
+export const consoleSessionBodySchema = z
+  .object({
+    token: z.string().min(1).max(2_048).optional(),
+    jwt: z.string().min(1).max(8_192).optional(),
+  })
+  .refine((body) => (body.token === undefined) !== (body.jwt === undefined), {
+    message: 'expected either token (from a sign-in link) or jwt (from your identity provider), not both',
+  })
+  .transform((body): { token: string } | { jwt: string } =>
+    body.token !== undefined ? { token: body.token } : { jwt: body.jwt ?? '' },
+  );
+export type ConsoleSessionBody = z.output<typeof consoleSessionBodySchema>;
+
 /** The domain of an email address, lower-cased (`ann@Corp.Example` → `corp.example`). */
 export const emailDomain = (email: string): string =>
   email

@@ -67,7 +67,7 @@ describe('AuthGuard', () => {
 
   beforeEach(async () => {
     h = await authHarness(3);
-    guard = new AuthGuard(new Reflector(), h.resolver, h.members, h.failures);
+    guard = new AuthGuard(new Reflector(), h.resolver, h.members, h.failures, h.sessions, h.config);
     key = await h.aKey('env-1');
     owner = await h.aMember('owner@example.com', 'acc-1', 'owner');
     admin = await h.aMember('admin@example.com', 'acc-1', 'admin');
@@ -83,10 +83,12 @@ describe('AuthGuard', () => {
     query: Record<string, unknown> = {},
     ip = `192.0.2.${++requests % 250}`,
     params: Record<string, string> = {},
+    headers: Record<string, string> = {},
   ): Promise<AuthenticatedRequest | DomainError> => {
     const request = {
       method,
-      headers: { authorization },
+      protocol: 'http',
+      headers: { authorization, host: 'notify.test:3000', ...headers },
       query,
       params,
       ip,
@@ -281,6 +283,163 @@ describe('AuthGuard', () => {
       await expectAllowed(call(SEND, bearer(key), {}, '203.0.113.8'));
       h.clock.advance(60_000);
       await expectAllowed(call(SEND, bearer(key), {}, from));
+    });
+  });
+
+  describe('console sessions (the session cookie)', () => {
+    const CONSOLE = { 'x-notify-console': '1' };
+    /** A session of the person of `email` (made a member by `aMember` first). */
+    const sessionOf = async (email: string) => {
+      const person = await h.people.findByEmail(email);
+      if (person === undefined) throw new Error(`no person ${email}`);
+      return h.sessions.issue({ userId: person.userId, email });
+    };
+    const cookie = (token: string) => ({ cookie: `theme=dark; __Host-notify_session=${token}; lang=en` });
+    const withSession = (
+      route: Route,
+      token: string,
+      headers: Record<string, string> = CONSOLE,
+      query: Record<string, unknown> = {},
+      ip?: string,
+    ) => call(route, undefined, query, ip, {}, { ...cookie(token), ...headers });
+    const expectRefused = async (result: Promise<AuthenticatedRequest | DomainError>, message: RegExp) => {
+      const error = await result;
+      expect(error).toBeInstanceOf(UnauthorizedError);
+      expect(error).toMatchObject({ code: 'UNAUTHORIZED', fix: expect.any(String) });
+      expect((error as UnauthorizedError).message).toMatch(message);
+    };
+
+    it('makes the member of a session the caller, in the environment of ?envId= as with a JWT', async () => {
+      const { token } = await sessionOf('admin@example.com');
+      const request = (await withSession(SEND, token, CONSOLE, { envId: 'env-1b' })) as AuthenticatedRequest;
+      expect(request.caller).toMatchObject({ kind: 'member', accountId: 'acc-1', role: 'admin' });
+      expect(request.tenant).toEqual({
+        accountId: 'acc-1',
+        envId: 'env-1b',
+        keyId: expect.stringMatching(/^member:usr_/),
+        test: false,
+      });
+    });
+
+    it('holds the session to the role of its member, read at each request, and to their accounts (404)', async () => {
+      const { token } = await sessionOf('member@example.com');
+      await expectForbidden(withSession(CREATE_TEMPLATE, token), /needs the admin role; you are a member/);
+      expect(await withSession(SEND, token, CONSOLE, { envId: 'env-2' })).toBeInstanceOf(NotFoundError);
+      await h.aMember('member@example.com', 'acc-2', 'admin');
+      await expectAllowed(withSession(CREATE_TEMPLATE, token, CONSOLE, { accountId: 'acc-2' }));
+    });
+
+    it('refuses (401) a session cookie without the console header', async () => {
+      const { token } = await sessionOf('owner@example.com');
+      await expectRefused(withSession(SEND, token, {}), /needs the header x-notify-console: 1/);
+      await expectRefused(withSession(SEND, token, { 'x-notify-console': 'yes' }), /x-notify-console/);
+    });
+
+    it('refuses (401) an Origin other than PUBLIC_URL’s or the Host’s', async () => {
+      const { token } = await sessionOf('owner@example.com');
+      await expectAllowed(withSession(SEND, token, { ...CONSOLE, origin: 'http://notify.test:3000' }));
+      for (const origin of [
+        'https://evil.example',
+        'null',
+        'http://notify.test:3001',
+        'https://notify.test:3000',
+      ])
+        await expectRefused(withSession(SEND, token, { ...CONSOLE, origin }), /not accepted from origin/);
+      const behindProxy = await authHarness(30, { PUBLIC_URL: 'https://console.example/notify' });
+      try {
+        const guarded = new AuthGuard(
+          new Reflector(),
+          behindProxy.resolver,
+          behindProxy.members,
+          behindProxy.failures,
+          behindProxy.sessions,
+          behindProxy.config,
+        );
+        await behindProxy.aMember('owner@example.com', 'acc-1', 'owner');
+        const person = await behindProxy.people.findByEmail('owner@example.com');
+        const session = behindProxy.sessions.issue({
+          userId: person?.userId ?? '',
+          email: 'owner@example.com',
+        });
+        const request = {
+          method: 'GET',
+          protocol: 'http',
+          headers: {
+            ...CONSOLE,
+            ...cookie(session.token),
+            host: 'internal:3000',
+            origin: 'https://console.example',
+          },
+          query: {},
+          params: {},
+          ip: '192.0.2.200',
+        } as unknown as AuthenticatedRequest;
+        const context = {
+          getHandler: () => SendsController.prototype.send,
+          getClass: () => SendsController,
+          switchToHttp: () => ({ getRequest: () => request }),
+        } as unknown as ExecutionContext;
+        expect(await guarded.canActivate(context)).toBe(true);
+        expect(request.caller).toMatchObject({ kind: 'member', role: 'owner' });
+      } finally {
+        await behindProxy.close();
+      }
+    });
+
+    it('refuses (401) a signed-out session, an expired one, and a forged one', async () => {
+      const { token, session } = await sessionOf('owner@example.com');
+      await expectAllowed(withSession(SEND, token));
+      await h.sessions.revoke(session);
+      await expectRefused(withSession(SEND, token), /signed out/);
+      const later = await sessionOf('owner@example.com');
+      h.clock.advance(12 * 3_600_000 - 1_000);
+      await expectAllowed(withSession(SEND, later.token));
+      h.clock.advance(1_000);
+      await expectRefused(withSession(SEND, later.token), /expired/);
+      const [head, , signature] = later.token.split('.');
+      const forgedClaims = Buffer.from(
+        JSON.stringify({
+          sub: session.userId,
+          email: 'owner@example.com',
+          sid: 's',
+          exp: 9e9,
+          aud: 'notify-console',
+        }),
+      ).toString('base64url');
+      await expectRefused(
+        withSession(SEND, `${head}.${forgedClaims}.${signature}`),
+        /not one this service issued/,
+      );
+    });
+
+    it('keeps sessions and bearer JWTs apart: neither is taken for the other', async () => {
+      const { token } = await sessionOf('owner@example.com');
+      await expectRefused(call(SEND, bearer(token)), /signature does not verify/);
+      await expectRefused(withSession(SEND, owner), /not one this service issued/);
+    });
+
+    it('lets an Authorization header win over the cookie, even a bad one', async () => {
+      const { token } = await sessionOf('owner@example.com');
+      const byKey = (await call(
+        SEND,
+        bearer(key),
+        {},
+        undefined,
+        {},
+        { ...cookie(token), ...CONSOLE },
+      )) as AuthenticatedRequest;
+      expect(byKey.caller).toMatchObject({ kind: 'key', envId: 'env-1' });
+      expect(
+        await call(SEND, 'Bearer nope', {}, undefined, {}, { ...cookie(token), ...CONSOLE }),
+      ).toBeInstanceOf(UnauthorizedError);
+    });
+
+    it('counts refused sessions among failed authentications', async () => {
+      const { token } = await sessionOf('owner@example.com');
+      const from = '203.0.113.9';
+      for (let i = 0; i < 3; i++) await expectRefused(withSession(SEND, token, {}, {}, from), /header/);
+      expect(await withSession(SEND, token, {}, {}, from)).toBeInstanceOf(RateLimitedError);
+      expect(await withSession(SEND, token, CONSOLE, {}, from)).toBeInstanceOf(RateLimitedError);
     });
   });
 });

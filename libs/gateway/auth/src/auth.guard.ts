@@ -1,14 +1,16 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { memberActor, type Role, roleAllows } from '@notify/domain';
-import { IS_PUBLIC } from '@notify/platform';
+import { type Environment, memberActor, type Role, roleAllows } from '@notify/domain';
+import { type AppConfig, InjectConfig, IS_PUBLIC } from '@notify/platform';
 import { ForbiddenError, InvalidRequestError, NotFoundError, UnauthorizedError } from '@notify/util';
 import { ApiKeyResolver } from './api-key.resolver';
 import { AuthFailureLimiter } from './auth-failure.limiter';
+import { CONSOLE_HEADER, sessionCookieOf } from './console-session-cookie';
+import { type ConsoleSession, ConsoleSessionTokens } from './console-session-tokens';
 import { looksLikeJwt } from './jwt.verifier';
 import { MemberAuthenticator, type MemberContext } from './member.authenticator';
 import { ADMINISTERED, REQUIRED_ROLE } from './roles.decorator';
-import type { AuthenticatedRequest, Caller, KeyCaller } from './tenant';
+import type { AuthenticatedRequest, Caller, KeyCaller, MemberCaller } from './tenant';
 
 const FIX =
   'Send Authorization: Bearer <API key of the environment you are addressing>, or Bearer <JWT> as a member.';
@@ -76,9 +78,10 @@ function pathEnvId(request: AuthenticatedRequest): string | undefined {
 
 /**
  * Every route needs a caller unless marked @Public(): an API key (its environment's rights), or a
- * member's JWT (the rights of their role in the account). Authentication failures are 401 and are
- * counted per client address (too many: 429 before the next lookup); a role that does not allow
- * the operation is 403; an environment (`?envId=`) outside the caller's reach is 404.
+ * member's JWT or console session (the rights of their role in the account). Authentication
+ * failures are 401 and are counted per client address (too many: 429 before the next lookup); a
+ * role that does not allow the operation is 403; an environment (`?envId=`) outside the caller's
+ * reach is 404.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -87,6 +90,8 @@ export class AuthGuard implements CanActivate {
     private readonly resolver: ApiKeyResolver,
     private readonly members: MemberAuthenticator,
     private readonly failures: AuthFailureLimiter,
+    private readonly sessions: ConsoleSessionTokens,
+    @InjectConfig() private readonly config: AppConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -119,26 +124,16 @@ export class AuthGuard implements CanActivate {
   }
 
   private async authenticate(request: AuthenticatedRequest): Promise<Caller> {
-    const given = credentials(request.headers.authorization);
+    const { authorization, cookie } = request.headers;
+    const given = credentials(authorization);
     try {
-      if (given?.kind === 'bearer' && looksLikeJwt(given.token)) {
-        // The token is checked before the query, so a bad token is a 401 whatever the query says.
-        const { invalid, ...named } = namedScope(request);
-        const { caller, environment } = await this.members.authenticate(
-          given.token,
-          invalid
-            ? {}
-            : { ...named, envId: named.envId ?? (named.accountId ? undefined : pathEnvId(request)) },
-        );
-        if (invalid !== undefined) throw invalid;
-        if (environment !== undefined)
-          request.tenant = {
-            accountId: environment.accountId,
-            envId: environment.envId,
-            keyId: memberActor(caller.userId),
-            test: environment.test,
-          };
-        return caller;
+      if (given?.kind === 'bearer' && looksLikeJwt(given.token))
+        return await this.member(request, (context) => this.members.authenticate(given.token, context));
+      // A console session counts only when no Authorization header is sent: an explicit credential wins.
+      const session = authorization === undefined ? sessionCookieOf(cookie) : undefined;
+      if (session !== undefined) {
+        const { userId } = await this.consoleSession(request, session);
+        return await this.member(request, (context) => this.members.memberOf(userId, context));
       }
       const caller = await this.keyCaller(given);
       if (caller !== undefined) return caller;
@@ -151,6 +146,62 @@ export class AuthGuard implements CanActivate {
       if (error instanceof UnauthorizedError) await this.failures.failed(request.ip);
       throw error;
     }
+  }
+
+  /**
+   * A member (by JWT or console session), in the account and environment the request names. The
+   * credential is checked before the query, so a bad one is a 401 whatever the query says.
+   */
+  private async member(
+    request: AuthenticatedRequest,
+    resolve: (context: MemberContext) => Promise<{ caller: MemberCaller; environment?: Environment }>,
+  ): Promise<MemberCaller> {
+    const { invalid, ...named } = namedScope(request);
+    const { caller, environment } = await resolve(
+      invalid ? {} : { ...named, envId: named.envId ?? (named.accountId ? undefined : pathEnvId(request)) },
+    );
+    if (invalid !== undefined) throw invalid;
+    if (environment !== undefined)
+      request.tenant = {
+        accountId: environment.accountId,
+        envId: environment.envId,
+        keyId: memberActor(caller.userId),
+        test: environment.test,
+      };
+    return caller;
+  }
+
+  /**
+   * The console session of the cookie. Against cross-site requests: the request must carry the
+   * console's header (a page of another origin cannot add it without a CORS preflight, which is
+   * never granted here), and an Origin, when sent, must be this service's own; the cookie itself is
+   * SameSite=Strict.
+   */
+  private async consoleSession(request: AuthenticatedRequest, token: string): Promise<ConsoleSession> {
+    if (request.headers[CONSOLE_HEADER] !== '1')
+      throw new UnauthorizedError({
+        code: 'UNAUTHORIZED',
+        message: `A console session needs the header ${CONSOLE_HEADER}: 1.`,
+        fix: `Send ${CONSOLE_HEADER}: 1 with the session cookie, or send Authorization instead.`,
+      });
+    const { origin } = request.headers;
+    if (origin !== undefined && !this.ownOrigins(request).includes(origin))
+      throw new UnauthorizedError({
+        code: 'UNAUTHORIZED',
+        message: `A console session is not accepted from origin ${origin.slice(0, 200)}.`,
+        fix: 'Use the console this service serves (at PUBLIC_URL), or send Authorization instead.',
+      });
+    return this.sessions.verify(token);
+  }
+
+  /** The origins this service is reached at: PUBLIC_URL's, and the one the request's Host names. */
+  private ownOrigins(request: AuthenticatedRequest): string[] {
+    const { publicUrl } = this.config.http;
+    const { host } = request.headers;
+    return [
+      ...(publicUrl === undefined ? [] : [new URL(publicUrl).origin]),
+      ...(host === undefined ? [] : [`${request.protocol}://${host}`]),
+    ];
   }
 
   private async keyCaller(given: Credentials | undefined): Promise<KeyCaller | undefined> {

@@ -7,7 +7,16 @@ export {
   PUBLIC_KEY_PREFIX,
 } from './api-key';
 export { ApiKeyResolver } from './api-key.resolver';
+export { AuthFailureLimiter } from './auth-failure.limiter';
 export { GatewayAuthModule } from './auth.module';
+export {
+  CONSOLE_HEADER,
+  CONSOLE_SESSION_COOKIE,
+  expiredSessionCookie,
+  sessionCookie,
+  sessionCookieOf,
+} from './console-session-cookie';
+export { CONSOLE_SESSION_SECONDS, type ConsoleSession, ConsoleSessionTokens } from './console-session-tokens';
 export {
   CurrentEndUser,
   type EndUser,
@@ -17,6 +26,7 @@ export {
 } from './end-user.guard';
 export { JWKS_REFETCH_INTERVAL_MS, JwksKeySet } from './jwks.key-set';
 export { JwtVerifier, type TokenIdentity } from './jwt.verifier';
+export { MemberAuthenticator, type MemberContext } from './member.authenticator';
 export { Administered, RequiresRole } from './roles.decorator';
 export {
   type Caller,

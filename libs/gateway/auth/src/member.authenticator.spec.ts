@@ -176,4 +176,29 @@ describe('MemberAuthenticator', () => {
     );
     expect((await people.findByEmail('bob@example.com'))?.sub).toBeUndefined();
   });
+
+  it('resolves a console session’s person by userId as a token’s: the account named, or 404, 403, 401', async () => {
+    const bob = await member('bob@example.com', [
+      ['acc-1', 'member'],
+      ['acc-2', 'owner'],
+    ]);
+    expect(await authenticator.memberOf(bob.userId, {})).toEqual({
+      caller: {
+        kind: 'member',
+        accountId: 'acc-1',
+        userId: bob.userId,
+        email: 'bob@example.com',
+        role: 'member',
+      },
+    });
+    const named = await authenticator.memberOf(bob.userId, { envId: 'env-2' });
+    expect(named.caller).toMatchObject({ accountId: 'acc-2', role: 'owner' });
+    expect(named.environment).toMatchObject({ envId: 'env-2' });
+    await expect(authenticator.memberOf(bob.userId, { envId: 'env-3' })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    const left = await member('left@example.com', []);
+    await expect(authenticator.memberOf(left.userId, {})).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(authenticator.memberOf('usr_gone', {})).rejects.toBeInstanceOf(UnauthorizedError);
+  });
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { emailDomain, type Environment, type Membership, type Person } from '@notify/domain';
 import { InjectClock } from '@notify/platform';
-import { type Clock, ForbiddenError, NotFoundError } from '@notify/util';
+import { type Clock, ForbiddenError, NotFoundError, UnauthorizedError } from '@notify/util';
 import { AccountRepository, AutoJoinRepository, MembershipRepository, PeopleRepository } from '@notify/store';
 import { JwtVerifier, type TokenIdentity } from './jwt.verifier';
 import type { MemberCaller } from './tenant';
@@ -46,6 +46,32 @@ export class MemberAuthenticator {
     // Only on the first sign-in, whatever the request names: someone removed from the account must
     // not come back by signing in again.
     if (firstSignIn) await this.autoJoin(person);
+    return this.acting(person, context);
+  }
+
+  /**
+   * The member a console session names (its person, by userId), acting where the request says, as
+   * `authenticate` resolves it; 401 when the person no longer exists.
+   */
+  async memberOf(
+    userId: string,
+    context: MemberContext,
+  ): Promise<{ caller: MemberCaller; environment?: Environment }> {
+    const person = await this.people.get(userId);
+    if (person === undefined)
+      throw new UnauthorizedError({
+        code: 'UNAUTHORIZED',
+        message: 'The person this session names no longer exists.',
+        fix: 'Sign in again.',
+      });
+    return this.acting(person, context);
+  }
+
+  /** The person's membership in the account the request names (404 outside their reach; 403 for none at all). */
+  private async acting(
+    person: Person,
+    context: MemberContext,
+  ): Promise<{ caller: MemberCaller; environment?: Environment }> {
     let environment: Environment | undefined;
     let membership: Membership | undefined;
     if (context.envId !== undefined) {

@@ -38,3 +38,14 @@ export const managingMember = (caller: Caller): MemberCaller => {
     'Call this with Authorization: Bearer <the JWT of an admin or owner of the account>.',
   );
 };
+
+/** Console sessions are signed with a key derived from JWT_SECRET: without it there are none. */
+export const consoleSessionsOff = (what: 'link' | 'session') =>
+  new InvalidRequestError({
+    code: what === 'link' ? 'CONSOLE_LINK_SIGN_IN_OFF' : 'CONSOLE_SESSIONS_OFF',
+    message:
+      what === 'link'
+        ? 'Sign-in links are off: this service has no JWT_SECRET to sign console sessions with.'
+        : 'Console sessions are off: this service has no JWT_SECRET to sign them with.',
+    fix: 'Sign in to the console with an API key (or send your JWT as Authorization: Bearer), or ask the operator to set JWT_SECRET.',
+  });

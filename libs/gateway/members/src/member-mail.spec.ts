@@ -1,4 +1,5 @@
 import { TemplateRenderer } from '@notify/domain';
+import { membersHarness } from './testing/members.harness';
 import { escapeHtml, linkMail } from './member-mail';
 
 describe('member mail', () => {
@@ -18,5 +19,19 @@ describe('member mail', () => {
     );
     expect(rendered).toBe(html);
     expect(rendered).not.toContain('owner');
+  });
+
+  it('puts the token in the query, or in the fragment, which browsers never send', async () => {
+    const h = await membersHarness();
+    try {
+      expect(h.mail.link('profile/accept_invite', 'a.b')).toBe(
+        'https://notify.example/base/profile/accept_invite?token=a.b',
+      );
+      expect(h.mail.link('console/sign-in', 'x_y-z', { fragment: true })).toBe(
+        'https://notify.example/base/console/sign-in#token=x_y-z',
+      );
+    } finally {
+      await h.close();
+    }
   });
 });

@@ -41,11 +41,16 @@ export class MemberMail {
     @InjectClock() private readonly clock: Clock,
   ) {}
 
-  /** `${PUBLIC_URL}/<path>?token=…` (the address the service listens on when PUBLIC_URL is unset). */
-  link(path: string, token: string): string {
+  /**
+   * `${PUBLIC_URL}/<path>?token=…` (the address the service listens on when PUBLIC_URL is unset).
+   * With `fragment`, `…#token=…`: a browser never sends a fragment, so the token stays out of
+   * request logs and Referer headers; the page reads it and POSTs it.
+   */
+  link(path: string, token: string, { fragment = false }: { readonly fragment?: boolean } = {}): string {
     const base = this.config.http.publicUrl ?? `http://localhost:${this.config.http.port}`;
     const url = new URL(path, base.endsWith('/') ? base : `${base}/`);
-    url.searchParams.set('token', token);
+    if (fragment) url.hash = new URLSearchParams({ token }).toString();
+    else url.searchParams.set('token', token);
     return url.toString();
   }
 

@@ -1,4 +1,9 @@
-import { ApiKeyRevocationsStore, AuthFailuresStore, EmbeddedCoordinationStore } from '@notify/cache';
+import {
+  ApiKeyRevocationsStore,
+  AuthFailuresStore,
+  ConsoleSignInLinksStore,
+  EmbeddedCoordinationStore,
+} from '@notify/cache';
 import type { ApiKeyType, Role } from '@notify/domain';
 import { loadAppConfig } from '@notify/platform';
 import {
@@ -20,6 +25,7 @@ import {
 import { hashApiKey, keyPrefix, newApiKey } from '../api-key';
 import { ApiKeyResolver } from '../api-key.resolver';
 import { AuthFailureLimiter } from '../auth-failure.limiter';
+import { ConsoleSessionTokens } from '../console-session-tokens';
 import { JwksKeySet } from '../jwks.key-set';
 import { JwtVerifier } from '../jwt.verifier';
 import { MemberAuthenticator } from '../member.authenticator';
@@ -29,9 +35,10 @@ const CREATED = '2026-01-01T00:00:00.000Z';
 /**
  * Everything authentication reads, over the embedded stores in a temporary directory: account
  * acc-1 (environments env-1 and env-1b) and acc-2 (env-2), with helpers that add keys and members.
- * JWT_SECRET is TEST_JWT_SECRET; failed authentications are limited to `authFailures` a minute.
+ * JWT_SECRET is TEST_JWT_SECRET; failed authentications are limited to `authFailures` a minute;
+ * `env` adds to (or overrides) the configuration.
  */
-export async function authHarness(authFailures = 30) {
+export async function authHarness(authFailures = 30, env: Record<string, string> = {}) {
   const dir = await tempDir('notify-auth-');
   const store = new EmbeddedDocumentStore(`${dir.path}/store`);
   const coordination = new EmbeddedCoordinationStore({
@@ -42,6 +49,7 @@ export async function authHarness(authFailures = 30) {
   const config = loadAppConfig({
     JWT_SECRET: TEST_JWT_SECRET,
     AUTH_FAILURES_PER_MINUTE: String(authFailures),
+    ...env,
   });
   const accounts = new AccountRepository(store);
   const keys = new ApiKeyRepository(store);
@@ -57,6 +65,7 @@ export async function authHarness(authFailures = 30) {
     clock,
   );
   const failures = new AuthFailureLimiter(new AuthFailuresStore(coordination), config, clock);
+  const sessions = new ConsoleSessionTokens(config, clock, new ConsoleSignInLinksStore(coordination));
   for (const accountId of ['acc-1', 'acc-2'])
     await accounts.createAccount({ accountId, name: accountId, createdAt: CREATED });
   for (const [accountId, envId] of [
@@ -74,6 +83,9 @@ export async function authHarness(authFailures = 30) {
     resolver,
     members,
     failures,
+    sessions,
+    config,
+    people,
     /** A new key of the environment, stored as the keys controller stores it. */
     async aKey(envId: string, keyType: ApiKeyType = 'secret'): Promise<string> {
       const environment = await accounts.findEnvironment(envId);
