@@ -109,7 +109,7 @@ describe('web console in Chromium', () => {
     await row.getByRole('link').click();
     const answer = page.locator('.provider-answer');
     await answer.waitFor();
-    expect(await answer.textContent()).toBe("The 'To' number +15005550001 is not a valid phone number.");
+    expect(await answer.textContent()).toContain("(21211): The 'To' number +15005550001 is not a valid phone number.");
     await context.close();
   });
 

@@ -3,7 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo, useSta
 import { api, ApiError, ok, setCredentials, type Schemas } from '../api/client';
 
 export type Role = 'owner' | 'admin' | 'member';
-type Who = Schemas['ConsoleSessionResponse'];
+type Who = Schemas['ConsoleCaller'];
 
 /** Who is signed in, where they act, and what they may change there. */
 export interface Session {
