@@ -4,6 +4,7 @@ export * from './delivery-log/log-fields';
 export * from './delivery-log/log-message';
 export * from './notification-types/notification-type';
 export * from './templates/template';
+export * from './templates/template-preview';
 export * from './components/component';
 export * from './components/component-graph';
 export * from './components/component-partials';

@@ -255,6 +255,47 @@ describe.each(CLICKHOUSE_TARGETS)('Event log contract (%s)', (target) => {
     expect(await log.events({ accountId: 'someone-else', envId: 'env-1' }, { limit: 10 })).toEqual([]);
   });
 
+  it("lists one tracking id's events oldest first, each once, within its scope and limit", async () => {
+    const batch = [
+      event(
+        'one',
+        T0,
+        { type: 'welcome', request: '{"type":"welcome"}' },
+        { event: 'request_received', eventId: 'o-1' },
+      ),
+      event('one', T0 + 5, { email_routing: 'SEND' }, { event: 'routed', eventId: 'o-3' }),
+      event('one', T0 + 5, { email_sent_after: 5 }, { event: 'email_sent', eventId: 'o-2' }),
+      event('one', T0 + 9, { email_delivered_at: 'd' }, { event: 'email_delivered', eventId: 'o-4' }),
+      event('two', T0 + 1, { type: 'other' }, { event: 'request_received', eventId: 'o-5' }),
+    ];
+    await log.append(batch);
+    // The same events again in another batch: rows the table holds twice until it merges.
+    await log.append(batch.slice(1, 3).reverse());
+    await log.append([{ ...event('one', T0 + 2, { type: 'intruder' }), envId: 'env-2' }]);
+
+    const events = await log.eventsOf(scope, 'one', 1_000);
+    expect(events.map((e) => [e.eventId, e.event])).toEqual([
+      ['o-1', 'request_received'],
+      ['o-2', 'email_sent'],
+      ['o-3', 'routed'],
+      ['o-4', 'email_delivered'],
+    ]);
+    expect(events[0]).toEqual({
+      trackingId: 'one',
+      eventId: 'o-1',
+      time: T0,
+      event: 'request_received',
+      fields: { type: 'welcome', request: '{"type":"welcome"}' },
+    });
+    expect(events[1]?.fields).toEqual({ email_sent_after: 5 });
+    expect((await log.eventsOf(scope, 'one', 2)).map((e) => e.eventId)).toEqual(['o-1', 'o-2']);
+    expect((await log.eventsOf({ ...scope, envId: 'env-2' }, 'one', 10)).map((e) => e.fields)).toEqual([
+      { type: 'intruder' },
+    ]);
+    expect(await log.eventsOf({ accountId: 'someone-else', envId: 'env-1' }, 'one', 10)).toEqual([]);
+    expect(await log.eventsOf(scope, 'unknown', 10)).toEqual([]);
+  });
+
   it('tails the records whose last event is latest, newest first, folded whole', async () => {
     await log.append([
       event('r1', T0, { type: 'welcome', email_routing: 'SEND' }),

@@ -46,6 +46,11 @@ export interface EventLog {
     scope: TenantScope,
     page: { readonly limit: number; readonly before?: EventPosition },
   ): Promise<LoggedEvent[]>;
+  /**
+   * The events of one tracking id within the scope, oldest first (by time, then event id), each
+   * once, at most `limit` (capped at MAX_QUERY_RESULTS); none for an id of another scope.
+   */
+  eventsOf(scope: TenantScope, trackingId: string, limit: number): Promise<LoggedEvent[]>;
   /** The environment's records with the latest last events, newest first. */
   latestRecords(scope: TenantScope, limit: number): Promise<LogRecord[]>;
   probe(): Promise<void>;

@@ -41,4 +41,5 @@ export const callStrategy: ChannelStrategy = {
     };
     return { kind: 'job', job, preview: message };
   },
+  preview: (content, render) => ({ text: render.text('text', content.text) ?? '' }),
 };

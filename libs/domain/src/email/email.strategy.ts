@@ -36,4 +36,12 @@ export const emailStrategy: ChannelStrategy = {
     };
     return { kind: 'job', job, preview: JSON.stringify({ subject: content.subject, html: content.html }) };
   },
+  // As composeEmail renders a template: the sender's address and name are text too.
+  preview: (content, render) => ({
+    subject: render.text('subject', content.subject),
+    html: render.html('html', content.html),
+    previewText: render.text('previewText', content.previewText),
+    fromAddress: render.text('senderEmail', content.senderEmail),
+    fromName: render.text('senderName', content.senderName),
+  }),
 };

@@ -1,4 +1,4 @@
-import type { Template } from '../templates/template';
+import type { TemplateContent } from '../templates/template';
 import { type ChannelStrategy, failed, missingContent } from '../routing/channel-strategy';
 import { deliveryJobOf } from '../sends/delivery-job';
 import { DEFAULT_INAPP_RETENTION_DAYS, type InAppJob } from './inapp-job';
@@ -6,7 +6,7 @@ import { DEFAULT_INAPP_RETENTION_DAYS, type InAppJob } from './inapp-job';
 type InAppContent = { title?: string; redirectURL?: string; imageURL?: string };
 
 /** A template's in-app content: the digest's `batch` variant, else `instant`, else its top-level fields. */
-function templateContent(template: Template, digest: boolean): InAppContent {
+function templateContent(template: TemplateContent, digest: boolean): InAppContent {
   return (digest ? template.batch : undefined) ?? template.instant ?? template;
 }
 
@@ -61,5 +61,18 @@ export const inappStrategy: ChannelStrategy = {
       retentionDays: retention ?? DEFAULT_INAPP_RETENTION_DAYS,
     };
     return { kind: 'job', job, preview: JSON.stringify({ title, redirectURL, imageURL }) };
+  },
+  /** What an instant send shows, and what a digest shows (its `batch` variant when there is one). */
+  preview(content, render) {
+    const shown = (digest: boolean) => {
+      const source = templateContent(content, digest);
+      const prefix = source === content ? '' : source === content.batch ? 'batch.' : 'instant.';
+      return {
+        title: render.text(`${prefix}title`, source.title),
+        redirectURL: render.text(`${prefix}redirectURL`, source.redirectURL),
+        imageURL: render.text(`${prefix}imageURL`, source.imageURL),
+      };
+    };
+    return { instant: shown(false), batch: shown(true) };
   },
 };

@@ -49,4 +49,8 @@ export const mobilePushStrategy: ChannelStrategy = {
     };
     return { kind: 'job', job, preview: JSON.stringify(content) };
   },
+  preview: (content, render) => ({
+    title: render.text('title', content.title),
+    message: render.text('message', content.message),
+  }),
 };

@@ -51,4 +51,11 @@ export const webPushStrategy: ChannelStrategy = {
     };
     return { kind: 'job', job, preview: JSON.stringify(content) };
   },
+  // The icon is sent as given, the url rendered (as compose does).
+  preview: (content, render) => ({
+    title: render.text('title', content.title),
+    message: render.text('message', content.message),
+    icon: content.icon,
+    url: render.text('url', content.url),
+  }),
 };

@@ -88,4 +88,16 @@ describe('sampleParameters', () => {
     );
     expect(sampleParameters([{ field: 'previewText', source: undefined }])).toEqual({});
   });
+
+  it('skips a template that does not parse when asked to, sampling the others', () => {
+    expect(
+      sampleParameters(
+        [
+          { field: 'subject', source: 'Hi {{name' },
+          { field: 'html', source: '<p>{{city}}</p>' },
+        ],
+        'skip',
+      ),
+    ).toEqual({ city: '[city]' });
+  });
 });

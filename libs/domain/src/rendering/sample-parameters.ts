@@ -123,12 +123,15 @@ class SampleCollector {
 }
 
 /**
- * Sample parameters for rendering templates in a test (`POST /sender/test/email`): every merge tag
- * the templates read gets its own name in brackets, so the rendered message shows where each value
- * goes. A template that does not parse is a 400 naming its field, as it would fail the send.
+ * Sample parameters for rendering templates in a test (`POST /sender/test/email`) or a preview:
+ * every merge tag the templates read gets its own name in brackets, so the rendered message shows
+ * where each value goes. A template that does not parse is a 400 naming its field, as it would fail
+ * the send; with `invalid: 'skip'` it gives no samples instead (a preview reports it as its render's
+ * problem).
  */
 export function sampleParameters(
   templates: readonly { field: string; source: string | undefined }[],
+  invalid: 'refuse' | 'skip' = 'refuse',
 ): Context {
   const collector = new SampleCollector();
   for (const { field, source } of templates) {
@@ -137,6 +140,7 @@ export function sampleParameters(
     try {
       program = Handlebars.parse(source);
     } catch (error) {
+      if (invalid === 'skip') continue;
       const problem = new TemplateSyntaxError(field, error);
       throw new InvalidRequestError({
         code: 'INVALID_TEMPLATE',

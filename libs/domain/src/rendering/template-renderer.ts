@@ -10,7 +10,8 @@ type Compiled = { readonly plain: PlainTemplate } | { readonly handlebars: Handl
 export class TemplateError extends Error {
   constructor(
     readonly field: string,
-    reason: string,
+    /** Why, without the field (`syntax error on line 2`). */
+    readonly reason: string,
   ) {
     super(`${field}: ${reason}`);
     this.name = new.target.name;

@@ -2,7 +2,7 @@ import type { Channel } from '../channels/channel';
 import type { ComponentSources } from '../components/component';
 import type { TemplateRenderer } from '../rendering/template-renderer';
 import type { NormalizedSend, SendRequested } from '../sends/send-request';
-import type { Template } from '../templates/template';
+import type { Template, TemplateContent } from '../templates/template';
 import type { EmailSuppressionStatus, UserFields } from '../users/user';
 
 /** What a channel's content is composed from. */
@@ -23,6 +23,18 @@ export interface ComposeContext {
   readonly retention?: number;
   /** The environment tracks email opens and clicks (its `emailTracking`, on unless turned off). */
   readonly emailTracking?: boolean;
+}
+
+/**
+ * Renders one field of a template for a preview, as the channel's compose renders it: the field is
+ * named as the template names it (`subject`, `instant.title`, `blocks`). A field that fails to
+ * render is reported by the caller and answers undefined; so does an unset one.
+ */
+export interface PreviewRender {
+  /** Merge tags inserted as given (subjects, SMS, push, Slack). */
+  text(field: string, source: string | undefined): string | undefined;
+  /** Merge tags HTML-escaped, the environment's components as partials (email bodies). */
+  html(field: string, source: string | undefined): string | undefined;
 }
 
 export type Composition =
@@ -64,6 +76,11 @@ export interface ChannelStrategy {
   /** Whether the send carries its own content for the channel (then no template is looked up). */
   hasInlineContent(send: NormalizedSend): boolean;
   compose(context: ComposeContext): Composition;
+  /**
+   * A template's content as the channel would send it, for the console's preview: the same fields
+   * rendered the same way as compose renders a template, with no recipient.
+   */
+  preview(content: TemplateContent, render: PreviewRender): Record<string, unknown>;
 }
 
 export const failed = (code: string, internal: string): Composition => ({ kind: 'failed', code, internal });

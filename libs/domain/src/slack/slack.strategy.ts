@@ -1,24 +1,13 @@
-import type { TemplateRenderer } from '../rendering/template-renderer';
 import { type ChannelStrategy, failed, missingContent } from '../routing/channel-strategy';
 import { deliveryJobOf } from '../sends/delivery-job';
 import type { SlackJob } from './slack-job';
 
-type Parameters = Record<string, unknown>;
-
 /** Merge tags in every string of a Block Kit structure (plain text: Slack escapes its own markup). */
-function renderBlocks(
-  value: unknown,
-  renderer: TemplateRenderer,
-  parameters: Parameters,
-  cache: boolean,
-): unknown {
-  if (typeof value === 'string')
-    return renderer.render(value, parameters, { html: false, field: 'slack.blocks', cache });
-  if (Array.isArray(value)) return value.map((item) => renderBlocks(item, renderer, parameters, cache));
+function renderBlocks(value: unknown, render: (text: string) => string): unknown {
+  if (typeof value === 'string') return render(value);
+  if (Array.isArray(value)) return value.map((item) => renderBlocks(item, render));
   if (value !== null && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, renderBlocks(item, renderer, parameters, cache)]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, renderBlocks(item, render)]));
   return value;
 }
 
@@ -51,7 +40,9 @@ export const slackStrategy: ChannelStrategy = {
     const blocks =
       source?.blocks === undefined
         ? undefined
-        : (renderBlocks(source.blocks, renderer, send.parameters, cache) as SlackJob['blocks']);
+        : (renderBlocks(source.blocks, (block) =>
+            renderer.render(block, send.parameters, { html: false, field: 'slack.blocks', cache }),
+          ) as SlackJob['blocks']);
     if ((text === undefined || text.length === 0) && (blocks === undefined || blocks.length === 0))
       return failed(
         'NO_TEXT',
@@ -77,4 +68,12 @@ export const slackStrategy: ChannelStrategy = {
     };
     return { kind: 'job', job, preview: JSON.stringify({ text, blocks }) };
   },
+  // A block string that fails renders empty; the preview reports it.
+  preview: (content, render) => ({
+    text: render.text('text', content.text),
+    blocks:
+      content.blocks === undefined
+        ? undefined
+        : renderBlocks(content.blocks, (block) => render.text('blocks', block) ?? ''),
+  }),
 };

@@ -1,6 +1,7 @@
 import { isComposition, recipientNumber } from '../phone/recipient-number';
 import { type ChannelStrategy, failed, missingContent } from '../routing/channel-strategy';
 import { deliveryJobOf } from '../sends/delivery-job';
+import { smsSegments } from './sms-encoding';
 import type { SmsJob } from './sms-job';
 
 const HTTPS = /^https:\/\//i;
@@ -48,5 +49,18 @@ export const smsStrategy: ChannelStrategy = {
       ...(send.sms?.autoReply !== undefined ? { autoReply: send.sms.autoReply.message } : {}),
     };
     return { kind: 'job', job, preview: message };
+  },
+  /** The text with how carriers will carry it: its encoding, segments, characters and units. */
+  preview(content, render) {
+    const text = render.text('text', content.text) ?? '';
+    const { encoding, segments, units } = smsSegments(text);
+    return {
+      text,
+      encoding,
+      segments,
+      characters: Array.from(text).length,
+      units,
+      mediaUrls: content.mediaUrls ?? [],
+    };
   },
 };

@@ -10,6 +10,7 @@ import { ApiErrors, ApiMoreErrors, ApiPathParam, namedSchema, openApi } from '@n
 import { ListLogsUseCase, type ListLogsQuery, listLogsQuerySchema, MAX_LOGS_PAGE } from './list-logs.usecase';
 import { type LogQueryBody, LogQueryUseCase, logQuerySchema } from './log-query.usecase';
 import { LogRetentionUseCase } from './log-retention.usecase';
+import { LogEventsUseCase, noLogFor } from './log-events.usecase';
 import { TailLogsUseCase } from './tail-logs.usecase';
 
 const MAX_PATH_IDS = 25;
@@ -56,15 +57,25 @@ const logsPageSchema = namedSchema(
   z.object({ messages: z.array(logMessageSchema), nextCursor: z.string().optional() }),
 );
 const tailSchema = namedSchema('LogsTailResponse', z.object({ logs: z.array(logRecordSchema) }));
+const timelineSchema = namedSchema(
+  'LogEventsResponse',
+  z.object({
+    events: z.array(
+      namedSchema(
+        'LogEventsResponseEventsInner',
+        z.object({
+          eventId: z.string(),
+          event: z.string(),
+          timestamp: z.string(),
+          epochMs: z.number(),
+          /** The log fields the event set (log-fields.ts); `request` on `request_received`. */
+          fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+        }),
+      ),
+    ),
+  }),
+);
 const retentionSchema = namedSchema('LogsRetentionResponse', z.object({ retentionInDays: z.number().int() }));
-
-function notFound(ids: readonly string[]): NotFoundError {
-  return new NotFoundError({
-    code: 'NOT_FOUND',
-    message: `No delivery log for ${ids.length === 1 ? `tracking id ${ids[0]}` : 'any of these tracking ids'} in this environment.`,
-    fix: 'Check the tracking ids and the API key; logs appear a moment after the send is accepted.',
-  });
-}
 
 @ApiTags('Logs')
 @ApiErrors()
@@ -76,6 +87,7 @@ export class LogsController {
     private readonly listLogs: ListLogsUseCase,
     private readonly tailLogs: TailLogsUseCase,
     private readonly retention: LogRetentionUseCase,
+    private readonly logEvents: LogEventsUseCase,
   ) {}
 
   // The fixed paths (``, `tail`, `retention`) are declared before `:trackingIds`, which would
@@ -161,6 +173,23 @@ export class LogsController {
     return { logs: await this.log.records(tenant, [...new Set(body.trackingIds)]) };
   }
 
+  // Two segments: never taken for `:trackingIds`, nor it for this (`query/:queryId`, declared
+  // first, takes `query/…` as routes match in the order they are declared).
+  @Get(':trackingId/events')
+  @ApiOperation({
+    summary: 'Every event of one send, oldest first, with the request that started it',
+    operationId: 'getLogEvents',
+  })
+  @ApiMoreErrors(404)
+  @ApiPathParam('trackingId', trackingIdSchema)
+  @ApiOkResponse({ schema: openApi(timelineSchema, 'output') })
+  events(
+    @CurrentTenant() tenant: Tenant,
+    @Param('trackingId', new ZodPipe(trackingIdSchema)) trackingId: string,
+  ) {
+    return this.logEvents.execute(tenant, trackingId);
+  }
+
   @Get(':trackingIds')
   @ApiOperation({
     summary: 'Delivery logs of up to 25 tracking ids (comma-separated)',
@@ -199,7 +228,7 @@ export class LogsController {
       });
     }
     const logs = await this.log.records(tenant, ids);
-    if (logs.length === 0) throw notFound(ids);
+    if (logs.length === 0) throw noLogFor(ids);
     return { logs };
   }
 }

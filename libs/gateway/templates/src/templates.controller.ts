@@ -12,13 +12,24 @@ import {
 } from '@notify/domain';
 import { ZodPipe } from '@notify/platform';
 import { z } from 'zod';
-import { Administered, CurrentTenant, type Tenant } from '@notify/gateway-auth';
-import { ApiErrors, ApiPathParam, messageResponseSchema, openApi } from '@notify/gateway-openapi';
+import { Administered, CurrentTenant, RequiresRole, type Tenant } from '@notify/gateway-auth';
+import {
+  ApiErrors,
+  ApiPathParam,
+  messageResponseSchema,
+  namedSchema,
+  openApi,
+} from '@notify/gateway-openapi';
 import { CreateTemplateUseCase } from './create-template.usecase';
 import { DeleteTemplateUseCase } from './delete-template.usecase';
 import { GetTemplateUseCase } from './get-template.usecase';
 import { ListTemplatesUseCase } from './list-templates.usecase';
 import { presentTemplate, templateOutput } from './notification-type.presenter';
+import {
+  type PreviewTemplateBody,
+  previewTemplateSchema,
+  PreviewTemplateUseCase,
+} from './preview-template.usecase';
 import { SetDefaultTemplateUseCase } from './set-default-template.usecase';
 import { UpdateTemplateUseCase } from './update-template.usecase';
 
@@ -30,6 +41,15 @@ const channelPipe = new ZodPipe(channelSchema);
 const notificationIdPipe = new ZodPipe(notificationIdSchema);
 const templateIdPipe = new ZodPipe(templateIdSchema);
 const templateOk = { schema: openApi(templateOutput, 'output') };
+const previewOutput = namedSchema(
+  'TemplatePreviewResponse',
+  z.object({
+    /** Per channel: EMAIL subject, html, previewText, fromAddress, fromName; SMS text, encoding, segments… */
+    rendered: z.record(z.string(), z.unknown()),
+    parameters: z.record(z.string(), z.unknown()),
+    problems: z.array(z.object({ field: z.string(), message: z.string() })),
+  }),
+);
 
 @ApiTags('Templates')
 @ApiErrors(404)
@@ -45,6 +65,7 @@ export class TemplatesController {
     private readonly getTemplate: GetTemplateUseCase,
     private readonly updateTemplate: UpdateTemplateUseCase,
     private readonly deleteTemplate: DeleteTemplateUseCase,
+    private readonly previewTemplate: PreviewTemplateUseCase,
   ) {}
 
   @Get()
@@ -78,6 +99,25 @@ export class TemplatesController {
       body,
     });
     return presentTemplate(tenant, template, type);
+  }
+
+  /** Renders unsaved content; any member may, as reading templates. */
+  @Post('preview')
+  @HttpCode(200)
+  @RequiresRole('member')
+  @ApiOperation({
+    summary: 'Render template content as the channel would send it, without saving it',
+    operationId: 'previewTemplate',
+  })
+  @ApiBody({ schema: openApi(previewTemplateSchema) })
+  @ApiOkResponse({ schema: openApi(previewOutput, 'output') })
+  preview(
+    @CurrentTenant() tenant: Tenant,
+    @Param('notificationId', notificationIdPipe) notificationId: string,
+    @Param('channel', channelPipe) channel: Channel,
+    @Body(new ZodPipe(previewTemplateSchema)) body: PreviewTemplateBody,
+  ) {
+    return this.previewTemplate.execute({ scope: tenant, notificationId, channel, body });
   }
 
   @Patch('default-selection')

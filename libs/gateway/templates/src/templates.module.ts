@@ -3,6 +3,7 @@ import { CreateTemplateUseCase } from './create-template.usecase';
 import { DeleteTemplateUseCase } from './delete-template.usecase';
 import { GetTemplateUseCase } from './get-template.usecase';
 import { ListTemplatesUseCase } from './list-templates.usecase';
+import { PreviewTemplateUseCase } from './preview-template.usecase';
 import { SetDefaultTemplateUseCase } from './set-default-template.usecase';
 import { TemplatesController } from './templates.controller';
 import { UpdateTemplateUseCase } from './update-template.usecase';
@@ -20,6 +21,7 @@ import { TypesController } from './types.controller';
     GetTemplateUseCase,
     UpdateTemplateUseCase,
     DeleteTemplateUseCase,
+    PreviewTemplateUseCase,
   ],
   exports: [TypeChanges],
 })

@@ -208,13 +208,28 @@ export class ClickHouseEventLog implements EventLog {
       },
       format: 'JSONEachRow',
     });
-    return (await result.json<EventRow>()).map((row) => ({
-      trackingId: row.tracking_id,
-      eventId: row.event_id,
-      time: Number(row.epoch_ms),
-      event: row.event,
-      fields: typedFields(Object.entries(row.fields)) as LogFields,
-    }));
+    return (await result.json<EventRow>()).map(toLoggedEvent);
+  }
+
+  async eventsOf(scope: TenantScope, trackingId: string, limit: number): Promise<LoggedEvent[]> {
+    // The sort key starts with (account, env, tracking id), so this reads one send's rows only. A
+    // duplicate row not merged away yet (the same event id) is dropped by LIMIT 1 BY.
+    const result = await this.reader.query({
+      query: `SELECT tracking_id, event_id, toUnixTimestamp64Milli(event_time) AS epoch_ms, event, fields
+        FROM ${this.table('delivery_events')}
+        WHERE account_id = {accountId:String} AND env_id = {envId:String} AND tracking_id = {trackingId:String}
+        ORDER BY event_time, event_id
+        LIMIT 1 BY event_id
+        LIMIT {limit:UInt32}`,
+      query_params: {
+        accountId: scope.accountId,
+        envId: scope.envId,
+        trackingId,
+        limit: Math.min(limit, MAX_QUERY_RESULTS),
+      },
+      format: 'JSONEachRow',
+    });
+    return (await result.json<EventRow>()).map(toLoggedEvent);
   }
 
   async latestRecords(scope: TenantScope, limit: number): Promise<LogRecord[]> {
@@ -274,6 +289,16 @@ interface EventRow {
   readonly epoch_ms: string | number;
   readonly event: string;
   readonly fields: Record<string, string>;
+}
+
+function toLoggedEvent(row: EventRow): LoggedEvent {
+  return {
+    trackingId: row.tracking_id,
+    eventId: row.event_id,
+    time: Number(row.epoch_ms),
+    event: row.event,
+    fields: typedFields(Object.entries(row.fields)) as LogFields,
+  };
 }
 
 /** A `delivery_events` row: the fields the event sets, as text (what the fold keeps). */
