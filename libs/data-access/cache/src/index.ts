@@ -36,6 +36,13 @@ export {
   type SendingDomainChangeKind,
   SendingDomainChangesStore,
 } from './stores/sending-domain-changes.store';
+export {
+  KEPT_PAYLOAD_BYTES,
+  type WebhookAttempt,
+  WEBHOOK_ATTEMPTS_KEPT,
+  WEBHOOK_ATTEMPTS_TTL_MS,
+  WebhookAttemptsStore,
+} from './stores/webhook-attempts.store';
 export { WebhookEndpointChangesStore } from './stores/webhook-endpoint-changes.store';
 export { ComponentChangesStore } from './stores/component-changes.store';
 export { EnvironmentSettingsChangesStore } from './stores/environment-settings-changes.store';
