@@ -39,8 +39,7 @@ export {
 export {
   KEPT_PAYLOAD_BYTES,
   type WebhookAttempt,
-  WEBHOOK_ATTEMPTS_KEPT,
-  WEBHOOK_ATTEMPTS_TTL_MS,
+  webhookAttemptStatusSchema,
   WebhookAttemptsStore,
 } from './stores/webhook-attempts.store';
 export { WebhookEndpointChangesStore } from './stores/webhook-endpoint-changes.store';

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { webhookAttemptStatusSchema } from '@notify/cache';
 import { webhookEventTypeSchema } from '@notify/domain';
 import { ZodPipe } from '@notify/platform';
 import { z } from 'zod';
@@ -41,7 +42,7 @@ const deliverySchema = namedSchema(
     msgId: z.string().describe('The webhook-id header: the same on every attempt and redelivery'),
     eventType: z.string(),
     trackingId: z.string().optional(),
-    status: z.enum(['delivered', 'retrying', 'failed']).describe("The latest attempt's outcome"),
+    status: webhookAttemptStatusSchema.describe("The latest attempt's outcome"),
     attempts: z.array(
       z.object({
         at: z.string(),

@@ -24,6 +24,7 @@ const LIMITS: BufferLimits = {
   poolMaxBytes: (SEGMENTS + 1) * 2 * 1024 * 1024,
 };
 
+/** Where a delivery stands after an attempt. */
 export const webhookAttemptStatusSchema = z.enum(['delivered', 'retrying', 'failed']);
 
 /** One attempt of a delivery to an endpoint, as the dispatcher made it. */
@@ -59,7 +60,8 @@ interface Segment {
  * segments of SEGMENT_SIZE; opening a segment drops the one SEGMENTS behind (across the week's
  * turn too), so the oldest hundred go at once. Whole segments are dropped, never single items, so
  * nothing of a dropped attempt (its id included) outlives it, and a week's pool expires with its
- * segments.
+ * segments. The counter is per week so that it can expire (after two weeks, when no reader needs
+ * it) without ever numbering a live segment again.
  */
 @Injectable()
 export class WebhookAttemptsStore {
