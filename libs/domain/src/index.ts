@@ -14,6 +14,7 @@ export * from './tenancy/members';
 export * from './tenancy/organization';
 export * from './users/user';
 export * from './preferences/preference';
+export * from './preferences/preference-history';
 export * from './email/email-failure';
 export * from './email/sending-domain';
 export * from './email/email-job';

@@ -16,6 +16,8 @@ export interface ReceivedWebhook {
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
   answer: (body: string, headers: IncomingHttpHeaders) => number = () => 200;
+  /** The body of every answer. */
+  reply = '';
   /** How long the receiver takes to answer (a slow receiver). */
   delayMs = 0;
   private server?: Server;
@@ -33,7 +35,7 @@ export class WebhookReceiver {
         const body = Buffer.concat(chunks).toString('utf8');
         const status = this.answer(body, request.headers);
         this.received.push({ headers: request.headers, body, status, at: Date.now() });
-        setTimeout(() => response.writeHead(status).end(), this.delayMs);
+        setTimeout(() => response.writeHead(status).end(this.reply), this.delayMs);
       });
     });
     this.server.keepAliveTimeout = 60_000;

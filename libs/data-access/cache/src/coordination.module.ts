@@ -22,6 +22,7 @@ import { SmsConversationsStore } from './stores/sms/sms-conversations.store';
 import { SuppressionCountersStore } from './stores/suppression-counters.store';
 import { TrackingLimitsStore } from './stores/tracking-limits.store';
 import { UsageLimitsStore } from './stores/usage-limits.store';
+import { WebhookAttemptsStore } from './stores/webhook-attempts.store';
 import { WebhookDeliveriesStore } from './stores/webhook-deliveries.store';
 import { WebhookEndpointChangesStore } from './stores/webhook-endpoint-changes.store';
 
@@ -45,6 +46,7 @@ const STORES = [
   SuppressionCountersStore,
   TrackingLimitsStore,
   UsageLimitsStore,
+  WebhookAttemptsStore,
   WebhookDeliveriesStore,
   WebhookEndpointChangesStore,
 ];

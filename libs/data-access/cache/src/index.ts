@@ -36,6 +36,12 @@ export {
   type SendingDomainChangeKind,
   SendingDomainChangesStore,
 } from './stores/sending-domain-changes.store';
+export {
+  KEPT_PAYLOAD_BYTES,
+  type WebhookAttempt,
+  webhookAttemptStatusSchema,
+  WebhookAttemptsStore,
+} from './stores/webhook-attempts.store';
 export { WebhookEndpointChangesStore } from './stores/webhook-endpoint-changes.store';
 export { ComponentChangesStore } from './stores/component-changes.store';
 export { EnvironmentSettingsChangesStore } from './stores/environment-settings-changes.store';

@@ -1,20 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-import {
-  channelSchema,
-  preferenceUpdatesSchema,
-  type UserPreference,
-  userPreferenceSchema,
-  typeOptionsSchema,
-} from '@notify/domain';
+import { preferenceUpdatesSchema, type UserPreference } from '@notify/domain';
 import { ZodPipe } from '@notify/platform';
-import { NotificationTypeRepository, PreferenceRepository } from '@notify/store';
-import { z } from 'zod';
 import { CurrentEndUser, type EndUser, EndUserRoutes } from '@notify/gateway-auth';
 import { openApi } from '@notify/gateway-openapi';
 import { PreferenceChanges } from '@notify/delivery-events';
-
-const preferencesOutput = z.array(userPreferenceSchema);
+import { GetPreferencesUseCase } from './get-preferences.usecase';
+import { preferencesSchema, setPreferencesOutput } from './preferences.schemas';
 
 /**
  * The browser client's preference calls, authenticated as the end user. Routes of
@@ -24,8 +16,7 @@ const preferencesOutput = z.array(userPreferenceSchema);
 @Controller(':clientId/users/:userId/preferences')
 export class ClientPreferencesController {
   constructor(
-    private readonly preferences: PreferenceRepository,
-    private readonly types: NotificationTypeRepository,
+    private readonly preferences: GetPreferencesUseCase,
     private readonly changes: PreferenceChanges,
   ) {}
 
@@ -34,49 +25,16 @@ export class ClientPreferencesController {
     summary: "A user's delivery preferences and the notifications they apply to",
     operationId: 'getPreferences',
   })
-  @ApiOkResponse({
-    schema: openApi(
-      z.object({
-        preferences: preferencesOutput,
-        notifications: z.array(
-          z.object({
-            notificationId: z.string(),
-            title: z.string(),
-            channels: z.array(channelSchema),
-            options: typeOptionsSchema,
-          }),
-        ),
-        subNotifications: z.array(
-          z.object({ notificationId: z.string(), subNotificationId: z.string(), title: z.string() }),
-        ),
-      }),
-      'output',
-    ),
-  })
-  async get(@CurrentEndUser() user: EndUser) {
-    const [preferences, types] = await Promise.all([
-      this.preferences.get(user, user.userId),
-      this.types.list(user),
-    ]);
-    return {
-      preferences,
-      notifications: types.map((t) => ({
-        notificationId: t.notificationId,
-        title: t.title,
-        channels: t.channels,
-        options: t.options ?? {},
-      })),
-      subNotifications: types.flatMap((t) =>
-        (t.subNotifications ?? []).map((sub) => ({ notificationId: t.notificationId, ...sub })),
-      ),
-    };
+  @ApiOkResponse({ schema: openApi(preferencesSchema, 'output') })
+  get(@CurrentEndUser() user: EndUser) {
+    return this.preferences.execute(user, user.userId);
   }
 
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Update delivery preferences', operationId: 'updatePreferences' })
   @ApiBody({ schema: openApi(preferenceUpdatesSchema) })
-  @ApiOkResponse({ schema: openApi(z.object({ preferences: preferencesOutput }), 'output') })
+  @ApiOkResponse({ schema: openApi(setPreferencesOutput, 'output') })
   async update(
     @CurrentEndUser() user: EndUser,
     @Body(new ZodPipe(preferenceUpdatesSchema)) updates: UserPreference[],

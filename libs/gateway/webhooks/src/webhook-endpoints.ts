@@ -28,7 +28,7 @@ export interface EndpointView {
 }
 
 const SEAL_CONTEXT = 'webhook-secret';
-const notFound = () =>
+export const webhookNotFound = () =>
   new NotFoundError({
     code: 'WEBHOOK_NOT_FOUND',
     message: 'There is no such webhook endpoint in this environment.',
@@ -83,20 +83,20 @@ export class WebhookEndpoints {
       { webhook: body.webhook, events: [...new Set(body.events)] },
       new Date().toISOString(),
     );
-    if (updated === undefined) throw notFound();
+    if (updated === undefined) throw webhookNotFound();
     await this.changed(scope);
     return this.view(updated);
   }
 
   async remove(scope: TenantScope, endpointId: string): Promise<void> {
-    if (!(await this.endpoints.remove(scope, endpointId))) throw notFound();
+    if (!(await this.endpoints.remove(scope, endpointId))) throw webhookNotFound();
     await this.changed(scope);
   }
 
   /** The `/webhooks/events` endpoint (the pingram WebhooksApi's): its secret masked. */
   async getDefault(scope: TenantScope): Promise<EndpointView & { secret: string }> {
     const endpoint = await this.endpoints.get(scope, 'events');
-    if (endpoint === undefined) throw notFound();
+    if (endpoint === undefined) throw webhookNotFound();
     return { ...this.view(endpoint), secret: maskSecret(this.box.open(endpoint.secret, SEAL_CONTEXT)) };
   }
 

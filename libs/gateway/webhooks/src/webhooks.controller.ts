@@ -1,10 +1,20 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { webhookAttemptStatusSchema } from '@notify/cache';
 import { webhookEventTypeSchema } from '@notify/domain';
 import { ZodPipe } from '@notify/platform';
 import { z } from 'zod';
 import { Administered, CurrentTenant, type Tenant } from '@notify/gateway-auth';
-import { ApiErrors, ApiMoreErrors, ApiPathParam, namedSchema, openApi } from '@notify/gateway-openapi';
+import {
+  ApiErrors,
+  ApiMoreErrors,
+  ApiPathParam,
+  messageResponseSchema,
+  namedSchema,
+  openApi,
+} from '@notify/gateway-openapi';
+import { ListDeliveriesUseCase } from './list-deliveries.usecase';
+import { RedeliverUseCase } from './redeliver.usecase';
 import { type EndpointBody, endpointBodySchema, WebhookEndpoints } from './webhook-endpoints';
 
 const endpointSchema = z.object({
@@ -26,8 +36,29 @@ const defaultSchema = z.object({
 // Named in the OpenAPI document; the default endpoint as the pingram client names it.
 namedSchema('WebhookEndpoint', endpointSchema);
 namedSchema('EventsWebhookResponse', defaultSchema);
+const deliverySchema = namedSchema(
+  'WebhookDelivery',
+  z.object({
+    msgId: z.string().describe('The webhook-id header: the same on every attempt and redelivery'),
+    eventType: z.string(),
+    trackingId: z.string().optional(),
+    status: webhookAttemptStatusSchema.describe("The latest attempt's outcome"),
+    attempts: z.array(
+      z.object({
+        at: z.string(),
+        statusCode: z.number().int().optional().describe("The receiver's answer"),
+        error: z.string().optional().describe('Why there was no answer'),
+        body: z.string().describe("The start of the receiver's answer (at most 512 bytes)"),
+        durationMs: z.number(),
+      }),
+    ),
+    nextAttemptAt: z.string().optional().describe('While retrying'),
+  }),
+);
 const bodyPipe = new ZodPipe(endpointBodySchema);
-const endpointIdPipe = new ZodPipe(z.string().min(1).max(100));
+const endpointIdSchema = z.string().min(1).max(100);
+const endpointIdPipe = new ZodPipe(endpointIdSchema);
+const msgIdSchema = z.string().min(1).max(100);
 
 const asDefault = (view: {
   endpointId: string;
@@ -50,7 +81,11 @@ const asDefault = (view: {
 @Administered()
 @Controller('webhooks')
 export class WebhooksController {
-  constructor(private readonly endpoints: WebhookEndpoints) {}
+  constructor(
+    private readonly endpoints: WebhookEndpoints,
+    private readonly deliveries: ListDeliveriesUseCase,
+    private readonly redelivery: RedeliverUseCase,
+  ) {}
 
   @Post()
   @HttpCode(200)
@@ -99,10 +134,41 @@ export class WebhooksController {
     await this.endpoints.remove(tenant, 'events');
   }
 
+  @Get(':endpointId/deliveries')
+  @ApiOperation({
+    summary: "An endpoint's recent deliveries with their attempts (the last 500 attempts within 7 days)",
+    operationId: 'listWebhookDeliveries',
+  })
+  @ApiMoreErrors(404)
+  @ApiPathParam('endpointId', endpointIdSchema)
+  @ApiOkResponse({ schema: openApi(z.array(deliverySchema), 'output') })
+  listDeliveries(@CurrentTenant() tenant: Tenant, @Param('endpointId', endpointIdPipe) endpointId: string) {
+    return this.deliveries.execute(tenant, endpointId);
+  }
+
+  @Post(':endpointId/deliveries/:msgId/redeliver')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Send a recent delivery again (same payload and webhook-id, a fresh signature)',
+    operationId: 'redeliverWebhook',
+  })
+  @ApiMoreErrors(404, 409)
+  @ApiPathParam('endpointId', endpointIdSchema)
+  @ApiPathParam('msgId', msgIdSchema)
+  @ApiOkResponse({ schema: openApi(messageResponseSchema, 'output') })
+  async redeliver(
+    @CurrentTenant() tenant: Tenant,
+    @Param('endpointId', endpointIdPipe) endpointId: string,
+    @Param('msgId', new ZodPipe(msgIdSchema)) msgId: string,
+  ) {
+    await this.redelivery.execute(tenant, endpointId, msgId);
+    return { message: 'The delivery was queued again.' };
+  }
+
   @Put(':endpointId')
   @ApiOperation({ summary: 'Update a webhook endpoint (its secret is kept)', operationId: 'updateWebhook' })
   @ApiMoreErrors(404)
-  @ApiPathParam('endpointId', z.string().max(100))
+  @ApiPathParam('endpointId', endpointIdSchema)
   @ApiBody({ schema: openApi(endpointBodySchema) })
   @ApiOkResponse({ schema: openApi(endpointSchema, 'output') })
   update(
@@ -117,7 +183,7 @@ export class WebhooksController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a webhook endpoint', operationId: 'deleteWebhook' })
   @ApiMoreErrors(404)
-  @ApiPathParam('endpointId', z.string().max(100))
+  @ApiPathParam('endpointId', endpointIdSchema)
   @ApiNoContentResponse()
   async remove(
     @CurrentTenant() tenant: Tenant,

@@ -1,5 +1,12 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { type ClaimedDelivery, type WebhookDelivery, WebhookDeliveriesStore } from '@notify/cache';
+import {
+  type ClaimedDelivery,
+  KEPT_PAYLOAD_BYTES,
+  type WebhookAttempt,
+  WebhookAttemptsStore,
+  type WebhookDelivery,
+  WebhookDeliveriesStore,
+} from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import {
   type DeliveryEvent,
@@ -50,7 +57,8 @@ const IDLE_POLL_MS = 250;
  * WEBHOOK_TIMEOUT_MS), and then acknowledges it, or reschedules it at its next attempt on a
  * network error, timeout, 408, 429 or 5xx while the schedule lasts. Each endpoint has its own
  * concurrency limit, so a slow receiver delays only its own deliveries. Outcomes go to the log
- * (`*_webhook_res`) of the event's tracking id.
+ * (`*_webhook_res`) of the event's tracking id, and every attempt to the endpoint's recent
+ * attempts (what `GET /webhooks/{id}/deliveries` shows).
  */
 @Injectable()
 export class WebhookWorker implements OnApplicationShutdown {
@@ -71,6 +79,7 @@ export class WebhookWorker implements OnApplicationShutdown {
     private readonly endpoints: EndpointCache,
     private readonly events: DeliveryEventsPublisher,
     private readonly queue: WebhookDeliveriesStore,
+    private readonly attempts: WebhookAttemptsStore,
     @InjectConfig() private readonly config: AppConfig,
     @InjectLogger() private readonly logger: Logger,
     @InjectClock() private readonly clock: Clock,
@@ -189,17 +198,46 @@ export class WebhookWorker implements OnApplicationShutdown {
         ...webhookSignatureHeaders(destination.secret, delivery.msgId, delivery.body, now),
       },
     }).then(
-      (posted) => ({ status: posted.status }),
+      (posted) => ({ status: posted.status, excerpt: posted.excerpt }),
       (error: unknown) => ({ error: error instanceof Error ? error.message.slice(0, 200) : 'network error' }),
     );
     const status = 'status' in outcome ? outcome.status : undefined;
     const next = this.schedule[attempt];
     const retrying = isRetryableStatus(status) && next !== undefined;
+    const nextAttemptAt = retrying ? this.clock.now() + next : undefined;
     // The schedule gives the wait before each attempt: after attempt n failed, schedule[n].
-    if (retrying) await this.reschedule(delivery, this.clock.now() + next, attempt);
+    if (nextAttemptAt !== undefined) await this.reschedule(delivery, nextAttemptAt, attempt);
     else await this.queue.ack(claim);
     const delivered = status !== undefined && status >= 200 && status < 300;
     this.record(delivery, webhookResult(outcome, attempt, retrying), retrying ? undefined : delivered, now);
+    await this.remember(delivery, {
+      msgId: delivery.msgId,
+      eventType: eventTypeOf(delivery.body),
+      ...(delivery.trackingId !== undefined ? { trackingId: delivery.trackingId } : {}),
+      at: now,
+      ...('status' in outcome ? { statusCode: outcome.status } : { error: outcome.error }),
+      body: 'excerpt' in outcome ? outcome.excerpt : '',
+      durationMs: this.clock.now() - now,
+      status: retrying ? 'retrying' : delivered ? 'delivered' : 'failed',
+      ...(nextAttemptAt !== undefined ? { nextAttemptAt } : {}),
+      // Kept so the delivery can be queued again on request; a payload too big to keep is not.
+      ...(Buffer.byteLength(delivery.body) <= KEPT_PAYLOAD_BYTES
+        ? { delivery: { ...delivery, attempts: 0 } }
+        : {}),
+    });
+  }
+
+  /** The endpoint's recent attempts gain this one; the delivery goes on whether or not that works. */
+  private async remember(delivery: WebhookDelivery, attempt: WebhookAttempt): Promise<void> {
+    const scope = { accountId: delivery.accountId, envId: delivery.envId };
+    const outcome = await this.attempts
+      .record(scope, delivery.endpointId, attempt)
+      .catch((error: unknown) => {
+        this.logger.warn({ err: error, msgId: delivery.msgId }, 'could not record a webhook attempt');
+        return undefined;
+      });
+    if (outcome === 'buffer-full' || outcome === 'pool-full')
+      this.logger.warn({ msgId: delivery.msgId, outcome }, 'a webhook attempt was not recorded');
   }
 
   private reschedule(delivery: WebhookDelivery, dueAt: number, attempts: number): Promise<void> {
@@ -248,4 +286,12 @@ export class WebhookWorker implements OnApplicationShutdown {
       this.logger.warn({ err: error, outcomes: batch.length }, 'could not log webhook outcomes');
     });
   }
+}
+
+/** The event type a delivery's payload names (every payload has one). */
+function eventTypeOf(body: string): string {
+  const payload: unknown = JSON.parse(body);
+  return typeof payload === 'object' && payload !== null && 'eventType' in payload
+    ? String(payload.eventType)
+    : 'unknown';
 }

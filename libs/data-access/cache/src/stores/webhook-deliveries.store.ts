@@ -73,7 +73,8 @@ export class WebhookDeliveriesStore {
 const queueId = (delivery: WebhookDelivery): string =>
   `${delivery.accountId}/${delivery.envId}/${delivery.msgId}`;
 
-function parseJson(text: string): unknown {
+/** The value `text` spells, or undefined when it is not JSON (a reader's schema then refuses it). */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
