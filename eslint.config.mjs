@@ -115,7 +115,14 @@ export default tseslint.config(
       'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: ['pre'], roles: ['tabpanel'] }],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', '@notify/*'], message: 'The console runs in a browser and uses the public API only.' }] },
+        {
+          patterns: [
+            {
+              group: ['node:*', '@notify/*'],
+              message: 'The console runs in a browser and uses the public API only.',
+            },
+          ],
+        },
       ],
     },
   },

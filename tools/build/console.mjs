@@ -11,7 +11,9 @@ export const CONSOLE_OUT = join(root, 'dist/apps/console');
 const stamp = join(CONSOLE_OUT, '.inputs-sha256');
 
 async function* files(dir) {
-  for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) yield* files(path);
     else if (!/\.(spec|e2e)\.ts$/.test(entry.name)) yield path;
@@ -20,7 +22,11 @@ async function* files(dir) {
 
 async function inputsHash() {
   const hash = createHash('sha256');
-  for await (const file of files(appDir)) hash.update(relative(root, file)).update('\0').update(await readFile(file));
+  for await (const file of files(appDir))
+    hash
+      .update(relative(root, file))
+      .update('\0')
+      .update(await readFile(file));
   return hash.update(await readFile(join(root, 'package-lock.json'))).digest('hex');
 }
 

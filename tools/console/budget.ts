@@ -48,8 +48,10 @@ export async function measure(dir: string, entry = 'index.html'): Promise<Budget
 async function main(): Promise<void> {
   const report = await measure(join(__dirname, '../../dist/apps/console'));
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  for (const chunk of report.chunks) process.stdout.write(`  ${chunk.file}: ${kb(chunk.gzipBytes)} gzipped\n`);
-  for (const sheet of report.css) process.stdout.write(`  ${sheet.file} (CSS, not counted): ${kb(sheet.gzipBytes)} gzipped\n`);
+  for (const chunk of report.chunks)
+    process.stdout.write(`  ${chunk.file}: ${kb(chunk.gzipBytes)} gzipped\n`);
+  for (const sheet of report.css)
+    process.stdout.write(`  ${sheet.file} (CSS, not counted): ${kb(sheet.gzipBytes)} gzipped\n`);
   process.stdout.write(
     `console: initial JavaScript ${kb(report.totalBytes)} gzipped, budget ${kb(BUDGET_BYTES)}: ${report.withinBudget ? 'within' : 'OVER'}\n`,
   );

@@ -32,7 +32,9 @@ export const unexpected = (problems: string[]): string[] =>
 
 /** axe-core's WCAG 2.1 A/AA checks on the page as it is: the serious and critical violations. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -40,7 +42,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 
 /** Whether the page fits its viewport's width (nothing scrolls sideways but what is meant to). */
 export const fitsWidth = (page: Page): Promise<boolean> =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth');
 
 /**
  * A screenshot of the page at 1280×800, into CONSOLE_SCREENSHOTS (`npm run console:screenshots`

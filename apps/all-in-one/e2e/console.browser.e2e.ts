@@ -40,7 +40,10 @@ describe('web console in Chromium', () => {
   }, 60_000);
 
   /** A fresh browser profile (no cookies, no storage) at 1280×800, watched for errors. */
-  async function freshPage(width = 1280, height = 800): Promise<{ page: Page; context: BrowserContext; problems: string[] }> {
+  async function freshPage(
+    width = 1280,
+    height = 800,
+  ): Promise<{ page: Page; context: BrowserContext; problems: string[] }> {
     const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     const { problems } = watchPage(page);
@@ -57,7 +60,11 @@ describe('web console in Chromium', () => {
   it('signs in with an API key held in memory only: nothing in storage or cookies, gone on reload', async () => {
     const { page, context, problems } = await freshPage();
     await signInWithKey(page);
-    expect(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie])).toEqual([0, 0, '']);
+    expect(await page.evaluate('[localStorage.length, sessionStorage.length, document.cookie]')).toEqual([
+      0,
+      0,
+      '',
+    ]);
     expect(await context.cookies()).toEqual([]);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Sign in to Notify' }).waitFor();
@@ -109,7 +116,9 @@ describe('web console in Chromium', () => {
     await row.getByRole('link').click();
     const answer = page.locator('.provider-answer');
     await answer.waitFor();
-    expect(await answer.textContent()).toContain("(21211): The 'To' number +15005550001 is not a valid phone number.");
+    expect(await answer.textContent()).toContain(
+      "(21211): The 'To' number +15005550001 is not a valid phone number.",
+    );
     await context.close();
   });
 

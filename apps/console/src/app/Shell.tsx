@@ -42,7 +42,9 @@ export function Shell({ children }: { children: ReactNode }) {
             <li key={page.path}>
               <Link
                 href={page.path}
-                aria-current={location === page.path || location.startsWith(`${page.path}/`) ? 'page' : undefined}
+                aria-current={
+                  location === page.path || location.startsWith(`${page.path}/`) ? 'page' : undefined
+                }
               >
                 {page.label}
               </Link>

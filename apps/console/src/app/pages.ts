@@ -13,4 +13,6 @@ export interface Page {
  * The console's pages, in navigation order. Logs are in the first download; the others load when
  * first opened, so the editor and the charts never weigh on sign-in.
  */
-export const PAGES: readonly [Page, ...Page[]] = [{ path: '/logs', label: 'Logs', component: LogsPage, nest: true }];
+export const PAGES: readonly [Page, ...Page[]] = [
+  { path: '/logs', label: 'Logs', component: LogsPage, nest: true },
+];

@@ -15,15 +15,7 @@ export type Channel = (typeof CHANNELS)[number]['channel'];
 
 /** Where one channel of a send got to, furthest step first. */
 export type Progress =
-  | 'failed'
-  | 'clicked'
-  | 'opened'
-  | 'delivered'
-  | 'sent'
-  | 'scheduled'
-  | 'batched'
-  | 'routed'
-  | 'skipped';
+  'failed' | 'clicked' | 'opened' | 'delivered' | 'sent' | 'scheduled' | 'batched' | 'routed' | 'skipped';
 
 export interface ChannelSummary {
   channel: Channel;
@@ -48,7 +40,9 @@ export function summarize(record: LogRecord): ChannelSummary[] {
   for (const { channel, prefix, label } of CHANNELS) {
     const field = (name: string) => text(record[`${prefix}_${name}`]);
     const routing = field('routing');
-    const touched = ['routing', 'sent_at', 'delivered_at', 'failed_at'].some((name) => field(name) !== undefined);
+    const touched = ['routing', 'sent_at', 'delivered_at', 'failed_at'].some(
+      (name) => field(name) !== undefined,
+    );
     if (!touched) continue;
     summaries.push({
       channel,

@@ -1,14 +1,37 @@
 import { formatAfter, requestOf, timeline, type LogEvent } from './timeline';
 
-const at = (ms: number) => ({ timestamp: new Date(1_800_000_000_000 + ms).toISOString(), epochMs: 1_800_000_000_000 + ms });
+const at = (ms: number) => ({
+  timestamp: new Date(1_800_000_000_000 + ms).toISOString(),
+  epochMs: 1_800_000_000_000 + ms,
+});
 
 const events: LogEvent[] = [
-  { eventId: 'e1', event: 'request_received', ...at(0), fields: { type: 'welcome', request: '{"type":"welcome","to":{"id":"ann"}}' } },
-  { eventId: 'e2', event: 'routed', ...at(40), fields: { email_routing: 'SEND', sms_routing: 'THROTTLED', sms_routing_reason: 'THROTTLE_LIMIT' } },
+  {
+    eventId: 'e1',
+    event: 'request_received',
+    ...at(0),
+    fields: { type: 'welcome', request: '{"type":"welcome","to":{"id":"ann"}}' },
+  },
+  {
+    eventId: 'e2',
+    event: 'routed',
+    ...at(40),
+    fields: { email_routing: 'SEND', sms_routing: 'THROTTLED', sms_routing_reason: 'THROTTLE_LIMIT' },
+  },
   { eventId: 'e3', event: 'mobile_push_sent', ...at(250), fields: { mobile_push_sent_token: 'tok' } },
   { eventId: 'e4', event: 'email_delivered', ...at(1_400), fields: { email_delivered_after: 1_360 } },
-  { eventId: 'e5', event: 'sms_failed', ...at(2_000), fields: { sms_failed_code: '21211', sms_failed_internal: 'not a valid phone number' } },
-  { eventId: 'e6', event: 'webhook_attempt', ...at(3_000), fields: { sms_failed_webhook_res: '500 Internal Server Error' } },
+  {
+    eventId: 'e5',
+    event: 'sms_failed',
+    ...at(2_000),
+    fields: { sms_failed_code: '21211', sms_failed_internal: 'not a valid phone number' },
+  },
+  {
+    eventId: 'e6',
+    event: 'webhook_attempt',
+    ...at(3_000),
+    fields: { sms_failed_webhook_res: '500 Internal Server Error' },
+  },
 ];
 
 describe('timeline', () => {
@@ -36,7 +59,7 @@ describe('timeline', () => {
     ]);
   });
 
-  it("marks failures, skipped channels and refused webhooks, and shows every field but the request", () => {
+  it('marks failures, skipped channels and refused webhooks, and shows every field but the request', () => {
     expect(entries.map((e) => e.tone)).toEqual(['info', 'warn', 'info', 'ok', 'bad', 'warn']);
     expect(entries[4]?.details).toEqual([
       ['sms_failed_code', '21211'],
@@ -46,7 +69,9 @@ describe('timeline', () => {
   });
 
   it('names an event it does not know by its words', () => {
-    expect(timeline([{ eventId: 'x', event: 'something_new', ...at(0), fields: {} }])[0]?.title).toBe('something new');
+    expect(timeline([{ eventId: 'x', event: 'something_new', ...at(0), fields: {} }])[0]?.title).toBe(
+      'something new',
+    );
   });
 });
 

@@ -57,7 +57,11 @@ function describe(event: string): { title: string; channel: string | undefined; 
     if (!event.startsWith(`${prefix}_`)) continue;
     const step = STEPS[event.slice(prefix.length + 1)];
     if (step !== undefined) return { title: `${label} ${step.title}`, channel: label, tone: step.tone };
-    return { title: `${label}: ${event.slice(prefix.length + 1).replaceAll('_', ' ')}`, channel: label, tone: 'info' };
+    return {
+      title: `${label}: ${event.slice(prefix.length + 1).replaceAll('_', ' ')}`,
+      channel: label,
+      tone: 'info',
+    };
   }
   return { title: event.replaceAll('_', ' '), channel: undefined, tone: 'info' };
 }
@@ -91,7 +95,8 @@ const SKIPPED = new Set(['IGNORE', 'THROTTLED', 'DEDUPLICATED']);
 
 function isBad(name: string, value: string): boolean {
   if (name.endsWith('_routing')) return SKIPPED.has(value);
-  if (name.endsWith('_webhook_delivered') || name.endsWith('_webhook_res')) return value === 'false' || /^[45]\d\d/.test(value);
+  if (name.endsWith('_webhook_delivered') || name.endsWith('_webhook_res'))
+    return value === 'false' || /^[45]\d\d/.test(value);
   return false;
 }
 

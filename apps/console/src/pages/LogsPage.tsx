@@ -26,7 +26,9 @@ function LogsList() {
   return (
     <>
       <PageHeader title="Logs">
-        <p>Every send of this environment: the latest live, or search by user, type, channel, status and time.</p>
+        <p>
+          Every send of this environment: the latest live, or search by user, type, channel, status and time.
+        </p>
       </PageHeader>
       <FindById />
       <SearchForm onSearch={setFilters} onClear={() => setFilters(null)} searching={filters !== null} />
@@ -102,8 +104,12 @@ function SearchForm({
           </select>
         )}
       </Field>
-      <Field label="From">{(id) => <input id={id} type="datetime-local" value={draft.from} onChange={set('from')} />}</Field>
-      <Field label="To">{(id) => <input id={id} type="datetime-local" value={draft.to} onChange={set('to')} />}</Field>
+      <Field label="From">
+        {(id) => <input id={id} type="datetime-local" value={draft.from} onChange={set('from')} />}
+      </Field>
+      <Field label="To">
+        {(id) => <input id={id} type="datetime-local" value={draft.to} onChange={set('to')} />}
+      </Field>
       <div className="actions">
         <button type="submit">Search</button>
         {searching && (
@@ -162,9 +168,13 @@ function SearchResults({ filters }: { filters: LogFilters }) {
     <section aria-labelledby="results-title">
       <h2 id="results-title">Search results</h2>
       <ErrorNote error={error} />
-      {(start.isPending || result.data?.status === 'running' || (queryId !== undefined && result.isPending)) &&
+      {(start.isPending ||
+        result.data?.status === 'running' ||
+        (queryId !== undefined && result.isPending)) &&
         error === null && <Loading what="the search" />}
-      {result.data?.status === 'failed' && <ErrorNote error={new Error(result.data.error ?? 'The search failed.')} />}
+      {result.data?.status === 'failed' && (
+        <ErrorNote error={new Error(result.data.error ?? 'The search failed.')} />
+      )}
       {result.data?.status === 'complete' && <LogTable logs={result.data.logs as LogRecord[]} />}
     </section>
   );
@@ -207,4 +217,3 @@ function LogTable({ logs }: { logs: LogRecord[] }) {
     </div>
   );
 }
-

@@ -10,7 +10,9 @@ export function SendPage({ trackingId }: { trackingId: string }) {
   const record = useQuery({
     queryKey: ['logs', 'record', trackingId],
     queryFn: async () => {
-      const { logs } = await ok(api.GET('/logs/{trackingIds}', { params: { path: { trackingIds: trackingId } } }));
+      const { logs } = await ok(
+        api.GET('/logs/{trackingIds}', { params: { path: { trackingIds: trackingId } } }),
+      );
       return (logs[0] as LogRecord | undefined) ?? null;
     },
     refetchInterval: 5_000,

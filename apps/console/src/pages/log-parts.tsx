@@ -9,7 +9,9 @@ export function ChannelBadges({ summaries }: { summaries: ChannelSummary[] }) {
         <li key={s.channel} className={`badge badge-${s.progress}`}>
           {s.label}: {s.progress}
           {s.failedCode !== undefined && ` (${s.failedCode})`}
-          {s.progress === 'skipped' && s.routing !== undefined && ` (${(s.reason ?? s.routing).toLowerCase()})`}
+          {s.progress === 'skipped' &&
+            s.routing !== undefined &&
+            ` (${(s.reason ?? s.routing).toLowerCase()})`}
         </li>
       ))}
     </ul>

@@ -67,7 +67,8 @@ export class ConsoleBuild {
     const assets = new Map<string, ConsoleAsset>();
     for (const file of await readdir(join(dir, 'assets')).catch(() => [])) {
       const type = TYPES[extname(file)];
-      if (type !== undefined) assets.set(file, new ConsoleAsset(type, await readFile(join(dir, 'assets', file))));
+      if (type !== undefined)
+        assets.set(file, new ConsoleAsset(type, await readFile(join(dir, 'assets', file))));
     }
     return new ConsoleBuild([parts[0] ?? '', parts[1] ?? ''], frame, assets);
   }

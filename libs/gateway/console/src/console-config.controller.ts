@@ -23,7 +23,10 @@ export class ConsoleConfigController {
 
   @Get()
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: "The console's sign-in options on this deployment", operationId: 'getConsoleConfig' })
+  @ApiOperation({
+    summary: "The console's sign-in options on this deployment",
+    operationId: 'getConsoleConfig',
+  })
   @ApiOkResponse({ schema: openApi(consoleConfigSchema, 'output') })
   get(): z.infer<typeof consoleConfigSchema> {
     // A console session is signed with JWT_SECRET, so both member sign-ins need it.

@@ -17,7 +17,10 @@ async function fixtureBuild(dir: string): Promise<void> {
     join(dir, 'index.html'),
     '<html><head><meta name="csp-nonce" content="__CSP_NONCE__"><script type="module" src="/console/assets/index-abc.js"></script></head></html>',
   );
-  await writeFile(join(dir, 'frame.html'), '<html><script type="module" src="/console/assets/frame-def.js"></script></html>');
+  await writeFile(
+    join(dir, 'frame.html'),
+    '<html><script type="module" src="/console/assets/frame-def.js"></script></html>',
+  );
   await writeFile(join(dir, 'assets', 'index-abc.js'), SCRIPT);
   await writeFile(join(dir, 'assets', 'index-abc.css'), 'body{color:red}');
   await writeFile(join(dir, 'secret.txt'), 'not an asset');
@@ -71,7 +74,12 @@ describe('ConsoleController', () => {
   });
 
   it('answers every client-side route with the page, so a deep link or a reload works', async () => {
-    for (const path of ['/console/', '/console/logs', '/console/logs/4b8c2f1e-0000-4000-8000-000000000000', '/console/sign-in']) {
+    for (const path of [
+      '/console/',
+      '/console/logs',
+      '/console/logs/4b8c2f1e-0000-4000-8000-000000000000',
+      '/console/sign-in',
+    ]) {
       const res = await get(path);
       expect([path, res.statusCode]).toEqual([path, 200]);
       expect(res.body).toContain('csp-nonce');

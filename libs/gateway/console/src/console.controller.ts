@@ -1,13 +1,4 @@
-import {
-  Controller,
-  Get,
-  Logger,
-  type OnModuleInit,
-  Param,
-  Req,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { Controller, Get, Logger, type OnModuleInit, Param, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Public } from '@notify/platform';
 import { NotFoundError, ServiceUnavailableError } from '@notify/util';
@@ -33,7 +24,8 @@ export class ConsoleController implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     this.build = await ConsoleBuild.load(this.dir);
-    if (this.build === null) this.logger.warn(`No console build in ${this.dir}: /console answers 503 until npm run build.`);
+    if (this.build === null)
+      this.logger.warn(`No console build in ${this.dir}: /console answers 503 until npm run build.`);
   }
 
   @Get()
@@ -64,7 +56,11 @@ export class ConsoleController implements OnModuleInit {
   }
 
   @Get('assets/:file')
-  async asset(@Param('file') file: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async asset(
+    @Param('file') file: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const asset = this.built().asset(file);
     if (asset === undefined)
       throw new NotFoundError({
