@@ -35,6 +35,8 @@ const CONSUMERS: Record<string, [topic: string, group: string]> = {
   'sender-slack': ['delivery.slack', 'sender-slack'],
 };
 const ALL_APPS = [...SERVICES, ...Object.values(SENDERS)];
+/** Apps that are no Deployment: one-process dev, Jobs, and the console (static files the gateway serves). */
+const NOT_DEPLOYMENTS = ['all-in-one', 'migrate', 'replay-dead-letters', 'console'];
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- rendered manifests are read as plain JSON */
 interface K8sObject {
@@ -180,7 +182,7 @@ describe('Helm chart helm/notify', () => {
 
   it('has an entry for every app under apps/, and by default deploys exactly those apps', () => {
     const apps = readdirSync(join(root, 'apps'), { withFileTypes: true })
-      .filter((d) => d.isDirectory() && !['all-in-one', 'migrate', 'replay-dead-letters'].includes(d.name))
+      .filter((d) => d.isDirectory() && !NOT_DEPLOYMENTS.includes(d.name))
       .map((d) => d.name);
     for (const app of apps) expect(ALL_APPS).toContain(app);
     expect(ofKind(renderAsShipped(), 'Deployment').map(component).sort()).toEqual([...apps].sort());

@@ -1,9 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
+import { chromiumPath, tempDir } from '@notify/testing';
 import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type AllInOne, type AllInOneOptions, bootstrapKey, startAllInOne } from './all-in-one';
 
 const ROOT = join(__dirname, '../../..');
 
@@ -52,4 +54,70 @@ export async function screenshot(page: Page, name: string, scratch: string): Pro
   const dir = process.env['CONSOLE_SCREENSHOTS'] ?? scratch;
   await mkdir(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+/** A browser page of its own profile (no cookies, no storage), and what it reported going wrong. */
+export interface ConsolePage {
+  readonly page: Page;
+  readonly context: BrowserContext;
+  readonly problems: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * The all-in-one service as `npm start` runs it with the console built, and Chromium: what every
+ * console browser suite starts from.
+ */
+export interface ConsoleHarness {
+  readonly app: AllInOne;
+  /** The first environment's API key. */
+  readonly key: string;
+  /** Where screenshots go when CONSOLE_SCREENSHOTS is unset. */
+  readonly shots: string;
+  open(width?: number, height?: number): Promise<ConsolePage>;
+  /** Opens the console and signs in with the API key; resolves on the first page (Logs). */
+  signInWithKey(page: Page): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startConsoleHarness(
+  prefix: string,
+  options: AllInOneOptions = {},
+): Promise<ConsoleHarness> {
+  const executablePath = chromiumPath();
+  await ensureConsoleBuilt();
+  const app = await startAllInOne(prefix, options);
+  const key = await bootstrapKey(app);
+  const shots = await tempDir('notify-console-shots-');
+  let browser: Browser | undefined;
+  try {
+    browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+  } catch (error) {
+    await app.stop();
+    await shots.remove();
+    throw error;
+  }
+  const launched = browser;
+  return {
+    app,
+    key,
+    shots: shots.path,
+    async open(width = 1280, height = 800) {
+      const context = await launched.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      const { problems } = watchPage(page);
+      return { page, context, problems, close: () => context.close() };
+    },
+    async signInWithKey(page) {
+      await page.goto(`${app.baseUrl}/console`);
+      await page.getByLabel('Secret key').fill(key);
+      await page.getByRole('button', { name: 'Sign in with the key' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Logs' }).waitFor();
+    },
+    async stop() {
+      await launched.close();
+      await app.stop();
+      await shots.remove();
+    },
+  };
 }

@@ -1,14 +1,13 @@
-import { chromiumPath, tempDir } from '@notify/testing';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ChannelsEnum, type Pingram } from 'pingram';
-import { type AllInOne, bootstrapKey, pingramIn, startAllInOne } from './all-in-one';
+import { pingramIn } from './all-in-one';
 import {
-  ensureConsoleBuilt,
+  type ConsoleHarness,
   fitsWidth,
   screenshot,
   seriousViolations,
+  startConsoleHarness,
   unexpected,
-  watchPage,
 } from './console-browser';
 
 /**
@@ -17,45 +16,18 @@ import {
  * search, each page checked with axe-core at desktop and phone widths and for policy violations.
  */
 describe('web console in Chromium', () => {
-  let app: AllInOne;
-  let key: string;
+  let harness: ConsoleHarness;
   let client: Pingram;
-  let browser: Browser;
-  let shots: Awaited<ReturnType<typeof tempDir>>;
 
   beforeAll(async () => {
-    const executablePath = chromiumPath();
-    await ensureConsoleBuilt();
-    app = await startAllInOne('notify-console-e2e-');
-    key = await bootstrapKey(app);
-    client = pingramIn(app.baseUrl, key);
-    shots = await tempDir('notify-console-shots-');
-    browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+    harness = await startConsoleHarness('notify-console-e2e-');
+    client = pingramIn(harness.app.baseUrl, harness.key);
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await shots?.remove();
-  }, 60_000);
+  afterAll(() => harness?.stop(), 60_000);
 
-  /** A fresh browser profile (no cookies, no storage) at 1280×800, watched for errors. */
-  async function freshPage(
-    width = 1280,
-    height = 800,
-  ): Promise<{ page: Page; context: BrowserContext; problems: string[] }> {
-    const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    const { problems } = watchPage(page);
-    return { page, context, problems };
-  }
-
-  async function signInWithKey(page: Page): Promise<void> {
-    await page.goto(`${app.baseUrl}/console`);
-    await page.getByLabel('Secret key').fill(key);
-    await page.getByRole('button', { name: 'Sign in with the key' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Logs' }).waitFor();
-  }
+  const freshPage = (width?: number, height?: number) => harness.open(width, height);
+  const signInWithKey = (page: Page) => harness.signInWithKey(page);
 
   it('signs in with an API key held in memory only: nothing in storage or cookies, gone on reload', async () => {
     const { page, context, problems } = await freshPage();
@@ -84,7 +56,7 @@ describe('web console in Chromium', () => {
     const row = page.locator(`tr[data-tracking-id="${trackingId}"]`);
     await row.waitFor({ timeout: 10_000 });
     await row.getByText('Email: delivered').waitFor({ timeout: 10_000 });
-    await screenshot(page, 'logs', shots.path);
+    await screenshot(page, 'logs', harness.shots);
     await row.getByRole('link').click();
     await page.getByRole('heading', { level: 1, name: 'Send' }).waitFor();
     await page.getByText(trackingId).waitFor();
@@ -128,7 +100,7 @@ describe('web console in Chromium', () => {
       [390, 844],
     ] as const) {
       const { page, context, problems } = await freshPage(width, height);
-      await page.goto(`${app.baseUrl}/console`);
+      await page.goto(`${harness.app.baseUrl}/console`);
       await page.getByRole('heading', { level: 1, name: 'Sign in to Notify' }).waitFor();
       expect([width, 'sign-in', await seriousViolations(page)]).toEqual([width, 'sign-in', []]);
       expect([width, 'sign-in', await fitsWidth(page)]).toEqual([width, 'sign-in', true]);

@@ -1,4 +1,4 @@
-import { type ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { LogsPage } from '../pages/LogsPage';
 
 export interface Page {
@@ -7,6 +7,14 @@ export interface Page {
   component: ComponentType;
   /** The page routes below its path itself (a list and its detail pages). */
   nest?: boolean;
+}
+
+/** A page loaded when first opened, from its module's export named `name`. */
+export function later<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): ComponentType {
+  return lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
 }
 
 /**
