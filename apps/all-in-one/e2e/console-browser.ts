@@ -77,6 +77,11 @@ export interface ConsoleHarness {
   open(width?: number, height?: number): Promise<ConsolePage>;
   /** Opens the console and signs in with the API key; resolves on the first page (Logs). */
   signInWithKey(page: Page): Promise<void>;
+  /**
+   * Signs in as a member with a JWT of the service's JWT_SECRET (`aMemberToken` from @notify/testing),
+   * exchanged for the session cookie; resolves on the first page.
+   */
+  signInWithJwt(page: Page, jwt: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -112,6 +117,12 @@ export async function startConsoleHarness(
       await page.goto(`${app.baseUrl}/console`);
       await page.getByLabel('Secret key').fill(key);
       await page.getByRole('button', { name: 'Sign in with the key' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Logs' }).waitFor();
+    },
+    async signInWithJwt(page, jwt) {
+      await page.goto(`${app.baseUrl}/console`);
+      await page.getByLabel('Identity token (JWT)').fill(jwt);
+      await page.getByRole('button', { name: 'Sign in with the token' }).click();
       await page.getByRole('heading', { level: 1, name: 'Logs' }).waitFor();
     },
     async stop() {
