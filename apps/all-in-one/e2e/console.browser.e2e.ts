@@ -60,6 +60,20 @@ describe('web console in Chromium', () => {
     await row.getByRole('link').click();
     await page.getByRole('heading', { level: 1, name: 'Send' }).waitFor();
     await page.getByText(trackingId).waitFor();
+    await page.locator('.timeline-item[data-event="Email delivered"]').waitFor({ timeout: 10_000 });
+    const steps = await page
+      .locator('.timeline-item')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-event')));
+    expect(steps.slice(0, 4)).toEqual([
+      'Request received',
+      'Routed',
+      'Email sent to the provider',
+      'Email delivered',
+    ]);
+    expect(await page.locator('.timeline-item[data-event="Routed"]').textContent()).toContain(
+      'email_routingSEND',
+    );
+    await screenshot(page, 'timeline', harness.shots);
     expect(await page.locator('pre.code').textContent()).toContain(`"type": "${type}"`);
     expect(unexpected(problems)).toEqual([]);
     await context.close();
