@@ -42,6 +42,7 @@ export function Shell({ children }: { children: ReactNode }) {
             <li key={page.path}>
               <Link
                 href={page.path}
+                onClick={() => setMenuOpenAt(null)}
                 aria-current={
                   location === page.path || location.startsWith(`${page.path}/`) ? 'page' : undefined
                 }

@@ -23,4 +23,9 @@ export function later<K extends string>(
  */
 export const PAGES: readonly [Page, ...Page[]] = [
   { path: '/logs', label: 'Logs', component: LogsPage, nest: true },
+  {
+    path: '/insights',
+    label: 'Insights',
+    component: later(() => import('../pages/InsightsPage'), 'InsightsPage'),
+  },
 ];
