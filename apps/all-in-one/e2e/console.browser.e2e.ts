@@ -45,6 +45,73 @@ describe('web console in Chromium', () => {
     await context.close();
   });
 
+  /** The token of the newest console sign-in link mailed to `email`, from the dev outbox. */
+  const mailedSignInToken = (email: string) =>
+    eventually(async () => {
+      const outbox = await fetch(`${harness.app.baseUrl}/dev/outbox/email`, {
+        headers: { authorization: `Bearer ${harness.key}` },
+      });
+      const { messages } = (await outbox.json()) as { messages: unknown[] };
+      const token = messages
+        .map((m) => JSON.stringify(m))
+        .filter((m) => m.includes(email))
+        .map((m) => /console\/sign-in#token=([A-Za-z0-9_-]+)/.exec(m)?.[1])
+        .find((t) => t !== undefined);
+      if (token === undefined) throw new Error(`no sign-in link mailed to ${email} yet`);
+      return token;
+    }, 20_000);
+
+  it('signs a member in by a mailed single-use link into an HttpOnly, Secure, SameSite=Strict cookie, and out again', async () => {
+    const email = 'owner@notify.localhost';
+    const { page, context, problems } = await freshPage();
+    await page.goto(`${harness.app.baseUrl}/console`);
+    await page.getByLabel('Your email address').fill(email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await page.getByRole('status').filter({ hasText: 'sign-in link is on its way' }).waitFor();
+    const token = await mailedSignInToken(email);
+
+    // The link's page asks before it spends the token, so a mail scanner opening it signs nobody in.
+    await page.goto(`${harness.app.baseUrl}/console/sign-in#token=${token}`);
+    await page.getByRole('heading', { name: 'Finish signing in' }).waitFor();
+    expect(await context.cookies()).toEqual([]);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Logs' }).waitFor();
+    expect(page.url()).toBe(`${harness.app.baseUrl}/console/logs`);
+    expect(await page.locator('.who').textContent()).toContain(`${email} · owner`);
+    const [cookie, ...others] = await context.cookies();
+    expect(others).toEqual([]);
+    expect(cookie).toMatchObject({
+      name: '__Host-notify_session',
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+      path: '/',
+    });
+    expect(await page.evaluate('[localStorage.length, sessionStorage.length, document.cookie]')).toEqual([
+      0,
+      0,
+      '',
+    ]);
+
+    // The session outlives a reload (unlike a key), and the link does not work twice.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Logs' }).waitFor();
+    const reuse = await context.newPage();
+    await reuse.goto(`${harness.app.baseUrl}/console/sign-in#token=${token}`);
+    await reuse.getByRole('button', { name: 'Sign in' }).click();
+    await reuse
+      .getByRole('alert')
+      .filter({ hasText: /already been used|used/i })
+      .waitFor();
+    await reuse.close();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sign in to Notify' }).waitFor();
+    expect(await context.cookies()).toEqual([]);
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
   it('shows a send in the live tail within seconds, and its page shows each channel and the request', async () => {
     const { page, context, problems } = await freshPage();
     await signInWithKey(page);
