@@ -129,7 +129,7 @@ describe('web console in Chromium', () => {
     await row.getByRole('link').focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Send' }).waitFor();
-    await page.getByText(trackingId).waitFor();
+    await page.getByText(trackingId, { exact: true }).waitFor();
     await page.locator('.timeline-item[data-event="Email delivered"]').waitFor({ timeout: 10_000 });
     const steps = await page
       .locator('.timeline-item')
@@ -146,6 +146,37 @@ describe('web console in Chromium', () => {
     await screenshot(page, 'timeline', harness.shots);
     expect(await page.locator('pre.code').textContent()).toContain(`"type": "${type}"`);
     expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the dev outbox as recipients would see it: an email in its sandboxed frame, an SMS as a bubble', async () => {
+    const subject = `Outbox ${Date.now()}`;
+    const { trackingId } = await client.send({
+      type: 'console_outbox',
+      to: { id: 'cat', email: 'cat@example.com', number: '+14155552671' },
+      email: {
+        subject,
+        html: '<h2 style="color:#c00">Welcome, Cat</h2><script>parent.document.title="owned"</script>',
+      },
+      sms: { message: `SMS for ${subject}` },
+    });
+    const { page, context, problems } = await freshPage();
+    await signInWithKey(page);
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Dev outbox' }).click();
+    const email = page.locator(`li[data-tracking-id="${trackingId}"]`);
+    await email.waitFor({ timeout: 15_000 });
+    const frame = page.frameLocator(`iframe[title="Email: ${subject}"]`);
+    expect(await frame.locator('h2').textContent()).toBe('Welcome, Cat');
+    // The frame runs none of the email's scripts and cannot reach the console.
+    expect(await page.title()).toBe('Notify console');
+    await screenshot(page, 'outbox', harness.shots);
+    await page.getByRole('group', { name: 'Channel' }).getByRole('button', { name: 'SMS' }).click();
+    await page
+      .locator(`li[data-tracking-id="${trackingId}"] .bubble`)
+      .getByText(`SMS for ${subject}`)
+      .waitFor({ timeout: 15_000 });
+    // The email's script was refused by the frame's policy: that report is the only one expected.
+    expect(unexpected(problems).filter((p) => !/Content Security Policy.*script-src/.test(p))).toEqual([]);
     await context.close();
   });
 

@@ -7,6 +7,8 @@ export interface Page {
   component: ComponentType;
   /** The page routes below its path itself (a list and its detail pages). */
   nest?: boolean;
+  /** Only where the service runs in development mode (the all-in-one's `npm start`). */
+  devOnly?: boolean;
 }
 
 /** A page loaded when first opened, from its module's export named `name`. */
@@ -28,4 +30,14 @@ export const PAGES: readonly [Page, ...Page[]] = [
     label: 'Insights',
     component: later(() => import('../pages/InsightsPage'), 'InsightsPage'),
   },
+  {
+    path: '/outbox',
+    label: 'Dev outbox',
+    component: later(() => import('../pages/OutboxPage'), 'OutboxPage'),
+    devOnly: true,
+  },
 ];
+
+/** The pages this deployment has. */
+export const pagesFor = (devMode: boolean): Page[] =>
+  PAGES.filter((page) => devMode || page.devOnly !== true);
