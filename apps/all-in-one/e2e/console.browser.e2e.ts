@@ -180,32 +180,60 @@ describe('web console in Chromium', () => {
     await context.close();
   });
 
-  it("finds a failed SMS by status and channel, and shows the provider's code and answer", async () => {
+  it("finds a failed SMS by status and channel from the keyboard alone, and shows the provider's code and answer", async () => {
     const { trackingId } = await client.send({
       type: `console_sms_${Date.now()}`,
       to: { id: 'bob', number: '+15005550001' },
       forceChannels: [ChannelsEnum.SMS],
       sms: { message: 'to a number Twilio refuses' },
     });
-    const { page, context } = await freshPage();
+    const { page, context, problems } = await freshPage();
     await signInWithKey(page);
     const search = page.getByRole('search', { name: 'Search the log' });
-    await search.getByLabel('Channel').selectOption('SMS');
-    await search.getByLabel('Status').selectOption('FAILED');
+    /** The focused element, and whether it shows a focus ring. */
+    const focused = () =>
+      page.evaluate<[string, string, boolean]>(
+        `(() => { const e = document.activeElement; const s = getComputedStyle(e);
+          return [e.tagName, e.getAttribute('aria-label') || e.textContent || '', s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2]; })()`,
+      );
+    // From the tracking-id field, Tab walks the search form in order; typing picks an option.
+    await page.getByRole('textbox', { name: 'Tracking id' }).focus();
+    const stops: [string, string, boolean][] = [];
+    for (const [presses, typed] of [
+      [3, ''], // past Open, User ids, Notification type
+      [1, 'SMS'],
+      [1, 'f'],
+    ] as const) {
+      for (let i = 0; i < presses; i++) await page.keyboard.press('Tab');
+      if (typed !== '') await page.keyboard.type(typed);
+      stops.push(await focused());
+    }
+    expect(await search.getByLabel('Channel').inputValue()).toBe('SMS');
+    expect(await search.getByLabel('Status').inputValue()).toBe('FAILED');
+    // Past From and To (a date-time field holds a stop per part), to Search.
+    for (let i = 0; i < 20 && (await focused())[1] !== 'Search'; i++) {
+      await page.keyboard.press('Tab');
+      stops.push(await focused());
+    }
+    expect(stops.at(-1)?.slice(0, 2)).toEqual(['BUTTON', 'Search']);
+    expect(stops.filter(([, , ring]) => !ring)).toEqual([]);
+    expect(stops.slice(0, 3).map(([tag]) => tag)).toEqual(['INPUT', 'SELECT', 'SELECT']);
     const row = page.locator(`tr[data-tracking-id="${trackingId}"]`);
-    // The failure is logged a moment after the send: search again until it is there.
+    // The failure is logged a moment after the send: Enter searches again until it is there.
     for (let attempt = 0; attempt < 20 && !(await row.isVisible()); attempt++) {
-      await search.getByRole('button', { name: 'Search' }).click();
+      await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'Search results' }).waitFor();
       await page.waitForTimeout(500);
     }
     expect(await row.locator('.badge-failed').textContent()).toBe('SMS: failed (21211)');
-    await row.getByRole('link').click();
+    await row.getByRole('link').focus();
+    await page.keyboard.press('Enter');
     const answer = page.locator('.provider-answer');
     await answer.waitFor();
     expect(await answer.textContent()).toContain(
       "(21211): The 'To' number +15005550001 is not a valid phone number.",
     );
+    expect(unexpected(problems)).toEqual([]);
     await context.close();
   });
 
