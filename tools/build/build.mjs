@@ -49,7 +49,8 @@ for (const entry of await readdir(outDir, { withFileTypes: true }).catch(() => [
   if (entry.name !== 'apps') await rm(join(outDir, entry.name), { recursive: true, force: true });
 }
 for (const app of await readdir(join(outDir, 'apps')).catch(() => [])) {
-  if (app !== 'console') await rm(join(outDir, 'apps', app), { recursive: true, force: true });
+  if (app !== 'console' && app !== '.console-build.lock')
+    await rm(join(outDir, 'apps', app), { recursive: true, force: true });
 }
 const jobs = [];
 for (const top of ['apps', 'libs']) {

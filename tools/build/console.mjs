@@ -2,8 +2,9 @@
 // /console. Skipped when nothing it is built from changed since the last build (the hash of its sources
 // and the lockfile is kept beside the output), so `npm start` stays fast.
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { dirname, join, relative } from 'node:path';
 
 const root = join(import.meta.dirname, '../..');
 const appDir = join(root, 'apps/console');
@@ -30,8 +31,36 @@ async function inputsHash() {
   return hash.update(await readFile(join(root, 'package-lock.json'))).digest('hex');
 }
 
+const lock = join(root, 'dist/apps/.console-build.lock');
+
+/**
+ * Runs `work` while holding the build lock (a directory: made by one process at a time), so test
+ * files building the console at once do not write over each other. A lock older than a minute is
+ * a crashed build's and is taken over.
+ */
+async function locked(work) {
+  await mkdir(dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch {
+      const age = Date.now() - ((await stat(lock).catch(() => null))?.mtimeMs ?? Date.now());
+      if (age > 60_000) await rm(lock, { recursive: true, force: true });
+      else await sleep(100);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}
+
 /** Builds the console unless its last build is current; answers whether it built. */
-export async function buildConsole() {
+export const buildConsole = () => locked(buildIfChanged);
+
+async function buildIfChanged() {
   const hash = await inputsHash();
   if ((await readFile(stamp, 'utf8').catch(() => '')) === hash) return false;
   const started = Date.now();

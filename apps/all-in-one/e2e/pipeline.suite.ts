@@ -1,5 +1,6 @@
 import { type CaughtMail, MailCatcher } from '@notify/local-peer-mail';
 import { createHmac, randomBytes } from 'node:crypto';
+import { ensureConsoleBuilt } from './console-browser';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eventually, sleep, uniqueName } from '@notify/testing';
@@ -97,6 +98,20 @@ export function pipelineSuite(name: string, start: () => Promise<Topology>): voi
       // On a difference: run `npm run openapi` and review the change to docs/openapi.json.
       expect(served).toEqual(expected);
       expect((await fetch(`${topology.baseUrl}/docs`)).status).toBe(200);
+    });
+
+    it('serves the web console at /console under its policy, the page and its first script (in a cluster, the gateway alone)', async () => {
+      await ensureConsoleBuilt();
+      const page = await fetch(`${topology.baseUrl}/console/logs`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'none'; script-src 'self';/);
+      const html = await page.text();
+      const script = /src="(\/console\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];
+      expect(script).toBeDefined();
+      const asset = await fetch(`${topology.baseUrl}${script ?? ''}`);
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(await asset.text()).toContain('/console/session');
     });
 
     it('identifies a user and reads them back', async () => {
