@@ -23,4 +23,10 @@ export function later<K extends string>(
  */
 export const PAGES: readonly [Page, ...Page[]] = [
   { path: '/logs', label: 'Logs', component: LogsPage, nest: true },
+  {
+    path: '/settings',
+    label: 'Settings',
+    component: later(() => import('../pages/SettingsPage'), 'SettingsPage'),
+    nest: true,
+  },
 ];
