@@ -35,7 +35,7 @@ export class ApiError extends Error {
 }
 
 const authenticate: Middleware = {
-  onRequest({ request }) {
+  async onRequest({ request }) {
     if (credentials.kind === 'key') {
       request.headers.set('authorization', `Bearer ${credentials.key}`);
       return request;
@@ -46,7 +46,16 @@ const authenticate: Middleware = {
     const url = new URL(request.url);
     if (url.searchParams.has('envId')) return request;
     url.searchParams.set('envId', credentials.envId);
-    return new Request(url, request);
+    // Copied as bytes: a Request made from another's body streams it, which Chromium sends only over
+    // HTTP/2, so every member's write over HTTP/1.1 would fail (ERR_ALPN_NEGOTIATION_FAILED).
+    const body = request.body === null ? null : await request.arrayBuffer();
+    return new Request(url, {
+      method: request.method,
+      headers: request.headers,
+      body,
+      credentials: request.credentials,
+      signal: request.signal,
+    });
   },
 };
 

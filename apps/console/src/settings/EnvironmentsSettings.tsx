@@ -354,7 +354,7 @@ function Keys({ canWrite }: { canWrite: boolean }) {
                   <tr key={key.id}>
                     <td>{key.name}</td>
                     <td>{key.keyType}</td>
-                    <td className="mono">{key.key}…</td>
+                    <td className="mono">{key.key}</td>
                     <td>
                       <When at={key.createdAt} />
                     </td>

@@ -123,7 +123,6 @@ function RoleControl({
   return (
     <form
       className="role-form"
-      aria-label={`Role of ${email}`}
       onSubmit={(event) => {
         event.preventDefault();
         change.mutate();
