@@ -96,6 +96,16 @@ describe('console settings in Chromium', () => {
     await page.getByRole('option', { name: 'Production (renamed)' }).waitFor({ state: 'attached' });
     await screenshot(page, 'settings', harness.shots);
 
+    // An own SMTP relay: shown back masked only, and never put back into an input.
+    await page.getByRole('button', { name: 'Set SMTP relay' }).click();
+    await page.getByLabel(/^SMTP URL/).fill('smtp://mailer:relay-password-1234@93.184.215.14:2525');
+    await page.getByRole('button', { name: 'Save SMTP relay' }).click();
+    await page.getByText('smtp://mailer:••••1234@93.184.215.14:2525').waitFor();
+    expect(await page.content()).not.toContain('relay-password');
+    await page.getByRole('button', { name: 'Remove SMTP relay' }).click();
+    await page.getByRole('button', { name: 'Remove SMTP relay for good' }).click();
+    await page.getByRole('button', { name: 'Set SMTP relay' }).waitFor();
+
     const newKey = page.getByRole('form', { name: 'New API key' });
     await newKey.getByLabel('Key name').fill('ci deploys');
     await newKey.getByRole('button', { name: 'Create key' }).click();
