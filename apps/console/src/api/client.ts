@@ -34,30 +34,31 @@ export class ApiError extends Error {
   }
 }
 
-const authenticate: Middleware = {
-  async onRequest({ request }) {
-    if (credentials.kind === 'key') {
-      request.headers.set('authorization', `Bearer ${credentials.key}`);
-      return request;
-    }
-    request.headers.set('x-notify-console', '1');
-    if (credentials.envId === null) return request;
-    // A member names the environment on every call; the service ignores it where it does not apply.
-    const url = new URL(request.url);
-    if (url.searchParams.has('envId')) return request;
-    url.searchParams.set('envId', credentials.envId);
-    // Copied as bytes: a Request made from another's body streams it, which Chromium sends only over
-    // HTTP/2, so every member's write over HTTP/1.1 would fail (ERR_ALPN_NEGOTIATION_FAILED).
-    const body = request.body === null ? null : await request.arrayBuffer();
-    return new Request(url, {
-      method: request.method,
-      headers: request.headers,
-      body,
-      credentials: request.credentials,
-      signal: request.signal,
-    });
-  },
-};
+/** The request with the console's credentials: the key, or the console header and the member's environment. */
+async function authenticated(request: Request): Promise<Request> {
+  if (credentials.kind === 'key') {
+    request.headers.set('authorization', `Bearer ${credentials.key}`);
+    return request;
+  }
+  request.headers.set('x-notify-console', '1');
+  if (credentials.envId === null) return request;
+  // A member names the environment on every call; the service ignores it where it does not apply.
+  const url = new URL(request.url);
+  if (url.searchParams.has('envId')) return request;
+  url.searchParams.set('envId', credentials.envId);
+  // Copied as bytes: a Request made from another's body streams it, which Chromium sends only over
+  // HTTP/2, so every member's write over HTTP/1.1 would fail (ERR_ALPN_NEGOTIATION_FAILED).
+  const body = request.body === null ? null : await request.arrayBuffer();
+  return new Request(url, {
+    method: request.method,
+    headers: request.headers,
+    body,
+    credentials: request.credentials,
+    signal: request.signal,
+  });
+}
+
+const authenticate: Middleware = { onRequest: ({ request }) => authenticated(request) };
 
 export const api = createClient<paths>({ baseUrl: window.location.origin, credentials: 'same-origin' });
 api.use(authenticate);
@@ -74,3 +75,34 @@ function errorBody(error: unknown): ApiErrorBody | null {
   const inner = (error as { error: unknown }).error;
   return typeof inner === 'object' && inner !== null && 'message' in inner ? (inner as ApiErrorBody) : null;
 }
+
+export type OutboxChannel = 'email' | 'sms' | 'call' | 'mobile_push' | 'web_push' | 'slack';
+export type OutboxMessage = { id: string; receivedAt: string; trackingId?: string } & Record<string, unknown>;
+
+/**
+ * The development outbox of the all-in-one service (`npm start`): what its local provider peers
+ * received. Not part of the API document, as it exists only in development mode (and for test
+ * environments); the calls are the ones the README shows with curl.
+ */
+export const devOutbox = {
+  async list(channel: OutboxChannel): Promise<OutboxMessage[]> {
+    const response = await fetch(
+      await authenticated(new Request(`${window.location.origin}/dev/outbox/${channel}`)),
+    );
+    const body = (await response.json()) as { messages?: OutboxMessage[] } & { error?: ApiErrorBody };
+    if (!response.ok) throw new ApiError(response.status, body.error ?? null);
+    return body.messages ?? [];
+  },
+  async clear(channel: OutboxChannel): Promise<void> {
+    const response = await fetch(
+      await authenticated(
+        new Request(`${window.location.origin}/dev/outbox/${channel}`, { method: 'DELETE' }),
+      ),
+    );
+    if (!response.ok)
+      throw new ApiError(
+        response.status,
+        ((await response.json()) as { error?: ApiErrorBody }).error ?? null,
+      );
+  },
+};

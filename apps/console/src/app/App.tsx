@@ -2,7 +2,8 @@ import { Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { SignInPage } from '../pages/SignInPage';
 import { ErrorNote, Loading } from '../ui/kit';
-import { PAGES } from './pages';
+import { useConsoleConfig } from './config';
+import { PAGES, pagesFor } from './pages';
 import { SessionProvider, useWho } from './session';
 import { Shell } from './Shell';
 
@@ -10,6 +11,7 @@ import { Shell } from './Shell';
 export function App() {
   const who = useWho();
   const [location] = useLocation();
+  const pages = pagesFor(useConsoleConfig().data?.devMode === true);
   if (who.isPending) return <Loading what="the console" />;
   if (who.isError) return <ErrorNote error={who.error} />;
   if (who.data === null || location === '/sign-in') return <SignInPage />;
@@ -18,7 +20,7 @@ export function App() {
       <Shell>
         <Suspense fallback={<Loading what="the page" />}>
           <Switch>
-            {PAGES.map((page) => (
+            {pages.map((page) => (
               <Route key={page.path} path={page.path} nest={page.nest ?? false} component={page.component} />
             ))}
             <Route>

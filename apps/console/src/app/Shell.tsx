@@ -2,13 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api, ok } from '../api/client';
-import { PAGES } from './pages';
+import { useConsoleConfig } from './config';
+import { pagesFor } from './pages';
 import { useSession } from './session';
 
 /** The frame around every page: who is signed in, the environment they act in, and the pages. */
 export function Shell({ children }: { children: ReactNode }) {
   const session = useSession();
   const [location] = useLocation();
+  const pages = pagesFor(useConsoleConfig().data?.devMode === true);
   // The menu (on narrow screens) stays open on the page it was opened on: navigating closes it.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === location;
@@ -38,10 +40,11 @@ export function Shell({ children }: { children: ReactNode }) {
       </header>
       <nav id="nav" aria-label="Console" className={menuOpen ? 'nav open' : 'nav'}>
         <ul>
-          {PAGES.map((page) => (
+          {pages.map((page) => (
             <li key={page.path}>
               <Link
                 href={page.path}
+                onClick={() => setMenuOpenAt(null)}
                 aria-current={
                   location === page.path || location.startsWith(`${page.path}/`) ? 'page' : undefined
                 }

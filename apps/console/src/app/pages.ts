@@ -7,6 +7,8 @@ export interface Page {
   component: ComponentType;
   /** The page routes below its path itself (a list and its detail pages). */
   nest?: boolean;
+  /** Only where the service runs in development mode (the all-in-one's `npm start`). */
+  devOnly?: boolean;
 }
 
 /** A page loaded when first opened, from its module's export named `name`. */
@@ -24,9 +26,24 @@ export function later<K extends string>(
 export const PAGES: readonly [Page, ...Page[]] = [
   { path: '/logs', label: 'Logs', component: LogsPage, nest: true },
   {
+    path: '/insights',
+    label: 'Insights',
+    component: later(() => import('../pages/InsightsPage'), 'InsightsPage'),
+  },
+  {
     path: '/settings',
     label: 'Settings',
     component: later(() => import('../pages/SettingsPage'), 'SettingsPage'),
     nest: true,
   },
+  {
+    path: '/outbox',
+    label: 'Dev outbox',
+    component: later(() => import('../pages/OutboxPage'), 'OutboxPage'),
+    devOnly: true,
+  },
 ];
+
+/** The pages this deployment has. */
+export const pagesFor = (devMode: boolean): Page[] =>
+  PAGES.filter((page) => devMode || page.devOnly !== true);

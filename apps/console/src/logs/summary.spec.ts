@@ -8,7 +8,7 @@ const record = (fields: Record<string, unknown>): LogRecord => ({
 });
 
 describe('summarize', () => {
-  it('gives each channel a send touched, with the furthest step it reached', () => {
+  it('gives each channel a send asked for, with the furthest step it reached, and leaves out those it did not', () => {
     const summary = summarize(
       record({
         email_routing: 'SEND',
@@ -21,12 +21,14 @@ describe('summarize', () => {
         sms_failed_code: '21211',
         sms_failed_internal: "The 'To' number is not a valid phone number.",
         call_routing: 'OFF',
+        slack_routing: 'IGNORE',
+        slack_routing_reason: 'USER_PREFERENCE',
       }),
     );
     expect(summary.map((c) => [c.channel, c.progress])).toEqual([
       ['EMAIL', 'opened'],
       ['SMS', 'failed'],
-      ['CALL', 'skipped'],
+      ['SLACK', 'skipped'],
     ]);
     expect(summary[1]).toMatchObject({
       failedCode: '21211',

@@ -32,18 +32,17 @@ export interface ChannelSummary {
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
 
-const NOT_SENDING = new Set(['OFF', 'IGNORE', 'THROTTLED', 'DEDUPLICATED']);
+const NOT_SENDING = new Set(['IGNORE', 'THROTTLED', 'DEDUPLICATED']);
 
-/** The channels a send touched, each with the furthest step it reached. */
+/** The channels a send asked for, each with the furthest step it reached. */
 export function summarize(record: LogRecord): ChannelSummary[] {
   const summaries: ChannelSummary[] = [];
   for (const { channel, prefix, label } of CHANNELS) {
     const field = (name: string) => text(record[`${prefix}_${name}`]);
     const routing = field('routing');
-    const touched = ['routing', 'sent_at', 'delivered_at', 'failed_at'].some(
-      (name) => field(name) !== undefined,
-    );
-    if (!touched) continue;
+    // OFF: the send did not ask for the channel (no content, or not in the type), so it is left out.
+    const acted = ['sent_at', 'delivered_at', 'failed_at'].some((name) => field(name) !== undefined);
+    if (!acted && (routing === undefined || routing === 'OFF')) continue;
     summaries.push({
       channel,
       label,

@@ -16,7 +16,12 @@ const events: LogEvent[] = [
     eventId: 'e2',
     event: 'routed',
     ...at(40),
-    fields: { email_routing: 'SEND', sms_routing: 'THROTTLED', sms_routing_reason: 'THROTTLE_LIMIT' },
+    fields: {
+      email_routing: 'SEND',
+      call_routing: 'OFF',
+      sms_routing: 'THROTTLED',
+      sms_routing_reason: 'THROTTLE_LIMIT',
+    },
   },
   { eventId: 'e3', event: 'mobile_push_sent', ...at(250), fields: { mobile_push_sent_token: 'tok' } },
   { eventId: 'e4', event: 'email_delivered', ...at(1_400), fields: { email_delivered_after: 1_360 } },
@@ -66,6 +71,11 @@ describe('timeline', () => {
       ['sms_failed_internal', 'not a valid phone number'],
     ]);
     expect(entries[0]?.details).toEqual([['type', 'welcome']]);
+    expect(entries[1]?.details.map(([name]) => name)).toEqual([
+      'email_routing',
+      'sms_routing',
+      'sms_routing_reason',
+    ]);
   });
 
   it('names an event it does not know by its words', () => {

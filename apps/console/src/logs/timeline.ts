@@ -77,7 +77,8 @@ export function timeline(events: readonly LogEvent[]): TimelineEntry[] {
   return events.map((e) => {
     const { title, channel, tone } = describe(e.event);
     const details = Object.entries(e.fields)
-      .filter(([name]) => name !== 'request')
+      // A channel the send did not ask for is routed OFF: not worth a line.
+      .filter(([name, value]) => name !== 'request' && !(name.endsWith('_routing') && value === 'OFF'))
       .map(([name, value]): [string, string] => [name, String(value)]);
     return {
       eventId: e.eventId,

@@ -22,7 +22,8 @@ const NO_FILTERS: LogFilters = { user: '', notificationId: '', channel: '', stat
 const POLL_MS = 2_000;
 
 function LogsList() {
-  const [filters, setFilters] = useState<LogFilters | null>(null);
+  // Each press of Search asks again (the range ends at that moment), even with the same filters.
+  const [search, setSearch] = useState<{ filters: LogFilters; at: number } | null>(null);
   return (
     <>
       <PageHeader title="Logs">
@@ -31,8 +32,12 @@ function LogsList() {
         </p>
       </PageHeader>
       <FindById />
-      <SearchForm onSearch={setFilters} onClear={() => setFilters(null)} searching={filters !== null} />
-      {filters === null ? <LiveTail /> : <SearchResults filters={filters} />}
+      <SearchForm
+        onSearch={(filters) => setSearch({ filters, at: Date.now() })}
+        onClear={() => setSearch(null)}
+        searching={search !== null}
+      />
+      {search === null ? <LiveTail /> : <SearchResults filters={search.filters} at={search.at} />}
     </>
   );
 }
@@ -150,10 +155,10 @@ function LiveTail() {
 }
 
 /** A search runs in the background on the service; its result is asked for until it is ready. */
-function SearchResults({ filters }: { filters: LogFilters }) {
+function SearchResults({ filters, at }: { filters: LogFilters; at: number }) {
   const start = useQuery({
-    queryKey: ['logs', 'query', filters],
-    queryFn: () => ok(api.POST('/logs/query', { body: toLogQuery(filters, Date.now()) })),
+    queryKey: ['logs', 'query', filters, at],
+    queryFn: () => ok(api.POST('/logs/query', { body: toLogQuery(filters, at) })),
     staleTime: Infinity,
   });
   const queryId = start.data?.queryId;

@@ -2,11 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { api, ok } from '../api/client';
 import { summarize, type LogRecord } from '../logs/summary';
+import { formatAfter, requestOf, timeline, type TimelineEntry } from '../logs/timeline';
 import { ErrorNote, Loading, PageHeader, When } from '../ui/kit';
 import { ChannelBadges } from './log-parts';
 
-/** One send: where each channel got to, why a channel failed or was skipped, and the request that started it. */
+const REFRESH_MS = 3_000;
+
+/**
+ * One send: where each channel got to, and its whole journey on one timeline (received, routed or why
+ * not, scheduled, batched, sent, delivered, opened, clicked, failed with the provider's answer, webhook
+ * attempts), with the request that started it. Both refresh while the page is open.
+ */
 export function SendPage({ trackingId }: { trackingId: string }) {
+  const path = { params: { path: { trackingId } } };
   const record = useQuery({
     queryKey: ['logs', 'record', trackingId],
     queryFn: async () => {
@@ -15,8 +23,14 @@ export function SendPage({ trackingId }: { trackingId: string }) {
       );
       return (logs[0] as LogRecord | undefined) ?? null;
     },
-    refetchInterval: 5_000,
+    refetchInterval: REFRESH_MS,
   });
+  const events = useQuery({
+    queryKey: ['logs', 'events', trackingId],
+    queryFn: async () => (await ok(api.GET('/logs/{trackingId}/events', path))).events,
+    refetchInterval: REFRESH_MS,
+  });
+  const request = events.data === undefined ? undefined : requestOf(events.data);
   return (
     <>
       <PageHeader title="Send">
@@ -24,47 +38,24 @@ export function SendPage({ trackingId }: { trackingId: string }) {
           <Link href="/">← All sends</Link> · <span className="mono">{trackingId}</span>
         </p>
       </PageHeader>
-      {record.isPending && <Loading what="the send" />}
-      <ErrorNote error={record.error} />
-      {record.data !== undefined && record.data !== null && <RecordView record={record.data} />}
-    </>
-  );
-}
-
-function RecordView({ record }: { record: LogRecord }) {
-  const summaries = summarize(record);
-  const request = typeof record['request'] === 'string' ? record['request'] : undefined;
-  return (
-    <>
-      <section aria-labelledby="channels-title">
-        <h2 id="channels-title">Channels</h2>
-        <dl className="facts">
-          <dt>Type</dt>
-          <dd>{String(record['type'] ?? '')}</dd>
-          <dt>User</dt>
-          <dd>{String(record['user_id'] ?? '')}</dd>
-          <dt>Received</dt>
-          <dd>
-            <When at={record['received_at'] as string | undefined} />
-          </dd>
-        </dl>
-        <ChannelBadges summaries={summaries} />
-        {summaries
-          .filter((s) => s.progress === 'failed')
-          .map((s) => (
-            <div key={s.channel} className="note note-error">
-              <strong>
-                {s.label} failed{s.failedCode !== undefined && `: ${s.failedCode}`}
-              </strong>
-              {s.failedInternal !== undefined && <p className="provider-answer">{s.failedInternal}</p>}
-            </div>
-          ))}
-      </section>
+      {(record.isPending || events.isPending) && <Loading what="the send" />}
+      <ErrorNote error={record.error ?? events.error} />
+      {record.data !== undefined && record.data !== null && <Channels record={record.data} />}
+      {events.data !== undefined && (
+        <section aria-labelledby="timeline-title">
+          <h2 id="timeline-title">Timeline</h2>
+          <ol className="timeline">
+            {timeline(events.data).map((entry) => (
+              <TimelineItem key={entry.eventId} entry={entry} />
+            ))}
+          </ol>
+        </section>
+      )}
       {request !== undefined && (
         <section aria-labelledby="request-title">
           <h2 id="request-title">The request</h2>
           <pre className="code" tabIndex={0}>
-            {pretty(request)}
+            {request}
           </pre>
         </section>
       )}
@@ -72,10 +63,54 @@ function RecordView({ record }: { record: LogRecord }) {
   );
 }
 
-function pretty(json: string): string {
-  try {
-    return JSON.stringify(JSON.parse(json), null, 2);
-  } catch {
-    return json;
-  }
+function Channels({ record }: { record: LogRecord }) {
+  const summaries = summarize(record);
+  return (
+    <section aria-labelledby="channels-title">
+      <h2 id="channels-title">Channels</h2>
+      <dl className="facts">
+        <dt>Type</dt>
+        <dd>{String(record['type'] ?? '')}</dd>
+        <dt>User</dt>
+        <dd>{String(record['user_id'] ?? '')}</dd>
+        <dt>Received</dt>
+        <dd>
+          <When at={record['received_at'] as string | undefined} />
+        </dd>
+      </dl>
+      <ChannelBadges summaries={summaries} />
+      {summaries
+        .filter((s) => s.progress === 'failed')
+        .map((s) => (
+          <div key={s.channel} className="note note-error">
+            <strong>
+              {s.label} failed{s.failedCode !== undefined && `: ${s.failedCode}`}
+            </strong>
+            {s.failedInternal !== undefined && <p className="provider-answer">{s.failedInternal}</p>}
+          </div>
+        ))}
+    </section>
+  );
+}
+
+function TimelineItem({ entry }: { entry: TimelineEntry }) {
+  return (
+    <li className={`timeline-item tone-${entry.tone}`} data-event={entry.title}>
+      <div className="timeline-head">
+        <span className="timeline-after mono">{formatAfter(entry.afterMs)}</span>
+        <strong>{entry.title}</strong>
+        <When at={entry.at} />
+      </div>
+      {entry.details.length > 0 && (
+        <dl className="facts timeline-details">
+          {entry.details.map(([name, value]) => (
+            <div key={name} className="fact">
+              <dt>{name}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </li>
+  );
 }

@@ -1,14 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'wouter';
 import { api, ApiError, ok, setCredentials } from '../api/client';
+import { useConsoleConfig } from '../app/config';
 import { ErrorNote, Field, Loading } from '../ui/kit';
 
 /** The token of a mailed sign-in link (`/console/sign-in#token=…`): in the fragment, never sent to a server. */
 const linkToken = (): string | null => new URLSearchParams(window.location.hash.slice(1)).get('token');
 
 export function SignInPage() {
-  const config = useQuery({ queryKey: ['console-config'], queryFn: () => ok(api.GET('/console/config')) });
+  const config = useConsoleConfig();
   const token = linkToken();
   return (
     <main id="main" className="sign-in">

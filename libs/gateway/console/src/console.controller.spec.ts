@@ -93,6 +93,7 @@ describe('ConsoleController', () => {
     expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers['vary']).toBe('accept-encoding');
+    expect(br.headers['access-control-allow-origin']).toBe('*');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
 
     const gz = await get('/console/assets/index-abc.js', { 'accept-encoding': 'gzip, br;q=0' });

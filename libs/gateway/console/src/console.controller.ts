@@ -75,6 +75,9 @@ export class ConsoleController implements OnModuleInit {
         ...COMMON_HEADERS,
         'content-type': asset.type,
         'cache-control': 'public, max-age=31536000, immutable',
+        // The email preview frame is sandboxed (an opaque origin), so its module script is a
+        // cross-origin request. Assets are public and hold nothing of anyone's.
+        'access-control-allow-origin': '*',
         vary: 'accept-encoding',
         ...(encoding !== 'identity' && { 'content-encoding': encoding }),
       })
