@@ -161,6 +161,8 @@ describe('console settings in Chromium', () => {
       await page.goto(`${harness.app.baseUrl}/console/settings/${path}`);
       await settled(page, heading);
       expect([path, await page.locator('.read-only-note').count()]).not.toEqual([path, 0]);
+      // Everything a member may read is shown: nothing the page asks for is refused.
+      expect([path, await page.locator('.note-error').allTextContents()]).toEqual([path, []]);
       // No write button on any sub-page: only navigation, sign-out, copying and searching remain.
       const buttons = await page.locator('main button').allTextContents();
       expect([path, buttons.filter((b) => !['Copy', 'Search'].includes(b))]).toEqual([path, []]);
@@ -217,6 +219,7 @@ describe('console settings in Chromium', () => {
       for (const [path, heading] of SUB_PAGES) {
         await page.goto(`${harness.app.baseUrl}/console/settings/${path}`);
         await settled(page, heading);
+        expect([width, path, await page.locator('.note-error').allTextContents()]).toEqual([width, path, []]);
         expect([width, path, await seriousViolations(page)]).toEqual([width, path, []]);
         expect([width, path, await fitsWidth(page)]).toEqual([width, path, true]);
       }
