@@ -118,36 +118,27 @@ function DomainCard({
           </>
         )}
       </dl>
-      <div className="table-scroll">
-        <table className="dns-records">
-          <caption className="visually-hidden">DNS records for {domain.sender}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Purpose</th>
-              <th scope="col">Type</th>
-              <th scope="col">Name</th>
-              <th scope="col">Value</th>
-            </tr>
-          </thead>
-          <tbody>
-            {domain.dnsRecords.map((record) => (
-              <tr key={`${record.purpose}-${record.name}`}>
-                <td>
-                  {record.purpose}
-                  {!record.required && <span className="muted"> (optional)</span>}
-                </td>
-                <td>{record.type}</td>
-                <td>
-                  <CopyText label={`${record.purpose} record name`} value={record.name} />
-                </td>
-                <td>
-                  <CopyText label={`${record.purpose} record value`} value={record.value} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <h4>DNS records</h4>
+      <ul className="dns-records">
+        {domain.dnsRecords.map((record) => (
+          <li key={`${record.purpose}-${record.name}`} className="dns-record">
+            <p>
+              <strong>{record.purpose}</strong> · {record.type}
+              {!record.required && <span className="muted"> (optional)</span>}
+            </p>
+            <dl className="facts">
+              <dt>Name</dt>
+              <dd>
+                <CopyText label={`${record.purpose} record name`} value={record.name} />
+              </dd>
+              <dt>Value</dt>
+              <dd>
+                <CopyText label={`${record.purpose} record value`} value={record.value} />
+              </dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
       {canWrite && (
         <div className="actions">
           <ConfirmButton
