@@ -35,7 +35,7 @@ export class ApiError extends Error {
 }
 
 /** The request with the console's credentials: the key, or the console header and the member's environment. */
-function authenticated(request: Request): Request {
+async function authenticated(request: Request): Promise<Request> {
   if (credentials.kind === 'key') {
     request.headers.set('authorization', `Bearer ${credentials.key}`);
     return request;
@@ -46,7 +46,16 @@ function authenticated(request: Request): Request {
   const url = new URL(request.url);
   if (url.searchParams.has('envId')) return request;
   url.searchParams.set('envId', credentials.envId);
-  return new Request(url, request);
+  // Copied as bytes: a Request made from another's body streams it, which Chromium sends only over
+  // HTTP/2, so every member's write over HTTP/1.1 would fail (ERR_ALPN_NEGOTIATION_FAILED).
+  const body = request.body === null ? null : await request.arrayBuffer();
+  return new Request(url, {
+    method: request.method,
+    headers: request.headers,
+    body,
+    credentials: request.credentials,
+    signal: request.signal,
+  });
 }
 
 const authenticate: Middleware = { onRequest: ({ request }) => authenticated(request) };
@@ -78,7 +87,7 @@ export type OutboxMessage = { id: string; receivedAt: string; trackingId?: strin
 export const devOutbox = {
   async list(channel: OutboxChannel): Promise<OutboxMessage[]> {
     const response = await fetch(
-      authenticated(new Request(`${window.location.origin}/dev/outbox/${channel}`)),
+      await authenticated(new Request(`${window.location.origin}/dev/outbox/${channel}`)),
     );
     const body = (await response.json()) as { messages?: OutboxMessage[] } & { error?: ApiErrorBody };
     if (!response.ok) throw new ApiError(response.status, body.error ?? null);
@@ -86,7 +95,9 @@ export const devOutbox = {
   },
   async clear(channel: OutboxChannel): Promise<void> {
     const response = await fetch(
-      authenticated(new Request(`${window.location.origin}/dev/outbox/${channel}`, { method: 'DELETE' })),
+      await authenticated(
+        new Request(`${window.location.origin}/dev/outbox/${channel}`, { method: 'DELETE' }),
+      ),
     );
     if (!response.ok)
       throw new ApiError(

@@ -31,6 +31,12 @@ export const PAGES: readonly [Page, ...Page[]] = [
     component: later(() => import('../pages/InsightsPage'), 'InsightsPage'),
   },
   {
+    path: '/settings',
+    label: 'Settings',
+    component: later(() => import('../pages/SettingsPage'), 'SettingsPage'),
+    nest: true,
+  },
+  {
     path: '/outbox',
     label: 'Dev outbox',
     component: later(() => import('../pages/OutboxPage'), 'OutboxPage'),
