@@ -23,4 +23,10 @@ export function later<K extends string>(
  */
 export const PAGES: readonly [Page, ...Page[]] = [
   { path: '/logs', label: 'Logs', component: LogsPage, nest: true },
+  {
+    path: '/types',
+    label: 'Notification types',
+    component: later(() => import('../pages/TypesPage'), 'TypesPage'),
+    nest: true,
+  },
 ];
