@@ -35,7 +35,7 @@ export class ApiError extends Error {
 }
 
 const authenticate: Middleware = {
-  onRequest({ request }) {
+  async onRequest({ request }) {
     if (credentials.kind === 'key') {
       request.headers.set('authorization', `Bearer ${credentials.key}`);
       return request;
@@ -46,7 +46,15 @@ const authenticate: Middleware = {
     const url = new URL(request.url);
     if (url.searchParams.has('envId')) return request;
     url.searchParams.set('envId', credentials.envId);
-    return new Request(url, request);
+    // The body is read whole: a Request made from another's body stream is a streaming upload,
+    // which browsers send over HTTP/2 only (over HTTP/1.1 it fails with ERR_ALPN_NEGOTIATION_FAILED).
+    const body = request.body === null ? null : await request.arrayBuffer();
+    return new Request(url, {
+      method: request.method,
+      headers: request.headers,
+      body,
+      signal: request.signal,
+    });
   },
 };
 

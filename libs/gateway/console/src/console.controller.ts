@@ -75,6 +75,9 @@ export class ConsoleController implements OnModuleInit {
         ...COMMON_HEADERS,
         'content-type': asset.type,
         'cache-control': 'public, max-age=31536000, immutable',
+        // The email preview frame runs sandboxed in an opaque origin, so its module script is a
+        // cross-origin (CORS) load. Assets are public build output, read without credentials.
+        'access-control-allow-origin': '*',
         vary: 'accept-encoding',
         ...(encoding !== 'identity' && { 'content-encoding': encoding }),
       })
