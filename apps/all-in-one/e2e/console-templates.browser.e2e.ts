@@ -1,4 +1,4 @@
-import { aMemberToken } from '@notify/testing';
+import { aMemberToken, eventually } from '@notify/testing';
 import type { Page } from 'playwright-core';
 import { callAs } from './all-in-one';
 import {
@@ -79,10 +79,20 @@ describe('console notification types and templates in Chromium', () => {
     await context.close();
   });
 
-  it('renders email HTML in the sandboxed frame as it is edited, at desktop and phone widths', async () => {
+  it('renders email HTML in the sandboxed frame as it is edited, at desktop and phone widths, and completes merge tags from recent sends', async () => {
     const html =
       '<!doctype html><html lang="en"><head><title>Order</title></head><body><p>Hello {{name}}</p></body></html>';
     const notificationId = await aTypeWithTemplate('EMAIL', { subject: 'Your order', html });
+    // A recent send of the type: its parameters are what `{{` completes.
+    const { trackingId } = (await call('/send', {
+      method: 'POST',
+      body: JSON.stringify({
+        type: notificationId,
+        to: { id: 'ann', email: 'ann@example.com' },
+        parameters: { name: 'Ann', order: { id: 7 } },
+      }),
+    })) as { trackingId: string };
+    await eventually(() => call(`/logs/${trackingId}`));
     const { page, context, problems } = await harness.open();
     await harness.signInWithKey(page);
     await openEditor(page, notificationId, 'EMAIL');
@@ -103,6 +113,10 @@ describe('console notification types and templates in Chromium', () => {
     expect(await frameWidth()).toBeGreaterThan(370);
     expect(await frameWidth()).toBeLessThanOrEqual(390);
     expect((await storedTemplate(notificationId, 'EMAIL'))['html']).toBe(html);
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('{{ord');
+    await page.locator('.cm-tooltip-autocomplete').getByText('order.id').waitFor();
     // The frame runs in an opaque origin: the console's page is out of its reach.
     expect(await page.locator('iframe[title="Email preview"]').getAttribute('sandbox')).toBe('allow-scripts');
     expect(unexpected(problems)).toEqual([]);
@@ -196,10 +210,9 @@ describe('console notification types and templates in Chromium', () => {
  * only, so loading the address anew would sign it out.
  */
 async function navigate(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
+  await page.evaluate(
+    `window.history.pushState(null, '', ${JSON.stringify(path)}); window.dispatchEvent(new PopStateEvent('popstate'));`,
+  );
 }
 
 /** Waits until the element's text is exactly `expected` (the preview follows the typing after a pause). */
