@@ -31,6 +31,12 @@ export const PAGES: readonly [Page, ...Page[]] = [
     component: later(() => import('../pages/InsightsPage'), 'InsightsPage'),
   },
   {
+    path: '/types',
+    label: 'Notification types',
+    component: later(() => import('../pages/TypesPage'), 'TypesPage'),
+    nest: true,
+  },
+  {
     path: '/settings',
     label: 'Settings',
     component: later(() => import('../pages/SettingsPage'), 'SettingsPage'),

@@ -27,11 +27,12 @@ export class LogQueriesStore {
     await this.coordination.increment(slotsKey(scope), -1, SLOT_TTL_MS);
   }
 
-  /** Replaces the query's result, kept for RESULT_TTL_MS from now. */
+  /**
+   * Replaces the query's result, kept for RESULT_TTL_MS from now, in one write: a poll between a
+   * delete and a write would find no query (404) while it completes.
+   */
   async putResult<R>(scope: TenantScope, queryId: string, result: R): Promise<void> {
-    const key = resultKey(scope, queryId);
-    await this.coordination.delete(key);
-    await this.coordination.setIfAbsent(key, JSON.stringify(result), RESULT_TTL_MS);
+    await this.coordination.set(resultKey(scope, queryId), JSON.stringify(result), RESULT_TTL_MS);
   }
 
   async result<R>(scope: TenantScope, queryId: string): Promise<R | undefined> {
