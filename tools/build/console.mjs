@@ -64,6 +64,8 @@ async function buildIfChanged() {
   const hash = await inputsHash();
   if ((await readFile(stamp, 'utf8').catch(() => '')) === hash) return false;
   const started = Date.now();
+  // Always the production build (React's included), also when called from a test run (NODE_ENV=test).
+  process.env.NODE_ENV = 'production';
   const { build } = await import('vite');
   await build({ configFile: join(appDir, 'vite.config.mts'), logLevel: 'warn' });
   await writeFile(stamp, hash);

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { Schemas } from '../api/client';
+import { EmailFrame } from '../ui/EmailFrame';
 import type { Channel } from './content';
 import { slackLines, smsFacts, text } from './preview';
 
@@ -27,7 +28,7 @@ export function Preview({ channel, answer }: { channel: Channel; answer: Preview
               </>
             )}
           </dl>
-          <EmailFrame html={text(r['html']) ?? ''} />
+          <EmailPreview html={text(r['html']) ?? ''} />
         </>
       );
     case 'SMS':
@@ -99,25 +100,9 @@ const WIDTHS = [
   { px: 390, label: 'Phone (390 px)' },
 ] as const;
 
-/**
- * The email in the sandboxed preview frame (scripts only, no same origin: it cannot reach the
- * console). The frame says when it is ready; the HTML is posted to it then and on every change.
- */
-function EmailFrame({ html }: { html: string }) {
-  const frame = useRef<HTMLIFrameElement>(null);
-  const [ready, setReady] = useState(false);
+/** The email in the shared sandboxed frame, at a desktop or a phone width. */
+function EmailPreview({ html }: { html: string }) {
   const [width, setWidth] = useState<number>(600);
-  useEffect(() => {
-    const onMessage = (event: MessageEvent<unknown>) => {
-      const data = event.data as { ready?: unknown } | null;
-      if (event.source === frame.current?.contentWindow && data?.ready === true) setReady(true);
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, []);
-  useEffect(() => {
-    if (ready) frame.current?.contentWindow?.postMessage({ html }, '*');
-  }, [ready, html]);
   return (
     <>
       <div className="actions" role="group" aria-label="Preview width">
@@ -133,9 +118,7 @@ function EmailFrame({ html }: { html: string }) {
           </button>
         ))}
       </div>
-      <div className="email-frame" style={{ width }}>
-        <iframe ref={frame} sandbox="allow-scripts" src="/console/frame.html" title="Email preview" />
-      </div>
+      <EmailFrame html={html} width={width} title="Email preview" />
     </>
   );
 }
