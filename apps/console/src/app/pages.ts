@@ -31,6 +31,12 @@ export const PAGES: readonly [Page, ...Page[]] = [
     component: later(() => import('../pages/InsightsPage'), 'InsightsPage'),
   },
   {
+    path: '/webhooks',
+    label: 'Webhooks',
+    component: later(() => import('../pages/WebhooksPage'), 'WebhooksPage'),
+    nest: true,
+  },
+  {
     path: '/outbox',
     label: 'Dev outbox',
     component: later(() => import('../pages/OutboxPage'), 'OutboxPage'),
