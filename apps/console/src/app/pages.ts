@@ -37,6 +37,12 @@ export const PAGES: readonly [Page, ...Page[]] = [
     nest: true,
   },
   {
+    path: '/webhooks',
+    label: 'Webhooks',
+    component: later(() => import('../pages/WebhooksPage'), 'WebhooksPage'),
+    nest: true,
+  },
+  {
     path: '/settings',
     label: 'Settings',
     component: later(() => import('../pages/SettingsPage'), 'SettingsPage'),

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link, Route, Switch, useLocation } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { api, ok } from '../api/client';
 import { STATUSES, toLogQuery, type LogFilters } from '../logs/filters';
-import { CHANNELS, lastActivity, summarize, type LogRecord } from '../logs/summary';
-import { ErrorNote, Field, Loading, Empty, PageHeader, When } from '../ui/kit';
-import { ChannelBadges } from './log-parts';
+import { CHANNELS, type LogRecord } from '../logs/summary';
+import { ErrorNote, Field, Loading, PageHeader } from '../ui/kit';
+import { LogQueryResults, LogTable } from './log-parts';
 import { SendPage } from './SendPage';
 
 /** Logs: the live tail and the search (the list), and one send's page below it. */
@@ -156,69 +156,10 @@ function LiveTail() {
 
 /** A search runs in the background on the service; its result is asked for until it is ready. */
 function SearchResults({ filters, at }: { filters: LogFilters; at: number }) {
-  const start = useQuery({
-    queryKey: ['logs', 'query', filters, at],
-    queryFn: () => ok(api.POST('/logs/query', { body: toLogQuery(filters, at) })),
-    staleTime: Infinity,
-  });
-  const queryId = start.data?.queryId;
-  const result = useQuery({
-    queryKey: ['logs', 'query-result', queryId],
-    queryFn: () => ok(api.GET('/logs/query/{queryId}', { params: { path: { queryId: queryId ?? '' } } })),
-    enabled: queryId !== undefined,
-    refetchInterval: (query) => (query.state.data?.status === 'running' ? 500 : false),
-  });
-  const error = start.error ?? result.error;
   return (
     <section aria-labelledby="results-title">
       <h2 id="results-title">Search results</h2>
-      <ErrorNote error={error} />
-      {(start.isPending ||
-        result.data?.status === 'running' ||
-        (queryId !== undefined && result.isPending)) &&
-        error === null && <Loading what="the search" />}
-      {result.data?.status === 'failed' && (
-        <ErrorNote error={new Error(result.data.error ?? 'The search failed.')} />
-      )}
-      {result.data?.status === 'complete' && <LogTable logs={result.data.logs as LogRecord[]} />}
+      <LogQueryResults queryKey={['logs', 'query', filters, at]} body={toLogQuery(filters, at)} />
     </section>
-  );
-}
-
-function LogTable({ logs }: { logs: LogRecord[] }) {
-  if (logs.length === 0) return <Empty>No sends to show.</Empty>;
-  return (
-    <div className="table-scroll">
-      <table className="logs">
-        <thead>
-          <tr>
-            <th scope="col">Send</th>
-            <th scope="col">Type</th>
-            <th scope="col">User</th>
-            <th scope="col">Channels</th>
-            <th scope="col">Last activity</th>
-          </tr>
-        </thead>
-        <tbody>
-          {logs.map((record) => (
-            <tr key={record.trackingId} data-tracking-id={record.trackingId}>
-              <td>
-                <Link href={`/${encodeURIComponent(record.trackingId)}`} className="mono">
-                  {record.trackingId.slice(0, 8)}
-                </Link>
-              </td>
-              <td>{String(record['type'] ?? '')}</td>
-              <td>{String(record['user_id'] ?? '')}</td>
-              <td>
-                <ChannelBadges summaries={summarize(record)} />
-              </td>
-              <td>
-                <When at={lastActivity(record)} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { ApiError } from '../api/client';
 
 /** A page's heading and intro; every page starts with one, so each has a single h1. */
@@ -74,5 +74,38 @@ export function When({ at }: { at: string | number | undefined }) {
     <time dateTime={date.toISOString()} title={date.toISOString()}>
       {date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })}
     </time>
+  );
+}
+
+/**
+ * A destructive action asked twice: the first press arms it (its label says what a second press
+ * does), the second acts; leaving the button disarms it.
+ */
+export function ConfirmButton({
+  label,
+  confirmLabel,
+  onConfirm,
+  busy = false,
+}: {
+  label: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  busy?: boolean;
+}) {
+  const [armed, setArmed] = useState(false);
+  return (
+    <button
+      type="button"
+      className={armed ? 'danger' : 'secondary'}
+      disabled={busy}
+      onBlur={() => setArmed(false)}
+      onClick={() => {
+        if (!armed) return setArmed(true);
+        setArmed(false);
+        onConfirm();
+      }}
+    >
+      {armed ? confirmLabel : label}
+    </button>
   );
 }
