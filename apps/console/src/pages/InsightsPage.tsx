@@ -146,7 +146,12 @@ function Figures({
         {rows.length === 0 ? (
           <Empty>Nothing sent in this range.</Empty>
         ) : (
-          <div className="table-scroll">
+          <div
+            className="table-scroll"
+            role="region"
+            aria-label="Table (scrolls sideways on narrow screens)"
+            tabIndex={0}
+          >
             <table>
               <thead>
                 <tr>

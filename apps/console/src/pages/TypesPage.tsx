@@ -37,7 +37,12 @@ function TypesList() {
         (types.data.length === 0 ? (
           <Empty>No notification types yet. A send creates its type, or create one above.</Empty>
         ) : (
-          <div className="table-scroll">
+          <div
+            className="table-scroll"
+            role="region"
+            aria-label="Table (scrolls sideways on narrow screens)"
+            tabIndex={0}
+          >
             <table>
               <thead>
                 <tr>

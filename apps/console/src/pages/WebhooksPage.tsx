@@ -65,7 +65,12 @@ function EndpointList() {
 function EndpointTable({ endpoints }: { endpoints: Endpoint[] }) {
   if (endpoints.length === 0) return <Empty>No endpoints yet.</Empty>;
   return (
-    <div className="table-scroll">
+    <div
+      className="table-scroll"
+      role="region"
+      aria-label="Table (scrolls sideways on narrow screens)"
+      tabIndex={0}
+    >
       <table>
         <thead>
           <tr>
@@ -348,7 +353,12 @@ function DeliveryCard({ endpointId, delivery }: { endpointId: string; delivery: 
           </>
         )}
       </dl>
-      <div className="table-scroll">
+      <div
+        className="table-scroll"
+        role="region"
+        aria-label="Table (scrolls sideways on narrow screens)"
+        tabIndex={0}
+      >
         <table className="attempts">
           <caption className="visually-hidden">Attempts of {delivery.msgId}</caption>
           <thead>

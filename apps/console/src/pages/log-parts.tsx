@@ -37,7 +37,12 @@ export function SendLink({ trackingId, children }: { trackingId: string; childre
 export function LogTable({ logs }: { logs: LogRecord[] }) {
   if (logs.length === 0) return <Empty>No sends to show.</Empty>;
   return (
-    <div className="table-scroll">
+    <div
+      className="table-scroll"
+      role="region"
+      aria-label="Table (scrolls sideways on narrow screens)"
+      tabIndex={0}
+    >
       <table className="logs">
         <thead>
           <tr>

@@ -149,7 +149,12 @@ function ChannelTable({ usages, total }: { usages: Record<string, number>; total
   const rows = channelRows(usages);
   if (rows.length === 0) return <Empty>Nothing sent this cycle.</Empty>;
   return (
-    <div className="table-scroll">
+    <div
+      className="table-scroll"
+      role="region"
+      aria-label="Table (scrolls sideways on narrow screens)"
+      tabIndex={0}
+    >
       <table>
         <thead>
           <tr>
@@ -187,7 +192,12 @@ function History() {
       {history.isPending && <Loading what="the usage history" />}
       <ErrorNote error={history.error} />
       {history.data !== undefined && (
-        <div className="table-scroll">
+        <div
+          className="table-scroll"
+          role="region"
+          aria-label="Table (scrolls sideways on narrow screens)"
+          tabIndex={0}
+        >
           <table>
             <thead>
               <tr>
@@ -291,7 +301,12 @@ function Activity() {
         (history.data.events.length === 0 ? (
           <Empty>Nothing has happened to the account yet.</Empty>
         ) : (
-          <div className="table-scroll">
+          <div
+            className="table-scroll"
+            role="region"
+            aria-label="Table (scrolls sideways on narrow screens)"
+            tabIndex={0}
+          >
             <table>
               <thead>
                 <tr>

@@ -337,7 +337,12 @@ function Keys({ canWrite }: { canWrite: boolean }) {
         (keys.data.keys.length === 0 ? (
           <Empty>No keys.</Empty>
         ) : (
-          <div className="table-scroll">
+          <div
+            className="table-scroll"
+            role="region"
+            aria-label="Table (scrolls sideways on narrow screens)"
+            tabIndex={0}
+          >
             <table>
               <thead>
                 <tr>

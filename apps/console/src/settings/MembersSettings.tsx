@@ -48,7 +48,12 @@ function MemberList({ isAdmin, isOwner }: { isAdmin: boolean; isOwner: boolean }
         (members.data.length === 0 ? (
           <Empty>No members.</Empty>
         ) : (
-          <div className="table-scroll">
+          <div
+            className="table-scroll"
+            role="region"
+            aria-label="Table (scrolls sideways on narrow screens)"
+            tabIndex={0}
+          >
             <table>
               <thead>
                 <tr>
@@ -230,7 +235,12 @@ function Invitations() {
         (invitations.data.invitations.length === 0 ? (
           <Empty>No invitation is waiting.</Empty>
         ) : (
-          <div className="table-scroll">
+          <div
+            className="table-scroll"
+            role="region"
+            aria-label="Table (scrolls sideways on narrow screens)"
+            tabIndex={0}
+          >
             <table>
               <thead>
                 <tr>

@@ -86,7 +86,12 @@ function NumberTable({
 }) {
   if (numbers.length === 0) return <Empty>{empty}</Empty>;
   return (
-    <div className="table-scroll">
+    <div
+      className="table-scroll"
+      role="region"
+      aria-label="Table (scrolls sideways on narrow screens)"
+      tabIndex={0}
+    >
       <table>
         <thead>
           <tr>
@@ -183,7 +188,12 @@ function Available({ canWrite }: { canWrite: boolean }) {
         (available.data.numbers.length === 0 ? (
           <Empty>None on sale for that search.</Empty>
         ) : (
-          <div className="table-scroll">
+          <div
+            className="table-scroll"
+            role="region"
+            aria-label="Table (scrolls sideways on narrow screens)"
+            tabIndex={0}
+          >
             <table>
               <thead>
                 <tr>

@@ -87,7 +87,12 @@ function TemplateList({
         (templates.data.length === 0 ? (
           <Empty>No {channelLabel(channel)} template yet: sends use their inline content.</Empty>
         ) : (
-          <div className="table-scroll">
+          <div
+            className="table-scroll"
+            role="region"
+            aria-label="Table (scrolls sideways on narrow screens)"
+            tabIndex={0}
+          >
             <table>
               <thead>
                 <tr>
