@@ -37,6 +37,12 @@ export const PAGES: readonly [Page, ...Page[]] = [
     nest: true,
   },
   {
+    path: '/users',
+    label: 'Users',
+    component: later(() => import('../pages/UsersPage'), 'UsersPage'),
+    nest: true,
+  },
+  {
     path: '/webhooks',
     label: 'Webhooks',
     component: later(() => import('../pages/WebhooksPage'), 'WebhooksPage'),

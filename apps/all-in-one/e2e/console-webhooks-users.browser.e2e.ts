@@ -11,11 +11,11 @@ import {
 } from './console-browser';
 
 /**
- * The console's Webhooks page in Chromium: an endpoint made in the console receives an event, its
- * delivery shows the receiver's status and body, and Redeliver sends it again under the same
- * webhook-id.
+ * The console's Webhooks and Users pages in Chromium: an endpoint made in the console receives an
+ * event, its delivery shows the receiver's status and body, and Redeliver sends it again under the
+ * same webhook-id; a user's contacts, recent sends and preferences, changed on their behalf.
  */
-describe('console webhooks in Chromium', () => {
+describe('console webhooks and users in Chromium', () => {
   let harness: ConsoleHarness;
   let client: Pingram;
   const receiver = new WebhookReceiver();
@@ -95,5 +95,51 @@ describe('console webhooks in Chromium', () => {
       expect(unexpected(problems)).toEqual([]);
       await close();
     }
+  });
+
+  it("shows a user's contacts and recent sends, and changes a preference on their behalf", async () => {
+    const userId = `console-user-${Date.now()}`;
+    const type = `console_users_${Date.now()}`;
+    const { trackingId } = await client.send({
+      type,
+      to: { id: userId, email: 'dana@example.com' },
+      email: { subject: 'Hi Dana', html: '<p>Hi</p>' },
+    });
+    const { page, close, problems } = await harness.open();
+    await harness.signInWithKey(page);
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('textbox', { name: 'User id' }).fill(userId);
+    await page.getByRole('button', { name: 'Open' }).click();
+    await page.getByRole('heading', { level: 1, name: 'User' }).waitFor();
+    await page.locator('.facts dd').filter({ hasText: 'dana@example.com' }).waitFor();
+    await page.locator(`tr[data-tracking-id="${trackingId}"]`).waitFor({ timeout: 15_000 });
+
+    await page.getByLabel(`${type}, EMAIL`).selectOption('off');
+    await page.getByRole('button', { name: 'Save 1 change' }).click();
+    await page.getByRole('status').filter({ hasText: "Saved on the user's behalf." }).waitFor();
+    const stored = (await (
+      await fetch(`${harness.app.baseUrl}/users/${userId}/preferences`, {
+        headers: { authorization: `Bearer ${harness.key}` },
+      })
+    ).json()) as { preferences: { notificationId: string; channel: string; delivery: string }[] };
+    expect(stored.preferences).toContainEqual(
+      expect.objectContaining({ notificationId: type, channel: 'EMAIL', delivery: 'off' }),
+    );
+    await screenshot(page, 'users', harness.shots);
+
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      expect([width, 'user', await seriousViolations(page)]).toEqual([width, 'user', []]);
+      expect([width, 'user', await fitsWidth(page)]).toEqual([width, 'user', true]);
+    }
+    await page.getByRole('link', { name: '← All users' }).click();
+    await page.locator(`tr[data-user-id="${userId}"]`).waitFor();
+    expect([390, 'users', await seriousViolations(page)]).toEqual([390, 'users', []]);
+    expect([390, 'users', await fitsWidth(page)]).toEqual([390, 'users', true]);
+    expect(unexpected(problems)).toEqual([]);
+    await close();
   });
 });
