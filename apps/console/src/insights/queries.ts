@@ -1,5 +1,7 @@
 /** The insight queries the console asks for, and how it reads the answers. */
-export const CHANNELS = ['EMAIL', 'SMS', 'CALL', 'PUSH', 'WEB_PUSH', 'INAPP_WEB', 'SLACK'] as const;
+import { CHANNELS as ALL_CHANNELS } from '../logs/summary';
+
+export const CHANNELS = ALL_CHANNELS.map((c) => c.channel);
 const COUNTS = ['Sent', 'Delivered', 'Failed'] as const;
 export type Count = (typeof COUNTS)[number];
 

@@ -2,17 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { devOutbox, type OutboxChannel, type OutboxMessage } from '../api/client';
+import { CHANNELS } from '../logs/summary';
 import { EmailFrame } from '../ui/EmailFrame';
 import { Empty, ErrorNote, Loading, PageHeader, When } from '../ui/kit';
 
-const CHANNELS: { channel: OutboxChannel; label: string }[] = [
-  { channel: 'email', label: 'Email' },
-  { channel: 'sms', label: 'SMS' },
-  { channel: 'call', label: 'Calls' },
-  { channel: 'mobile_push', label: 'Mobile push' },
-  { channel: 'web_push', label: 'Web push' },
-  { channel: 'slack', label: 'Slack' },
-];
+/** Every channel but in-app, which the demo inbox shows: the outboxes are named by the channels' log prefixes. */
+const OUTBOXES = CHANNELS.filter((c) => c.prefix !== 'inapp').map((c) => ({
+  channel: c.prefix as OutboxChannel,
+  label: c.label,
+}));
 
 const text = (value: unknown): string =>
   typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
@@ -40,7 +38,7 @@ export function OutboxPage() {
         <p>What the local providers received, newest first. Nothing here left this machine.</p>
       </PageHeader>
       <div className="segmented" role="group" aria-label="Channel">
-        {CHANNELS.map((c) => (
+        {OUTBOXES.map((c) => (
           <button
             key={c.channel}
             type="button"

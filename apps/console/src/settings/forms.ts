@@ -1,5 +1,6 @@
 import type { Schemas } from '../api/client';
 import type { paths } from '../api/openapi';
+import { CHANNELS } from '../logs/summary';
 
 export type Environment = Schemas['Environment'];
 export type Channel = Environment['disableSending'][number];
@@ -8,15 +9,9 @@ export type EnvironmentPatch = NonNullable<
 >['content']['application/json'];
 
 /** The channels an environment can stop sending on, in the order the console lists them. */
-export const SENDING_CHANNELS: readonly { channel: Channel; label: string }[] = [
-  { channel: 'EMAIL', label: 'Email' },
-  { channel: 'SMS', label: 'SMS' },
-  { channel: 'CALL', label: 'Call' },
-  { channel: 'PUSH', label: 'Mobile push' },
-  { channel: 'WEB_PUSH', label: 'Web push' },
-  { channel: 'INAPP_WEB', label: 'In-app' },
-  { channel: 'SLACK', label: 'Slack' },
-];
+export const SENDING_CHANNELS: readonly { channel: Channel; label: string }[] = CHANNELS.map(
+  ({ channel, label }) => ({ channel, label }),
+);
 
 /** What the environment form edits: the plain settings, not the masked provider ones. */
 export interface EnvironmentDraft {
