@@ -12,10 +12,11 @@ step() { printf '\n== %s (%ss)\n' "$1" "$((SECONDS - started))"; }
 step "backends"
 already_running=true
 bash tools/infra/infra.sh status kafka mongo redis clickhouse stripe-mock >/dev/null 2>&1 || already_running=false
-bash tools/infra/infra.sh up
+# Set before starting, so backends a failed start left running are stopped too.
 if [[ "$already_running" == false ]]; then
   trap 'bash tools/infra/infra.sh down kafka mongo redis clickhouse stripe-mock >/dev/null 2>&1 || true' EXIT
 fi
+bash tools/infra/infra.sh up
 
 step "browser (Debian's chromium, for the in-app browser tests)"
 bash tools/infra/infra.sh install chromium >/dev/null

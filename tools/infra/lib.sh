@@ -112,6 +112,14 @@ start_daemon() {
     exec setsid "$@" </dev/null >>"$lf" 2>&1
   ) &
   pid=$!
+  # $! is the subshell until its exec runs: wait for that (at most 2 s), so a check right after
+  # the start does not take the subshell, whose command line is ours, for a service that died.
+  local _
+  for _ in $(seq 40); do
+    [[ -r "/proc/$pid/cmdline" ]] || break
+    [[ "$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null)" == *"$1"* ]] && break
+    sleep 0.05
+  done
   echo "$pid" >"$(pid_file "$svc")"
   echo "$pid"
 }
