@@ -28,10 +28,6 @@ export class ApiError extends Error {
     super(body?.message ?? `The service answered ${status}.`);
     this.name = 'ApiError';
   }
-
-  get code(): string | undefined {
-    return this.body?.code;
-  }
 }
 
 /** The request with the console's credentials: the key, or the console header and the member's environment. */
