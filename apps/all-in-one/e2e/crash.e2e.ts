@@ -150,9 +150,12 @@ describe.each([
     for (const id of received()) perTrackingId.set(id, (perTrackingId.get(id) ?? 0) + 1);
     expect([...perTrackingId].filter(([, count]) => count > 1)).toEqual([]);
     expect(received()).toHaveLength(SENDS);
-    // Resent transactions: at most those in flight at the kill (SMTP_POOL_SIZE, default 10; the
-    // push sender's 64 jobs at once).
-    const inFlight: Record<string, number> = { 'sender-email': 10, 'sender-push': 64 };
+    // Resent transactions: at most those in flight at the kill. For email that is the SMTP pool
+    // (SMTP_POOL_SIZE, default 10), whatever the partitions. The push sender runs 64 jobs at once
+    // per batch, and takes a batch from each of its partitions at once (kafkajs
+    // partitionsConsumedConcurrently = KAFKA_PARTITIONS).
+    const partitions = Number(topology.env['KAFKA_PARTITIONS']);
+    const inFlight: Record<string, number> = { 'sender-email': 10, 'sender-push': 64 * partitions };
     expect(channel.resentAtMost(topology)).toBeLessThanOrEqual(inFlight[victim] ?? 0);
 
     await eventually(async () => {
