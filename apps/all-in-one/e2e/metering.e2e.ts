@@ -125,6 +125,7 @@ describe('metering, usage and limits (all-in-one, billing on)', () => {
       10_000,
     );
     const [environment] = (await (await call('/environments', key)).json()) as { clientId: string }[];
+    const refusedIds: string[] = [];
     for (const [path, body] of [
       ['/send', sendBody('refused')],
       ['/email', emailBody('refused')],
@@ -133,7 +134,11 @@ describe('metering, usage and limits (all-in-one, billing on)', () => {
       [`/${environment?.clientId ?? ''}/sender`, sendBody('refused')],
     ] as const) {
       const response = await post(path, key, body);
-      const answer = (await response.clone().json()) as { error: { message: string; fix: string } };
+      const answer = (await response.clone().json()) as {
+        trackingId: string;
+        error: { message: string; fix: string };
+      };
+      refusedIds.push(answer.trackingId);
       expect(await statusAndCode(response)).toEqual({ status: 402, code: 'USAGE_LIMIT_EXCEEDED' });
       expect(answer.error.message).toContain((await usage()).billingCycleEnd);
       expect(answer.error.fix).toEqual(expect.any(String));
@@ -154,6 +159,8 @@ describe('metering, usage and limits (all-in-one, billing on)', () => {
     expect(await outboxText('email')).not.toMatch(/refused|keyed/);
     expect(await outboxText('sms')).not.toContain('refused');
     expect((await usage()).messageUsage).toBe(6);
+    // Nor is a refused send logged: its tracking id has no delivery log.
+    for (const trackingId of refusedIds) expect((await call(`/logs/${trackingId}`, key)).status).toBe(404);
   });
 
   it('counts another organization on its own, which may still send', async () => {
