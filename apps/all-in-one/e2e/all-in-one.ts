@@ -96,8 +96,11 @@ export interface AllInOne {
   readonly dataDir: string;
   /** The userId of each person seeded, by email. */
   readonly userIds: ReadonlyMap<string, string>;
-  /** Stops the service (SIGTERM) and starts it again on the same data directory and port. */
-  restart(): Promise<void>;
+  /**
+   * Stops the service (SIGTERM) and starts it again on the same data directory and port, with
+   * `env` changed from then on (an operator's change between the two).
+   */
+  restart(env?: Record<string, string>): Promise<void>;
   /** Stops the service and removes its data directory. */
   stop(): Promise<void>;
 }
@@ -111,14 +114,15 @@ export async function startAllInOne(prefix: string, options: AllInOneOptions = {
   try {
     const seeding = options.tenants !== undefined || options.provisionWithKey !== undefined;
     const userIds = seeding ? await seedTenants(data.path, options.tenants ?? [], options) : new Map();
-    const env = { DATA_DIR: data.path, LOG_LEVEL: 'warn', JWT_SECRET: TEST_JWT_SECRET, ...options.env };
+    let env = { DATA_DIR: data.path, LOG_LEVEL: 'warn', JWT_SECRET: TEST_JWT_SECRET, ...options.env };
     let service = await startService('all-in-one', env);
     return {
       baseUrl: service.baseUrl,
       dataDir: data.path,
       userIds,
-      restart: async () => {
+      restart: async (changed = {}) => {
         await service.stop();
+        env = { ...env, ...changed };
         service = await startService('all-in-one', { ...env, PORT: new URL(service.baseUrl).port });
       },
       stop: async () => {

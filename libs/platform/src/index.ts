@@ -46,7 +46,7 @@ export {
   type SafePostOptions,
 } from './egress/safe-fetch';
 export { Semaphore } from './concurrency/semaphore';
-export { parseSecretKey, SecretBox, secretKeyId, SecretsError } from './secrets/secret-box';
+export { parseSecretKey, readingKeys, SecretBox, secretKeyId, SecretsError } from './secrets/secret-box';
 export { type Backend, standaloneProblems } from './config/service-roles';
 export { GroupCommit, type WriteResult } from './fs/group-commit';
 export { COMMIT_WITHOUT_FLUSH, lmdbGroupCommit, openLmdb } from './fs/lmdb';

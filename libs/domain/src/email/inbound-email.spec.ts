@@ -24,21 +24,30 @@ describe('reply addresses', () => {
     expect(reply.split('@')[0]?.length).toBeLessThanOrEqual(64);
     const { address: inbox, detail } = splitSubaddress(reply.toUpperCase());
     expect(inbox).toBe(`${address.prefix}@${address.domain}`);
-    expect(readReplyToken(detail ?? '', envA, key)).toBe(trackingId);
+    expect(readReplyToken(detail ?? '', envA, [key])).toBe(trackingId);
     // Moved to another environment's address, or read with another key, it names nothing.
-    expect(readReplyToken(detail ?? '', { ...envA, envId: 'env-b' }, key)).toBeUndefined();
-    expect(readReplyToken(detail ?? '', { ...envA, accountId: 'other' }, key)).toBeUndefined();
-    expect(readReplyToken(detail ?? '', envA, replyKey(randomBytes(32)))).toBeUndefined();
+    expect(readReplyToken(detail ?? '', { ...envA, envId: 'env-b' }, [key])).toBeUndefined();
+    expect(readReplyToken(detail ?? '', { ...envA, accountId: 'other' }, [key])).toBeUndefined();
+    expect(readReplyToken(detail ?? '', envA, [replyKey(randomBytes(32))])).toBeUndefined();
   });
 
   it('refuse tampered, truncated and foreign tokens', () => {
     const detail = splitSubaddress(replyAddress(address, envA, randomUUID(), key) ?? '').detail ?? '';
     const flipped = `${detail.slice(0, 5)}${detail[5] === 'a' ? 'b' : 'a'}${detail.slice(6)}`;
-    expect(readReplyToken(flipped, envA, key)).toBeUndefined();
-    expect(readReplyToken(detail.slice(1), envA, key)).toBeUndefined();
-    expect(readReplyToken('0'.repeat(detail.length), envA, key)).toBeUndefined();
-    expect(readReplyToken('', envA, key)).toBeUndefined();
+    expect(readReplyToken(flipped, envA, [key])).toBeUndefined();
+    expect(readReplyToken(detail.slice(1), envA, [key])).toBeUndefined();
+    expect(readReplyToken('0'.repeat(detail.length), envA, [key])).toBeUndefined();
+    expect(readReplyToken('', envA, [key])).toBeUndefined();
     expect(replyAddress(address, envA, 'not-a-uuid', key)).toBeUndefined();
+  });
+
+  it('name the message after a rotation when read with the key rotated out, and nothing without it', () => {
+    const trackingId = randomUUID();
+    const detail = splitSubaddress(replyAddress(address, envA, trackingId, key) ?? '').detail ?? '';
+    const newer = replyKey(randomBytes(32));
+    expect(readReplyToken(detail, envA, [newer, key])).toBe(trackingId);
+    expect(readReplyToken(detail, envA, [newer])).toBeUndefined();
+    expect(readReplyToken(detail, envA, [])).toBeUndefined();
   });
 
   it('split plain addresses without a detail, and bare local parts', () => {

@@ -145,13 +145,21 @@ export function splitSubaddress(recipient: string): { address: string; detail?: 
 export const looksLikeReplyToken = (detail: string): boolean =>
   detail.length === TOKEN_CHARS && [...detail].every((char) => BASE32.includes(char));
 
-/** The tracking id a reply token names, when it was signed for this environment. */
-export function readReplyToken(detail: string, scope: TenantScope, key: KeyObject): string | undefined {
+/**
+ * The tracking id a reply token names, when one of these keys (the current one and those rotated
+ * out) signed it for this environment.
+ */
+export function readReplyToken(
+  detail: string,
+  scope: TenantScope,
+  keys: readonly KeyObject[],
+): string | undefined {
   if (!looksLikeReplyToken(detail)) return undefined;
   const bytes = fromBase32(detail);
   if (bytes?.length !== TOKEN_BYTES) return undefined;
   const uuid = bytes.subarray(0, 16);
-  if (!timingSafeEqual(bytes.subarray(16), replyMac(key, scope, uuid))) return undefined;
+  const given = bytes.subarray(16);
+  if (!keys.some((key) => timingSafeEqual(given, replyMac(key, scope, uuid)))) return undefined;
   const hex = uuid.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -21,14 +21,22 @@ const payload: TrackingPayload = {
 describe('email tracking', () => {
   it('reads back what it signed, and nothing tampered with, truncated or signed with another key', () => {
     const token = signTrackingToken(payload, key);
-    expect(readTrackingToken(token, key)).toEqual(payload);
+    expect(readTrackingToken(token, [key])).toEqual(payload);
     const [body, signature] = token.split('.');
     const forged = Buffer.from(JSON.stringify({ ...payload, l: 'https://evil.test' })).toString('base64url');
-    expect(readTrackingToken(`${forged}.${signature}`, key)).toBeUndefined();
-    expect(readTrackingToken(`${body}.${signature?.slice(1)}`, key)).toBeUndefined();
-    expect(readTrackingToken(token, trackingKey(randomBytes(32)))).toBeUndefined();
-    expect(readTrackingToken('x'.repeat(5_000), key)).toBeUndefined();
-    expect(readTrackingToken('not-a-token', key)).toBeUndefined();
+    expect(readTrackingToken(`${forged}.${signature}`, [key])).toBeUndefined();
+    expect(readTrackingToken(`${body}.${signature?.slice(1)}`, [key])).toBeUndefined();
+    expect(readTrackingToken(token, [trackingKey(randomBytes(32))])).toBeUndefined();
+    expect(readTrackingToken('x'.repeat(5_000), [key])).toBeUndefined();
+    expect(readTrackingToken('not-a-token', [key])).toBeUndefined();
+  });
+
+  it('reads a token signed before a rotation with the key rotated out, and none without it', () => {
+    const newer = trackingKey(randomBytes(32));
+    const token = signTrackingToken(payload, key);
+    expect(readTrackingToken(token, [newer, key])).toEqual(payload);
+    expect(readTrackingToken(token, [newer])).toBeUndefined();
+    expect(readTrackingToken(token, [])).toBeUndefined();
   });
 
   it('points http(s) links at the click tracker with their tags, leaves others, and adds the pixel before </body>', () => {

@@ -41,14 +41,20 @@ export function signTrackingToken(payload: TrackingPayload, key: KeyObject): str
   return `${body}.${mac(key, body).toString('base64url')}`;
 }
 
-/** The payload of a token this key signed, or undefined (tampered, truncated, foreign). */
-export function readTrackingToken(token: string, key: KeyObject): TrackingPayload | undefined {
+/**
+ * The payload of a token one of these keys signed (the current one and those rotated out), or
+ * undefined (tampered, truncated, foreign).
+ */
+export function readTrackingToken(token: string, keys: readonly KeyObject[]): TrackingPayload | undefined {
   if (token.length > MAX_TOKEN) return undefined;
   const [body, signature, extra] = token.split('.');
   if (body === undefined || signature === undefined || extra !== undefined) return undefined;
   const given = Buffer.from(signature, 'base64url');
-  const expected = mac(key, body);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  const signedBy = (key: KeyObject) => {
+    const expected = mac(key, body);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  if (!keys.some(signedBy)) return undefined;
   try {
     const parsed = payloadSchema.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
     return parsed.success ? parsed.data : undefined;

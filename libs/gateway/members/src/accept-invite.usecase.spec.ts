@@ -1,6 +1,9 @@
 import type { Invitation, Role } from '@notify/domain';
+import { loadAppConfig } from '@notify/platform';
+import { randomBytes } from 'node:crypto';
 import { AcceptInviteUseCase } from './accept-invite.usecase';
 import { ACCEPT_INVITE_PATH, InviteMemberUseCase } from './invite-member.usecase';
+import { SignedTokens } from './signed-tokens';
 import { ACCOUNT, type MembersHarness, membersHarness, NOW } from './testing/members.harness';
 
 describe('AcceptInviteUseCase', () => {
@@ -74,6 +77,20 @@ describe('AcceptInviteUseCase', () => {
     await expect(accept(other.token)).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
     expect(await h.people.findByEmail('ann@example.com')).toBeUndefined();
     expect((await accept(second)).inviteeEmail).toBe('ann@example.com');
+  });
+
+  it('accepts a link mailed before a SECRETS_KEY rotation while the old key is among SECRETS_PREVIOUS_KEYS', async () => {
+    const old = randomBytes(32).toString('base64');
+    await h.close();
+    h = await membersHarness({ SECRETS_KEY: old });
+    const token = await invite('ann@example.com');
+    const acceptWith = (previous: Record<string, string>) => {
+      const config = loadAppConfig({ SECRETS_KEY: randomBytes(32).toString('base64'), ...previous });
+      const rotated = new SignedTokens(config, h.clock);
+      return new AcceptInviteUseCase(rotated, h.invitations, h.people, h.memberships, h.clock).execute(token);
+    };
+    await expect(acceptWith({})).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
+    expect((await acceptWith({ SECRETS_PREVIOUS_KEYS: old })).inviteeEmail).toBe('ann@example.com');
   });
 
   it('keeps the role of someone who became a member meanwhile', async () => {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type AppConfig, InjectClock, InjectConfig } from '@notify/platform';
+import { type AppConfig, InjectClock, InjectConfig, readingKeys } from '@notify/platform';
 import { type Clock, InvalidRequestError } from '@notify/util';
 import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
@@ -45,23 +45,23 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 
 /**
  * Tokens of the links mailed for invitations and email changes: `base64url(claims).base64url(mac)`,
- * HMAC-SHA256 with a key derived (HKDF) from SECRETS_KEY, so nobody without the key can make one.
+ * HMAC-SHA256 with a key derived (HKDF) from SECRETS_KEY, so nobody without the key can make one;
+ * a link mailed before a rotation is still read with SECRETS_PREVIOUS_KEYS.
  * A token expires (INVITATION_TTL_HOURS) and is good once: its record keeps its hash and is
  * removed when it is redeemed, or replaced by a newer link's.
  */
 @Injectable()
 export class SignedTokens {
-  private readonly key: Buffer | undefined;
+  /** The signing key first, then those of the keys rotated out. */
+  private readonly keys: readonly Buffer[];
 
   constructor(
     @InjectConfig() private readonly config: AppConfig,
     @InjectClock() private readonly clock: Clock,
   ) {
-    const secret = config.secrets.key;
-    this.key =
-      secret === undefined
-        ? undefined
-        : Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'notify link tokens v1', 32));
+    this.keys = readingKeys(config.secrets).map((secret) =>
+      Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'notify link tokens v1', 32)),
+    );
   }
 
   issue(claims: Unsigned): IssuedToken {
@@ -69,7 +69,7 @@ export class SignedTokens {
     const payload = Buffer.from(
       JSON.stringify({ ...claims, expiresAt, nonce: randomBytes(16).toString('base64url') }),
     ).toString('base64url');
-    const token = `${payload}.${this.mac(payload).toString('base64url')}`;
+    const token = `${payload}.${this.mac(this.signingKey(), payload).toString('base64url')}`;
     return { token, tokenHash: hashToken(token), expiresAt };
   }
 
@@ -77,9 +77,12 @@ export class SignedTokens {
   verify<P extends Purpose>(token: string, purpose: P): Extract<TokenClaims, { purpose: P }> {
     const [payload, mac, extra] = token.split('.');
     if (payload === undefined || mac === undefined || extra !== undefined) throw invalid();
-    const expected = this.mac(payload);
     const given = Buffer.from(mac, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+    const signedBy = (key: Buffer) => {
+      const expected = this.mac(key, payload);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    };
+    if (!this.keys.some(signedBy)) throw invalid();
     let claims: TokenClaims;
     try {
       claims = claimsSchema.parse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
@@ -96,10 +99,15 @@ export class SignedTokens {
     return claims as Extract<TokenClaims, { purpose: P }>;
   }
 
-  private mac(payload: string): Buffer {
-    if (this.key === undefined)
+  private signingKey(): Buffer {
+    const [key] = this.keys;
+    if (key === undefined)
       throw new Error('SECRETS_KEY is not set: invitation and email-change links cannot be signed');
-    return createHmac('sha256', this.key).update(payload).digest();
+    return key;
+  }
+
+  private mac(key: Buffer, payload: string): Buffer {
+    return createHmac('sha256', key).update(payload).digest();
   }
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { maskSecret } from '@notify/util';
-import { parseSecretKey, SecretBox, SecretsError, secretKeyId } from './secret-box';
+import { parseSecretKey, readingKeys, SecretBox, SecretsError, secretKeyId } from './secret-box';
 
 describe('SecretBox', () => {
   const current = randomBytes(32);
@@ -31,6 +31,12 @@ describe('SecretBox', () => {
     expect(next.open(old, 'ctx')).toBe('secret');
     expect(next.isStale(old)).toBe(true);
     expect(next.isStale(next.seal('secret', 'ctx'))).toBe(false);
+  });
+
+  it('reads tokens with SECRETS_KEY first, then the keys rotated out; with no key, none', () => {
+    const [older, oldest] = [randomBytes(32), randomBytes(32)];
+    expect(readingKeys({ key: current, previousKeys: [older, oldest] })).toEqual([current, older, oldest]);
+    expect(readingKeys({ previousKeys: [older] })).toEqual([]);
   });
 
   it('parses SECRETS_KEY strictly', () => {

@@ -16,6 +16,15 @@ export class SecretsError extends Error {
 export const secretKeyId = (key: Buffer) =>
   createHash('sha256').update('notify-secrets-key:').update(key).digest('hex').slice(0, 12);
 
+/**
+ * SECRETS_KEY, then SECRETS_PREVIOUS_KEYS: the keys whose tokens (tracking links, reply addresses,
+ * invitation and sign-in links) are still read after a rotation. Only the first signs.
+ */
+export const readingKeys = (secrets: {
+  readonly key?: Buffer;
+  readonly previousKeys: readonly Buffer[];
+}): Buffer[] => (secrets.key === undefined ? [] : [secrets.key, ...secrets.previousKeys]);
+
 /** Parses a base64 key of exactly 32 bytes (SECRETS_KEY), or explains what is wrong. */
 export function parseSecretKey(text: string): Buffer {
   const key = Buffer.from(text.trim(), 'base64');

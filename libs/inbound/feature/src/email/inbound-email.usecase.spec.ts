@@ -107,6 +107,16 @@ describe('InboundEmailUseCase', () => {
     expect(inbound.takesReports(['someone@else.test'])).toBe(false);
   });
 
+  it('takes a reply to mail sent before a SECRETS_KEY rotation while the old key is in SECRETS_PREVIOUS_KEYS', async () => {
+    const rotated = { SECRETS_KEY: Buffer.alloc(32, 9).toString('base64') };
+    expect(await useCase(rotated).recipient(replyTo(scope))).toBeUndefined();
+    expect(
+      await useCase({ ...rotated, SECRETS_PREVIOUS_KEYS: SECRETS_KEY.toString('base64') }).recipient(
+        replyTo(scope),
+      ),
+    ).toMatchObject({ kind: 'inbox', resolution: 'reply', trackingId: TRACKING_ID });
+  });
+
   it('takes the reports mailbox on the return path of a sending domain only', async () => {
     const inbound = useCase();
     expect(await inbound.recipient('bounces@notify-bounces.acme.test')).toEqual({ kind: 'service' });

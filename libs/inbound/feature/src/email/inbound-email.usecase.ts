@@ -16,7 +16,7 @@ import {
   splitSubaddress,
   type TenantScope,
 } from '@notify/domain';
-import { type AppConfig, InjectClock, InjectConfig } from '@notify/platform';
+import { type AppConfig, InjectClock, InjectConfig, readingKeys } from '@notify/platform';
 import type { Clock } from '@notify/util';
 import { InboundAddressRepository, SendingDomainRepository } from '@notify/store';
 import { type KeyObject, randomUUID } from 'node:crypto';
@@ -41,7 +41,8 @@ export type Recipient = { readonly kind: 'service' } | ({ readonly kind: 'inbox'
  */
 @Injectable()
 export class InboundEmailUseCase {
-  private readonly key: KeyObject | undefined;
+  /** Reply tokens' keys: SECRETS_KEY's, then those rotated out (replies to older mail still arrive). */
+  private readonly keys: readonly KeyObject[];
   private readonly mailDomain: string | undefined;
 
   constructor(
@@ -52,7 +53,7 @@ export class InboundEmailUseCase {
     @InjectConfig() config: AppConfig,
     @InjectClock() private readonly clock: Clock,
   ) {
-    this.key = config.secrets.key === undefined ? undefined : replyKey(config.secrets.key);
+    this.keys = readingKeys(config.secrets).map(replyKey);
     this.mailDomain = config.inbound.mailDomain;
   }
 
@@ -124,9 +125,7 @@ export class InboundEmailUseCase {
       return { ...destination, resolution: found.address.type };
     // A reply token is checked against the environment it names: a made-up one reaches nobody.
     const trackingId =
-      this.key !== undefined && found.address.type === 'builtin'
-        ? readReplyToken(detail, found.scope, this.key)
-        : undefined;
+      found.address.type === 'builtin' ? readReplyToken(detail, found.scope, this.keys) : undefined;
     return trackingId === undefined ? undefined : { ...destination, resolution: 'reply', trackingId };
   }
 
