@@ -85,9 +85,9 @@ export const devOutbox = {
     const response = await fetch(
       await authenticated(new Request(`${window.location.origin}/dev/outbox/${channel}`)),
     );
-    const body = (await response.json()) as { messages?: OutboxMessage[] } & { error?: ApiErrorBody };
-    if (!response.ok) throw new ApiError(response.status, body.error ?? null);
-    return body.messages ?? [];
+    const body: unknown = await response.json();
+    if (!response.ok) throw new ApiError(response.status, errorBody(body));
+    return (body as { messages?: OutboxMessage[] }).messages ?? [];
   },
   async clear(channel: OutboxChannel): Promise<void> {
     const response = await fetch(
@@ -95,10 +95,6 @@ export const devOutbox = {
         new Request(`${window.location.origin}/dev/outbox/${channel}`, { method: 'DELETE' }),
       ),
     );
-    if (!response.ok)
-      throw new ApiError(
-        response.status,
-        ((await response.json()) as { error?: ApiErrorBody }).error ?? null,
-      );
+    if (!response.ok) throw new ApiError(response.status, errorBody(await response.json()));
   },
 };

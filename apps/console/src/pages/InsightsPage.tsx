@@ -11,7 +11,7 @@ import {
   type InsightResult,
 } from '../insights/queries';
 import { CHANNELS } from '../logs/summary';
-import { Empty, ErrorNote, Field, Loading, PageHeader } from '../ui/kit';
+import { DataTable, Empty, ErrorNote, Field, Loading, PageHeader } from '../ui/kit';
 
 const HOUR = 3_600_000;
 const RANGES = [
@@ -146,33 +146,16 @@ function Figures({
         {rows.length === 0 ? (
           <Empty>Nothing sent in this range.</Empty>
         ) : (
-          <div
-            className="table-scroll"
-            role="region"
-            aria-label="Table (scrolls sideways on narrow screens)"
-            tabIndex={0}
-          >
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Channel</th>
-                  <th scope="col">Sent</th>
-                  <th scope="col">Delivered</th>
-                  <th scope="col">Failed</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.channel} data-channel={row.channel}>
-                    <td>{channelLabel(row.channel)}</td>
-                    <td>{row.counts.Sent}</td>
-                    <td>{row.counts.Delivered}</td>
-                    <td>{row.counts.Failed}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable headers={['Channel', 'Sent', 'Delivered', 'Failed']}>
+            {rows.map((row) => (
+              <tr key={row.channel} data-channel={row.channel}>
+                <td>{channelLabel(row.channel)}</td>
+                <td>{row.counts.Sent}</td>
+                <td>{row.counts.Delivered}</td>
+                <td>{row.counts.Failed}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
     </>

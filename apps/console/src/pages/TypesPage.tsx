@@ -6,7 +6,7 @@ import { later } from '../app/pages';
 import { useSession } from '../app/session';
 import { channelLabel, readOnlyNote, typesKey } from '../types/labels';
 import { TypeSettings } from '../types/TypeSettings';
-import { ErrorNote, Empty, Field, Loading, PageHeader } from '../ui/kit';
+import { DataTable, Empty, ErrorNote, Field, Loading, PageHeader } from '../ui/kit';
 
 // The template editor (CodeMirror) loads only when a template is opened.
 const TemplatesPage = later(() => import('../templates/TemplatesPage'), 'TemplatesPage');
@@ -37,37 +37,20 @@ function TypesList() {
         (types.data.length === 0 ? (
           <Empty>No notification types yet. A send creates its type, or create one above.</Empty>
         ) : (
-          <div
-            className="table-scroll"
-            role="region"
-            aria-label="Table (scrolls sideways on narrow screens)"
-            tabIndex={0}
-          >
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Type</th>
-                  <th scope="col">Title</th>
-                  <th scope="col">Channels</th>
-                  <th scope="col">Enabled</th>
-                </tr>
-              </thead>
-              <tbody>
-                {types.data.map((type) => (
-                  <tr key={type.notificationId}>
-                    <td>
-                      <Link href={`/${encodeURIComponent(type.notificationId)}`} className="mono">
-                        {type.notificationId}
-                      </Link>
-                    </td>
-                    <td>{type.title}</td>
-                    <td>{type.channels.map(channelLabel).join(', ')}</td>
-                    <td>{type.enabled ? 'yes' : 'no'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable headers={['Type', 'Title', 'Channels', 'Enabled']}>
+            {types.data.map((type) => (
+              <tr key={type.notificationId}>
+                <td>
+                  <Link href={`/${encodeURIComponent(type.notificationId)}`} className="mono">
+                    {type.notificationId}
+                  </Link>
+                </td>
+                <td>{type.title}</td>
+                <td>{type.channels.map(channelLabel).join(', ')}</td>
+                <td>{type.enabled ? 'yes' : 'no'}</td>
+              </tr>
+            ))}
+          </DataTable>
         ))}
     </>
   );

@@ -4,7 +4,7 @@ import { Link, Route, Switch, useLocation } from 'wouter';
 import { api, ok } from '../api/client';
 import { changedChoices, type Delivery, preferenceRows, type PreferencesView } from '../users/preferences';
 import { recentSendsQuery } from '../users/sends';
-import { Empty, ErrorNote, Field, Loading, PageHeader, When } from '../ui/kit';
+import { DataTable, Empty, ErrorNote, Field, Loading, PageHeader, When } from '../ui/kit';
 import { LogQueryResults } from './log-parts';
 
 /** Users: the list and a lookup by id; a user's page below it. */
@@ -55,32 +55,20 @@ function UserList() {
       <ErrorNote error={users.error} />
       {users.data?.users.length === 0 && <Empty>No users yet: a send or an identify call makes one.</Empty>}
       {users.data !== undefined && users.data.users.length > 0 && (
-        <div className="table-scroll" role="region" aria-label="Users" tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">User</th>
-                <th scope="col">Email</th>
-                <th scope="col">Number</th>
-                <th scope="col">Last seen</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.users.map((user) => (
-                <tr key={user.id} data-user-id={user.id}>
-                  <td>
-                    <Link href={`/${encodeURIComponent(user.id ?? '')}`}>{user.id}</Link>
-                  </td>
-                  <td>{user.email}</td>
-                  <td>{user.number}</td>
-                  <td>
-                    <When at={user.lastSeenTime} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Users" headers={['User', 'Email', 'Number', 'Last seen']}>
+          {users.data.users.map((user) => (
+            <tr key={user.id} data-user-id={user.id}>
+              <td>
+                <Link href={`/${encodeURIComponent(user.id ?? '')}`}>{user.id}</Link>
+              </td>
+              <td>{user.email}</td>
+              <td>{user.number}</td>
+              <td>
+                <When at={user.lastSeenTime} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <div className="actions">
         {tokens.length > 1 && (
@@ -221,39 +209,28 @@ function Preferences({ userId }: { userId: string }) {
             save.mutate();
           }}
         >
-          <div className="table-scroll" role="region" aria-label="Preferences" tabIndex={0}>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Notification</th>
-                  <th scope="col">Channel</th>
-                  <th scope="col">Delivery</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.key}>
-                    <td>{row.title}</td>
-                    <td>{row.channel}</td>
-                    <td>
-                      <select
-                        aria-label={`${row.title}, ${row.channel}`}
-                        value={draft[row.key] ?? row.current}
-                        onChange={(e) => setDraft({ ...draft, [row.key]: e.target.value as Delivery })}
-                      >
-                        {row.options.map((option) => (
-                          <option key={option} value={option}>
-                            {option}
-                            {option === row.current && !row.chosen ? ' (default)' : ''}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable label="Preferences" headers={['Notification', 'Channel', 'Delivery']}>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <td>{row.title}</td>
+                <td>{row.channel}</td>
+                <td>
+                  <select
+                    aria-label={`${row.title}, ${row.channel}`}
+                    value={draft[row.key] ?? row.current}
+                    onChange={(e) => setDraft({ ...draft, [row.key]: e.target.value as Delivery })}
+                  >
+                    {row.options.map((option) => (
+                      <option key={option} value={option}>
+                        {option}
+                        {option === row.current && !row.chosen ? ' (default)' : ''}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           <div className="actions">
             <button type="submit" disabled={changes.length === 0 || save.isPending}>
               Save {changes.length === 0 ? '' : `${changes.length} change${changes.length === 1 ? '' : 's'}`}

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { api, ok, type Schemas } from '../api/client';
 import { useSession } from '../app/session';
-import { ConfirmButton, Empty, ErrorNote, Field, Loading, PageHeader, When } from '../ui/kit';
+import { ConfirmButton, DataTable, Empty, ErrorNote, Field, Loading, PageHeader, When } from '../ui/kit';
 import {
   attemptOutcome,
   attemptSucceeded,
@@ -65,43 +65,27 @@ function EndpointList() {
 function EndpointTable({ endpoints }: { endpoints: Endpoint[] }) {
   if (endpoints.length === 0) return <Empty>No endpoints yet.</Empty>;
   return (
-    <div
-      className="table-scroll"
-      role="region"
-      aria-label="Table (scrolls sideways on narrow screens)"
-      tabIndex={0}
-    >
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">URL</th>
-            <th scope="col">Event types</th>
-            <th scope="col">Changed</th>
-          </tr>
-        </thead>
-        <tbody>
-          {endpoints.map((endpoint) => (
-            <tr key={endpoint.endpointId} data-endpoint-id={endpoint.endpointId}>
-              <td className="wrap-anywhere">
-                <Link href={`/${encodeURIComponent(endpoint.endpointId)}`}>{endpoint.webhook}</Link>
-              </td>
-              <td>
-                <ul className="badges">
-                  {endpoint.events.map((event) => (
-                    <li key={event} className="badge">
-                      {event}
-                    </li>
-                  ))}
-                </ul>
-              </td>
-              <td>
-                <When at={endpoint.updatedAt} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable headers={['URL', 'Event types', 'Changed']}>
+      {endpoints.map((endpoint) => (
+        <tr key={endpoint.endpointId} data-endpoint-id={endpoint.endpointId}>
+          <td className="wrap-anywhere">
+            <Link href={`/${encodeURIComponent(endpoint.endpointId)}`}>{endpoint.webhook}</Link>
+          </td>
+          <td>
+            <ul className="badges">
+              {endpoint.events.map((event) => (
+                <li key={event} className="badge">
+                  {event}
+                </li>
+              ))}
+            </ul>
+          </td>
+          <td>
+            <When at={endpoint.updatedAt} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -353,46 +337,31 @@ function DeliveryCard({ endpointId, delivery }: { endpointId: string; delivery: 
           </>
         )}
       </dl>
-      <div
-        className="table-scroll"
-        role="region"
-        aria-label="Table (scrolls sideways on narrow screens)"
-        tabIndex={0}
+      <DataTable
+        caption={`Attempts of ${delivery.msgId}`}
+        className="attempts"
+        headers={['Attempt', 'Time', 'Response', 'Duration', 'Body']}
       >
-        <table className="attempts">
-          <caption className="visually-hidden">Attempts of {delivery.msgId}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Attempt</th>
-              <th scope="col">Time</th>
-              <th scope="col">Response</th>
-              <th scope="col">Duration</th>
-              <th scope="col">Body</th>
-            </tr>
-          </thead>
-          <tbody>
-            {delivery.attempts.map((attempt, index) => (
-              <tr key={`${attempt.at}-${index}`}>
-                <td>{index + 1}</td>
-                <td>
-                  <When at={attempt.at} />
-                </td>
-                <td className={attemptSucceeded(attempt) ? 'outcome-ok' : 'outcome-bad'}>
-                  {attemptOutcome(attempt)}
-                </td>
-                <td>{Math.round(attempt.durationMs)} ms</td>
-                <td>
-                  {attempt.body === '' ? (
-                    <span className="muted">empty</span>
-                  ) : (
-                    <pre className="response-body">{attempt.body}</pre>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+        {delivery.attempts.map((attempt, index) => (
+          <tr key={`${attempt.at}-${index}`}>
+            <td>{index + 1}</td>
+            <td>
+              <When at={attempt.at} />
+            </td>
+            <td className={attemptSucceeded(attempt) ? 'outcome-ok' : 'outcome-bad'}>
+              {attemptOutcome(attempt)}
+            </td>
+            <td>{Math.round(attempt.durationMs)} ms</td>
+            <td>
+              {attempt.body === '' ? (
+                <span className="muted">empty</span>
+              ) : (
+                <pre className="response-body">{attempt.body}</pre>
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       {admin && (
         <div className="actions">
           <button

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { api, ok } from '../api/client';
 import type { LogQueryBody } from '../logs/filters';
 import { lastActivity, summarize, type ChannelSummary, type LogRecord } from '../logs/summary';
-import { Empty, ErrorNote, Loading, When } from '../ui/kit';
+import { DataTable, Empty, ErrorNote, Loading, When } from '../ui/kit';
 
 /** One badge per channel a send touched: the channel and the furthest step, failures with their code. */
 export function ChannelBadges({ summaries }: { summaries: ChannelSummary[] }) {
@@ -37,41 +37,23 @@ export function SendLink({ trackingId, children }: { trackingId: string; childre
 export function LogTable({ logs }: { logs: LogRecord[] }) {
   if (logs.length === 0) return <Empty>No sends to show.</Empty>;
   return (
-    <div
-      className="table-scroll"
-      role="region"
-      aria-label="Table (scrolls sideways on narrow screens)"
-      tabIndex={0}
-    >
-      <table className="logs">
-        <thead>
-          <tr>
-            <th scope="col">Send</th>
-            <th scope="col">Type</th>
-            <th scope="col">User</th>
-            <th scope="col">Channels</th>
-            <th scope="col">Last activity</th>
-          </tr>
-        </thead>
-        <tbody>
-          {logs.map((record) => (
-            <tr key={record.trackingId} data-tracking-id={record.trackingId}>
-              <td>
-                <SendLink trackingId={record.trackingId}>{record.trackingId.slice(0, 8)}</SendLink>
-              </td>
-              <td>{String(record['type'] ?? '')}</td>
-              <td>{String(record['user_id'] ?? '')}</td>
-              <td>
-                <ChannelBadges summaries={summarize(record)} />
-              </td>
-              <td>
-                <When at={lastActivity(record)} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable className="logs" headers={['Send', 'Type', 'User', 'Channels', 'Last activity']}>
+      {logs.map((record) => (
+        <tr key={record.trackingId} data-tracking-id={record.trackingId}>
+          <td>
+            <SendLink trackingId={record.trackingId}>{record.trackingId.slice(0, 8)}</SendLink>
+          </td>
+          <td>{String(record['type'] ?? '')}</td>
+          <td>{String(record['user_id'] ?? '')}</td>
+          <td>
+            <ChannelBadges summaries={summarize(record)} />
+          </td>
+          <td>
+            <When at={lastActivity(record)} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, ok } from '../api/client';
 import { useSession } from '../app/session';
-import { Empty, ErrorNote, Field, Loading, When } from '../ui/kit';
+import { DataTable, Empty, ErrorNote, Field, Loading, When } from '../ui/kit';
 import { channelRows, historyRange, percentOf, usd } from './forms';
 import { Check, NeedsRole } from './parts';
 
@@ -149,33 +149,17 @@ function ChannelTable({ usages, total }: { usages: Record<string, number>; total
   const rows = channelRows(usages);
   if (rows.length === 0) return <Empty>Nothing sent this cycle.</Empty>;
   return (
-    <div
-      className="table-scroll"
-      role="region"
-      aria-label="Table (scrolls sideways on narrow screens)"
-      tabIndex={0}
-    >
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Channel</th>
-            <th scope="col">Messages</th>
-            <th scope="col">Share</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.channel}>
-              <td>{row.channel}</td>
-              <td>{row.messages.toLocaleString()}</td>
-              <td>
-                <Bar label={`${row.channel} share`} percent={percentOf(row.messages, total)} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable headers={['Channel', 'Messages', 'Share']}>
+      {rows.map((row) => (
+        <tr key={row.channel}>
+          <td>{row.channel}</td>
+          <td>{row.messages.toLocaleString()}</td>
+          <td>
+            <Bar label={`${row.channel} share`} percent={percentOf(row.messages, total)} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -192,35 +176,18 @@ function History() {
       {history.isPending && <Loading what="the usage history" />}
       <ErrorNote error={history.error} />
       {history.data !== undefined && (
-        <div
-          className="table-scroll"
-          role="region"
-          aria-label="Table (scrolls sideways on narrow screens)"
-          tabIndex={0}
-        >
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col">Messages</th>
-                <th scope="col">Cost</th>
-                <th scope="col">Against the busiest month</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.data.items.map((item) => (
-                <tr key={item.yearMonth}>
-                  <td>{item.yearMonth}</td>
-                  <td>{item.messageUsage.toLocaleString()}</td>
-                  <td>{usd(item.budgetUsage)}</td>
-                  <td>
-                    <Bar label={`${item.yearMonth} messages`} percent={percentOf(item.messageUsage, most)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable headers={['Month', 'Messages', 'Cost', 'Against the busiest month']}>
+          {history.data.items.map((item) => (
+            <tr key={item.yearMonth}>
+              <td>{item.yearMonth}</td>
+              <td>{item.messageUsage.toLocaleString()}</td>
+              <td>{usd(item.budgetUsage)}</td>
+              <td>
+                <Bar label={`${item.yearMonth} messages`} percent={percentOf(item.messageUsage, most)} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );
@@ -301,39 +268,22 @@ function Activity() {
         (history.data.events.length === 0 ? (
           <Empty>Nothing has happened to the account yet.</Empty>
         ) : (
-          <div
-            className="table-scroll"
-            role="region"
-            aria-label="Table (scrolls sideways on narrow screens)"
-            tabIndex={0}
-          >
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Details</th>
-                </tr>
-              </thead>
-              <tbody>
-                {history.data.events.map((event, index) => (
-                  <tr key={`${event.at}-${index}`}>
-                    <td>
-                      <When at={event.at} />
-                    </td>
-                    <td className="mono">{event.type}</td>
-                    <td className="mono">{event.actor}</td>
-                    <td>
-                      {Object.entries(event.details)
-                        .map(([k, v]) => `${k}: ${v}`)
-                        .join(', ')}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable headers={['When', 'What', 'Who', 'Details']}>
+            {history.data.events.map((event, index) => (
+              <tr key={`${event.at}-${index}`}>
+                <td>
+                  <When at={event.at} />
+                </td>
+                <td className="mono">{event.type}</td>
+                <td className="mono">{event.actor}</td>
+                <td>
+                  {Object.entries(event.details)
+                    .map(([k, v]) => `${k}: ${v}`)
+                    .join(', ')}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         ))}
     </section>
   );

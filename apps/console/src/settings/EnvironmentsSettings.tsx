@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, ok } from '../api/client';
 import { useSession } from '../app/session';
-import { Empty, ErrorNote, Field, Loading, When } from '../ui/kit';
+import { DataTable, Empty, ErrorNote, Field, Loading, When } from '../ui/kit';
 import {
   draftOf,
   type Environment,
@@ -337,50 +337,31 @@ function Keys({ canWrite }: { canWrite: boolean }) {
         (keys.data.keys.length === 0 ? (
           <Empty>No keys.</Empty>
         ) : (
-          <div
-            className="table-scroll"
-            role="region"
-            aria-label="Table (scrolls sideways on narrow screens)"
-            tabIndex={0}
-          >
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Key</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Status</th>
-                  {canWrite && <th scope="col">Actions</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {keys.data.keys.map((key) => (
-                  <tr key={key.id}>
-                    <td>{key.name}</td>
-                    <td>{key.keyType}</td>
-                    <td className="mono">{key.key}</td>
-                    <td>
-                      <When at={key.createdAt} />
-                    </td>
-                    <td>{key.revoked ? 'revoked' : 'active'}</td>
-                    {canWrite && (
-                      <td>
-                        {!key.revoked && (
-                          <ConfirmButton
-                            label={`Revoke ${key.name}`}
-                            confirm={`Revoke ${key.name} now`}
-                            busy={revoke.isPending}
-                            onConfirm={() => revoke.mutate(key.id)}
-                          />
-                        )}
-                      </td>
+          <DataTable headers={['Name', 'Type', 'Key', 'Created', 'Status', canWrite && 'Actions']}>
+            {keys.data.keys.map((key) => (
+              <tr key={key.id}>
+                <td>{key.name}</td>
+                <td>{key.keyType}</td>
+                <td className="mono">{key.key}</td>
+                <td>
+                  <When at={key.createdAt} />
+                </td>
+                <td>{key.revoked ? 'revoked' : 'active'}</td>
+                {canWrite && (
+                  <td>
+                    {!key.revoked && (
+                      <ConfirmButton
+                        label={`Revoke ${key.name}`}
+                        confirm={`Revoke ${key.name} now`}
+                        busy={revoke.isPending}
+                        onConfirm={() => revoke.mutate(key.id)}
+                      />
                     )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </DataTable>
         ))}
     </section>
   );

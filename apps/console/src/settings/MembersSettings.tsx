@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, ok } from '../api/client';
 import { type Role, useSession } from '../app/session';
-import { Empty, ErrorNote, Field, Loading, When } from '../ui/kit';
+import { DataTable, Empty, ErrorNote, Field, Loading, When } from '../ui/kit';
 import { parseDomains } from './forms';
 import { ConfirmButton, NeedsRole } from './parts';
 
@@ -48,59 +48,42 @@ function MemberList({ isAdmin, isOwner }: { isAdmin: boolean; isOwner: boolean }
         (members.data.length === 0 ? (
           <Empty>No members.</Empty>
         ) : (
-          <div
-            className="table-scroll"
-            role="region"
-            aria-label="Table (scrolls sideways on narrow screens)"
-            tabIndex={0}
-          >
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Joined</th>
-                  {isAdmin && <th scope="col">Actions</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {members.data.map((member) => {
-                  const email = member.email ?? member.userId;
-                  return (
-                    <tr key={member.userId}>
-                      <td>
-                        {email}
-                        {member.userId === me && <span className="muted"> (you)</span>}
-                      </td>
-                      <td>
-                        <RoleControl
-                          userId={member.userId}
-                          email={email}
-                          role={asRole(member.groups[0] ?? 'member')}
-                          canChange={isOwner}
+          <DataTable headers={['Email', 'Role', 'Joined', isAdmin && 'Actions']}>
+            {members.data.map((member) => {
+              const email = member.email ?? member.userId;
+              return (
+                <tr key={member.userId}>
+                  <td>
+                    {email}
+                    {member.userId === me && <span className="muted"> (you)</span>}
+                  </td>
+                  <td>
+                    <RoleControl
+                      userId={member.userId}
+                      email={email}
+                      role={asRole(member.groups[0] ?? 'member')}
+                      canChange={isOwner}
+                    />
+                  </td>
+                  <td>
+                    <When at={member.createdAt} />
+                  </td>
+                  {isAdmin && (
+                    <td>
+                      {member.userId !== me && (
+                        <ConfirmButton
+                          label={`Remove ${email}`}
+                          confirm={`Remove ${email} from the account`}
+                          busy={remove.isPending}
+                          onConfirm={() => remove.mutate(member.userId)}
                         />
-                      </td>
-                      <td>
-                        <When at={member.createdAt} />
-                      </td>
-                      {isAdmin && (
-                        <td>
-                          {member.userId !== me && (
-                            <ConfirmButton
-                              label={`Remove ${email}`}
-                              confirm={`Remove ${email} from the account`}
-                              busy={remove.isPending}
-                              onConfirm={() => remove.mutate(member.userId)}
-                            />
-                          )}
-                        </td>
                       )}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </DataTable>
         ))}
     </section>
   );
@@ -235,42 +218,25 @@ function Invitations() {
         (invitations.data.invitations.length === 0 ? (
           <Empty>No invitation is waiting.</Empty>
         ) : (
-          <div
-            className="table-scroll"
-            role="region"
-            aria-label="Table (scrolls sideways on narrow screens)"
-            tabIndex={0}
-          >
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {invitations.data.invitations.map((invitation) => (
-                  <tr key={invitation.email}>
-                    <td>{invitation.email}</td>
-                    <td>{invitation.role}</td>
-                    <td>
-                      <When at={invitation.expiresAt} />
-                    </td>
-                    <td>
-                      <ConfirmButton
-                        label={`Cancel the invitation of ${invitation.email}`}
-                        confirm={`Withdraw it`}
-                        busy={cancel.isPending}
-                        onConfirm={() => cancel.mutate(invitation.email)}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable headers={['Email', 'Role', 'Expires', 'Actions']}>
+            {invitations.data.invitations.map((invitation) => (
+              <tr key={invitation.email}>
+                <td>{invitation.email}</td>
+                <td>{invitation.role}</td>
+                <td>
+                  <When at={invitation.expiresAt} />
+                </td>
+                <td>
+                  <ConfirmButton
+                    label={`Cancel the invitation of ${invitation.email}`}
+                    confirm={`Withdraw it`}
+                    busy={cancel.isPending}
+                    onConfirm={() => cancel.mutate(invitation.email)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         ))}
     </section>
   );

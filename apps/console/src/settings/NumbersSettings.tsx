@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { api, ok, type Schemas } from '../api/client';
 import { useSession } from '../app/session';
-import { Empty, ErrorNote, Field, Loading, When } from '../ui/kit';
+import { DataTable, Empty, ErrorNote, Field, Loading, When } from '../ui/kit';
 import { usd } from './forms';
 import { ConfirmButton, NeedsRole } from './parts';
 
@@ -86,39 +86,29 @@ function NumberTable({
 }) {
   if (numbers.length === 0) return <Empty>{empty}</Empty>;
   return (
-    <div
-      className="table-scroll"
-      role="region"
-      aria-label="Table (scrolls sideways on narrow screens)"
-      tabIndex={0}
+    <DataTable
+      headers={[
+        'Number',
+        'Country',
+        'Monthly',
+        'Since',
+        numbers[0]?.billingStatus === 'released' ? 'Released' : 'Next rent',
+        action !== undefined && 'Actions',
+      ]}
     >
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Number</th>
-            <th scope="col">Country</th>
-            <th scope="col">Monthly</th>
-            <th scope="col">Since</th>
-            <th scope="col">{numbers[0]?.billingStatus === 'released' ? 'Released' : 'Next rent'}</th>
-            {action !== undefined && <th scope="col">Actions</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {numbers.map((n) => (
-            <tr key={`${n.phoneNumber}-${n.createdAt}`}>
-              <td className="mono">{n.phoneNumber}</td>
-              <td>{n.countryCode}</td>
-              <td>{usd(n.monthlyPrice)}</td>
-              <td>
-                <When at={n.createdAt} />
-              </td>
-              <td>{n.billingStatus === 'released' ? <When at={n.releasedAt} /> : n.nextBillingDate}</td>
-              {action !== undefined && <td>{action(n)}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+      {numbers.map((n) => (
+        <tr key={`${n.phoneNumber}-${n.createdAt}`}>
+          <td className="mono">{n.phoneNumber}</td>
+          <td>{n.countryCode}</td>
+          <td>{usd(n.monthlyPrice)}</td>
+          <td>
+            <When at={n.createdAt} />
+          </td>
+          <td>{n.billingStatus === 'released' ? <When at={n.releasedAt} /> : n.nextBillingDate}</td>
+          {action !== undefined && <td>{action(n)}</td>}
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -188,44 +178,26 @@ function Available({ canWrite }: { canWrite: boolean }) {
         (available.data.numbers.length === 0 ? (
           <Empty>None on sale for that search.</Empty>
         ) : (
-          <div
-            className="table-scroll"
-            role="region"
-            aria-label="Table (scrolls sideways on narrow screens)"
-            tabIndex={0}
-          >
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Number</th>
-                  <th scope="col">Where</th>
-                  <th scope="col">Can</th>
-                  <th scope="col">Monthly</th>
-                  {canWrite && <th scope="col">Actions</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {available.data.numbers.map((n) => (
-                  <tr key={n.phoneNumber}>
-                    <td className="mono">{n.phoneNumber}</td>
-                    <td>{[n.locality, n.administrativeArea].filter(Boolean).join(', ')}</td>
-                    <td>{n.features.join(', ')}</td>
-                    <td>{usd(n.monthlyPrice)}</td>
-                    {canWrite && (
-                      <td>
-                        <ConfirmButton
-                          label={`Buy ${n.phoneNumber}`}
-                          confirm={`Buy for ${usd(n.monthlyPrice)} a month`}
-                          busy={order.isPending}
-                          onConfirm={() => order.mutate(n.phoneNumber)}
-                        />
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable headers={['Number', 'Where', 'Can', 'Monthly', canWrite && 'Actions']}>
+            {available.data.numbers.map((n) => (
+              <tr key={n.phoneNumber}>
+                <td className="mono">{n.phoneNumber}</td>
+                <td>{[n.locality, n.administrativeArea].filter(Boolean).join(', ')}</td>
+                <td>{n.features.join(', ')}</td>
+                <td>{usd(n.monthlyPrice)}</td>
+                {canWrite && (
+                  <td>
+                    <ConfirmButton
+                      label={`Buy ${n.phoneNumber}`}
+                      confirm={`Buy for ${usd(n.monthlyPrice)} a month`}
+                      busy={order.isPending}
+                      onConfirm={() => order.mutate(n.phoneNumber)}
+                    />
+                  </td>
+                )}
+              </tr>
+            ))}
+          </DataTable>
         ))}
     </section>
   );

@@ -5,7 +5,7 @@ import { api, ok } from '../api/client';
 import { useSession } from '../app/session';
 import { CHANNELS, type LogRecord } from '../logs/summary';
 import { channelLabel, readOnlyNote } from '../types/labels';
-import { Empty, ErrorNote, Field, Loading, PageHeader, When } from '../ui/kit';
+import { DataTable, Empty, ErrorNote, Field, Loading, PageHeader, When } from '../ui/kit';
 import { CodeEditor, type MergeTags } from './CodeEditor';
 import {
   type Channel,
@@ -87,37 +87,21 @@ function TemplateList({
         (templates.data.length === 0 ? (
           <Empty>No {channelLabel(channel)} template yet: sends use their inline content.</Empty>
         ) : (
-          <div
-            className="table-scroll"
-            role="region"
-            aria-label="Table (scrolls sideways on narrow screens)"
-            tabIndex={0}
-          >
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Template</th>
-                  <th scope="col">Default for</th>
-                  <th scope="col">Updated</th>
-                </tr>
-              </thead>
-              <tbody>
-                {templates.data.map((t) => (
-                  <tr key={t.templateId}>
-                    <td>
-                      <Link href={`${listHref}/${encodeURIComponent(t.templateId)}`} className="mono">
-                        {t.templateId}
-                      </Link>
-                    </td>
-                    <td>{defaultModes(t).join(', ') || '—'}</td>
-                    <td>
-                      <When at={t.updatedAt} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable headers={['Template', 'Default for', 'Updated']}>
+            {templates.data.map((t) => (
+              <tr key={t.templateId}>
+                <td>
+                  <Link href={`${listHref}/${encodeURIComponent(t.templateId)}`} className="mono">
+                    {t.templateId}
+                  </Link>
+                </td>
+                <td>{defaultModes(t).join(', ') || '—'}</td>
+                <td>
+                  <When at={t.updatedAt} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         ))}
       {can('admin') && templates.data !== undefined && (
         <>

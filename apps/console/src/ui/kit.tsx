@@ -65,6 +65,48 @@ export function Empty({ children }: { children: ReactNode }) {
   return <p className="muted empty">{children}</p>;
 }
 
+/**
+ * A table in a region that scrolls sideways when the screen is narrower than the table, so the page
+ * itself never does. The region is named and takes keyboard focus: without a mouse it is scrolled
+ * with the arrow keys once focused (axe: scrollable-region-focusable).
+ */
+export function DataTable({
+  label = 'Table (scrolls sideways on narrow screens)',
+  caption,
+  className,
+  headers,
+  children,
+}: {
+  label?: string;
+  /** The table's own name, for screen readers only. */
+  caption?: string;
+  className?: string;
+  /** The column headers; `false` leaves out a column this viewer does not get (an admin's actions). */
+  headers: readonly (string | false)[];
+  /** The body's rows. */
+  children: ReactNode;
+}) {
+  return (
+    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+      <table className={className}>
+        {caption !== undefined && <caption className="visually-hidden">{caption}</caption>}
+        <thead>
+          <tr>
+            {headers
+              .filter((header) => header !== false)
+              .map((header) => (
+                <th key={header} scope="col">
+                  {header}
+                </th>
+              ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 /** A compact date and time in the viewer's zone, with the exact instant on hover. */
 export function When({ at }: { at: string | number | undefined }) {
   if (at === undefined || at === '') return <span className="muted">—</span>;
