@@ -61,6 +61,9 @@ describe('metering, usage and limits (all-in-one, billing on)', () => {
   const outboxText = async (channel: 'email' | 'sms') =>
     await (await call(`/dev/outbox/${channel}`, key)).text();
   const usage = (as = key) => pingram(as).organization.getUsage();
+  /** Messages on every channel: what the free allowance counts (messageUsage leaves out SMS and calls). */
+  const messages = async (as = key) =>
+    Object.values((await usage(as)).channelUsages).reduce((sum, n) => sum + n, 0);
 
   beforeAll(async () => {
     app = await startAllInOne('notify-metering-', {
@@ -86,10 +89,11 @@ describe('metering, usage and limits (all-in-one, billing on)', () => {
     expect((await pingram(key).sms.send(smsBody('four'))).trackingId).toEqual(expect.any(String));
     await eventually(async () => expect(await outbox('email')).toBe(3), 20_000);
     await eventually(async () => expect(await outbox('sms')).toBe(1), 20_000);
-    await eventually(async () => expect((await usage()).messageUsage).toBe(4), 20_000);
+    await eventually(async () => expect(await messages()).toBe(4), 20_000);
     const used = await usage();
+    // messageUsage as pingram defines it: EMAIL, INAPP_WEB, WEB_PUSH, PUSH and SLACK.
     expect(used).toMatchObject({
-      messageUsage: 4,
+      messageUsage: 3,
       channelUsages: { EMAIL: 3, SMS: 1 },
       costCall: 0,
       costNumber: 0,
@@ -103,10 +107,10 @@ describe('metering, usage and limits (all-in-one, billing on)', () => {
   it('counts nothing twice across a restart of the service on the same data', async () => {
     expect((await post('/email', key, emailBody('five'))).status).toBe(200);
     await app.restart();
-    await eventually(async () => expect((await usage()).messageUsage).toBe(5), 20_000);
+    await eventually(async () => expect(await messages()).toBe(5), 20_000);
     // Whatever the restart redelivered has had time to be counted again, had it been.
     await sleep(2_000);
-    expect(await usage()).toMatchObject({ messageUsage: 5, channelUsages: { EMAIL: 4, SMS: 1 } });
+    expect(await usage()).toMatchObject({ messageUsage: 4, channelUsages: { EMAIL: 4, SMS: 1 } });
   });
 
   it('refuses every send route with 402 USAGE_LIMIT_EXCEEDED at the allowance, sending, logging and counting nothing', async () => {
@@ -118,7 +122,7 @@ describe('metering, usage and limits (all-in-one, billing on)', () => {
       });
     const accepted = await six();
     expect(accepted.status).toBe(200);
-    await eventually(async () => expect((await usage()).messageUsage).toBe(6), 20_000);
+    await eventually(async () => expect(await messages()).toBe(6), 20_000);
     await eventually(async () => expect(await outboxText('email')).toContain('six'), 20_000);
     await eventually(
       async () => expect((await post('/email', key, emailBody('refused'))).status).toBe(402),
@@ -130,6 +134,16 @@ describe('metering, usage and limits (all-in-one, billing on)', () => {
       ['/send', sendBody('refused')],
       ['/email', emailBody('refused')],
       ['/sms', smsBody('refused')],
+      // A test email goes through the pipeline and is metered like any send.
+      [
+        '/sender/test/email',
+        {
+          notificationId: 'metered',
+          subject: 'refused',
+          html: '<p>refused</p>',
+          to: 'owner@notify.localhost',
+        },
+      ],
       // The older server SDKs' send route.
       [`/${environment?.clientId ?? ''}/sender`, sendBody('refused')],
     ] as const) {
@@ -158,7 +172,7 @@ describe('metering, usage and limits (all-in-one, billing on)', () => {
     await sleep(2_000);
     expect(await outboxText('email')).not.toMatch(/refused|keyed/);
     expect(await outboxText('sms')).not.toContain('refused');
-    expect((await usage()).messageUsage).toBe(6);
+    expect(await messages()).toBe(6);
     // Nor is a refused send logged: its tracking id has no delivery log.
     for (const trackingId of refusedIds) expect((await call(`/logs/${trackingId}`, key)).status).toBe(404);
   });
@@ -167,7 +181,7 @@ describe('metering, usage and limits (all-in-one, billing on)', () => {
     expect(await usage(bobKey)).toMatchObject({ messageUsage: 0, budgetUsage: 0, channelUsages: {} });
     expect((await post('/email', bobKey, emailBody('bob'))).status).toBe(200);
     await eventually(async () => expect((await usage(bobKey)).messageUsage).toBe(1), 20_000);
-    expect((await usage()).messageUsage).toBe(6);
+    expect(await messages()).toBe(6);
     expect((await post('/email', key, emailBody('still refused'))).status).toBe(402);
   });
 
@@ -178,13 +192,13 @@ describe('metering, usage and limits (all-in-one, billing on)', () => {
     expect(history.items).toHaveLength(1);
     expect(history.items[0]).toMatchObject({
       yearMonth: month,
-      messageUsage: 6,
+      messageUsage: 5,
       channelUsages: { EMAIL: 5, SMS: 1 },
     });
     const year = Number(month.slice(0, 4));
     const longer = await pingram(key).organization.getUsageHistory(`${year - 1}-01-01`, `${year}-12-31`);
     expect(longer.items).toHaveLength(24);
-    expect(longer.items.find((item) => item.yearMonth === month)?.messageUsage).toBe(6);
+    expect(longer.items.find((item) => item.yearMonth === month)?.messageUsage).toBe(5);
   });
 
   it('refuses a malformed or too long history range with a 400 naming the field', async () => {
@@ -203,7 +217,7 @@ describe('metering, usage and limits (all-in-one, billing on)', () => {
   });
 
   it('shows usage to admins and owners only: a member gets 403 with the error body', async () => {
-    expect((await pingram(owner()).organization.getUsage()).messageUsage).toBe(6);
+    expect((await pingram(owner()).organization.getUsage()).messageUsage).toBe(5);
     const viewer = aMemberToken({ email: VIEWER, sub: 'sub-viewer' });
     expect(await statusAndCode(await call('/organization/usage', viewer))).toEqual({
       status: 403,

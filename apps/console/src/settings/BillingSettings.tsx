@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { api, ok } from '../api/client';
 import { useSession } from '../app/session';
 import { DataTable, Empty, ErrorNote, Field, Loading, When } from '../ui/kit';
-import { channelRows, historyRange, percentOf, usd } from './forms';
+import { allMessages, channelRows, historyRange, percentOf, usd } from './forms';
 import { Check, NeedsRole } from './parts';
 
 /** The account and its plan, usage this cycle and before, buying a budget tier, and the account's history. */
@@ -105,6 +105,7 @@ function Usage() {
     queryFn: () => ok(api.GET('/account/organization')),
   });
   const cap = organization.data?.messagesCap ?? 0;
+  const messages = usage.data === undefined ? 0 : allMessages(usage.data.channelUsages);
   return (
     <section aria-labelledby="usage-title">
       <h2 id="usage-title">Usage this cycle</h2>
@@ -114,15 +115,13 @@ function Usage() {
         <>
           <p>
             {usage.data.billingCycleStart} to {usage.data.billingCycleEnd}:{' '}
-            <strong>{usage.data.messageUsage.toLocaleString()}</strong> messages
+            <strong>{messages.toLocaleString()}</strong> messages
             {cap > 0 && <> of {cap.toLocaleString()}</>}, costing{' '}
             <strong>{usd(usage.data.budgetUsage)}</strong> (SMS {usd(usage.data.costSms)}, calls{' '}
             {usd(usage.data.costCall)}).
           </p>
-          {cap > 0 && (
-            <Bar label="Messages against the plan" percent={percentOf(usage.data.messageUsage, cap)} />
-          )}
-          <ChannelTable usages={usage.data.channelUsages} total={usage.data.messageUsage} />
+          {cap > 0 && <Bar label="Messages against the plan" percent={percentOf(messages, cap)} />}
+          <ChannelTable usages={usage.data.channelUsages} total={messages} />
         </>
       )}
     </section>
@@ -169,7 +168,7 @@ function History() {
     queryKey: ['settings', 'usage', 'history', range],
     queryFn: () => ok(api.GET('/organization/usage/history', { params: { query: range } })),
   });
-  const most = Math.max(0, ...(history.data?.items ?? []).map((i) => i.messageUsage));
+  const most = Math.max(0, ...(history.data?.items ?? []).map((i) => allMessages(i.channelUsages)));
   return (
     <section aria-labelledby="history-title">
       <h2 id="history-title">Usage by month</h2>
@@ -180,10 +179,13 @@ function History() {
           {history.data.items.map((item) => (
             <tr key={item.yearMonth}>
               <td>{item.yearMonth}</td>
-              <td>{item.messageUsage.toLocaleString()}</td>
+              <td>{allMessages(item.channelUsages).toLocaleString()}</td>
               <td>{usd(item.budgetUsage)}</td>
               <td>
-                <Bar label={`${item.yearMonth} messages`} percent={percentOf(item.messageUsage, most)} />
+                <Bar
+                  label={`${item.yearMonth} messages`}
+                  percent={percentOf(allMessages(item.channelUsages), most)}
+                />
               </td>
             </tr>
           ))}

@@ -3,6 +3,7 @@ import {
   draftOf,
   type Environment,
   environmentChanges,
+  allMessages,
   historyRange,
   parseDomains,
   percentOf,
@@ -100,6 +101,13 @@ describe('usd and percentOf', () => {
     expect(percentOf(1, 3)).toBe(33);
     expect(percentOf(5, 2)).toBe(100);
     expect(percentOf(5, 0)).toBe(0);
+  });
+});
+
+describe('allMessages', () => {
+  it('counts every channel, SMS and calls too, and nothing for no usage', () => {
+    expect(allMessages({ EMAIL: 3, SMS: 2, CALL: 1 })).toBe(6);
+    expect(allMessages({})).toBe(0);
   });
 });
 

@@ -119,6 +119,13 @@ export function historyRange(today: Date, months = 6): { startDate: string; endD
   return { startDate: start.toISOString().slice(0, 10), endDate: today.toISOString().slice(0, 10) };
 }
 
+/**
+ * Messages on every channel: what the plan's message cap counts. The API's `messageUsage` is
+ * pingram's, which leaves SMS and calls out (they are priced in `costSms` and `costCall`).
+ */
+export const allMessages = (channelUsages: Record<string, number>): number =>
+  Object.values(channelUsages).reduce((sum, messages) => sum + messages, 0);
+
 /** Per-channel message counts, largest first, without channels that sent nothing. */
 export function channelRows(channelUsages: Record<string, number>): { channel: string; messages: number }[] {
   return Object.entries(channelUsages)

@@ -40,6 +40,16 @@ describe('meterEvent', () => {
     });
   });
 
+  it('counts an SMS auto-reply as an SMS, priced by the cost the inbound service recorded', () => {
+    const replied = { event: 'sms_replied', fields: { sms_replied_cost: 0.0083, sms_replied_segments: 1 } };
+    expect(meterEvent(event(replied), rates)).toEqual({
+      key: 'evt-1',
+      channel: 'SMS',
+      messages: 1,
+      costMicros: 8_300,
+    });
+  });
+
   it('counts a call once when placed and prices it once, by call, when its outcome gives the minutes', () => {
     expect(meterEvent(event({ event: 'call_sent' }), rates)).toEqual({
       key: 'evt-1',

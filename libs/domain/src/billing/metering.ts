@@ -52,8 +52,13 @@ const CHANNEL_OF_SENT_EVENT: ReadonlyMap<string, Channel> = new Map(
  * The usage a delivery event stands for, if any. A message counts when it reached its provider
  * (`<prefix>_sent`), priced per message, an SMS or MMS by the price its sender recorded
  * (`sms_sent_cost`). A call counts as a message when placed (`call_sent`) and is priced when its
- * status callback gives the minutes (`call_delivered`, `call_delivered_cost`), once per call.
+ * status callback gives the minutes (`call_delivered`, `call_delivered_cost`), once per call. An
+ * SMS auto-reply (`sms_replied`) is an SMS Twilio sent: priced by the cost the inbound service
+ * recorded (`sms_replied_cost`).
  */
+/** A price an event recorded (USD), in micros; none recorded: 0. */
+const recorded = (usd: unknown): Micros => (typeof usd === 'number' ? toMicros(usd) : 0);
+
 export function meterEvent(event: DeliveryEvent, rates: MessageRates): MeteredItem | undefined {
   if (event.event === 'call_delivered') {
     const cost = event.fields.call_delivered_cost;
@@ -64,10 +69,15 @@ export function meterEvent(event: DeliveryEvent, rates: MessageRates): MeteredIt
       costMicros: typeof cost === 'number' ? toMicros(cost) : 0,
     };
   }
+  if (event.event === 'sms_replied')
+    return {
+      key: event.eventId,
+      channel: 'SMS',
+      messages: 1,
+      costMicros: recorded(event.fields.sms_replied_cost),
+    };
   const channel = CHANNEL_OF_SENT_EVENT.get(event.event);
   if (channel === undefined) return undefined;
-  const smsCost = event.fields.sms_sent_cost;
-  const costMicros =
-    channel === 'SMS' ? (typeof smsCost === 'number' ? toMicros(smsCost) : 0) : (rates[channel] ?? 0);
+  const costMicros = channel === 'SMS' ? recorded(event.fields.sms_sent_cost) : (rates[channel] ?? 0);
   return { key: event.eventId, channel, messages: 1, costMicros };
 }

@@ -44,8 +44,9 @@ describe('usage of a cycle', () => {
       costCallMicros: 28_000,
       channels: { EMAIL: 2, SMS: 1, CALL: 1 },
     });
+    // messageUsage as pingram defines it: every channel but SMS and calls.
     expect(usageView(usage)).toEqual({
-      messageUsage: 4,
+      messageUsage: 2,
       budgetUsage: 0.0371,
       costSms: 0.0083,
       costCall: 0.028,

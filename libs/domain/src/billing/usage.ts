@@ -42,8 +42,10 @@ export function addUsage(usage: CycleUsage, items: readonly MeteredItem[]): Cycl
 }
 
 /**
- * Usage as the API answers it, in USD. `budgetUsage` is everything the cycle cost (SMS, calls and
- * the per-message prices of the other channels); number rent is not metered, so `costNumber` is 0.
+ * Usage as the API answers it, in USD. `messageUsage` is pingram's "EMAIL + INAPP_WEB + WEB_PUSH +
+ * PUSH + SLACK": SMS and calls are counted in `channelUsages` and priced in `costSms`/`costCall`.
+ * `budgetUsage` is everything the cycle cost (SMS, calls and the per-message prices of the other
+ * channels); number rent is not metered, so `costNumber` is 0.
  */
 export interface UsageView {
   readonly messageUsage: number;
@@ -54,8 +56,13 @@ export interface UsageView {
   readonly channelUsages: Readonly<Record<string, number>>;
 }
 
+/** Channels pingram's `messageUsage` leaves out. */
+const PRICED_ONLY: readonly Channel[] = ['SMS', 'CALL'];
+
 export const usageView = (usage: CycleUsage): UsageView => ({
-  messageUsage: usage.messages,
+  messageUsage: Object.entries(usage.channels)
+    .filter(([channel]) => !(PRICED_ONLY as readonly string[]).includes(channel))
+    .reduce((sum, [, messages]) => sum + messages, 0),
   budgetUsage: toUsd(usage.costMicros),
   costSms: toUsd(usage.costSmsMicros),
   costCall: toUsd(usage.costCallMicros),

@@ -12,6 +12,7 @@ const numberFields = [
   'email_delivered_after',
   'email_inbound_attachment_count',
   'sms_replied_segments',
+  'sms_replied_cost',
   'web_push_sent_after',
   'web_push_delivered_after',
   'slack_sent_after',

@@ -67,7 +67,7 @@ describe('Organization usage', () => {
     // An earlier cycle is not the current one.
     await usage.apply('org_1', { start: '2026-02-15', end: '2026-03-15' }, [email('e0', 0)], h.now());
     expect(await current()).toMatchObject({
-      messageUsage: 3,
+      messageUsage: 2,
       budgetUsage: 0.0091,
       costSms: 0.0083,
       channelUsages: { EMAIL: 2, SMS: 1 },
@@ -83,15 +83,15 @@ describe('Organization usage', () => {
       h.now(),
     );
     const items = (await history('2025-12-01', '2026-03-31')).items;
-    expect(items.map((item) => [item.yearMonth, item.messageUsage])).toEqual([
-      ['2025-12', 0],
-      ['2026-01', 1],
-      ['2026-02', 0],
-      ['2026-03', 2],
+    expect(items.map((item) => [item.yearMonth, item.messageUsage, item.channelUsages])).toEqual([
+      ['2025-12', 0, {}],
+      ['2026-01', 1, { EMAIL: 1 }],
+      ['2026-02', 0, {}],
+      ['2026-03', 0, { SMS: 2 }],
     ]);
     expect(items[3]).toEqual({
       yearMonth: '2026-03',
-      messageUsage: 2,
+      messageUsage: 0,
       budgetUsage: 0.0166,
       costSms: 0.0166,
       costCall: 0,

@@ -9,7 +9,11 @@ import { GetUsageHistoryUseCase } from './get-usage-history.usecase';
 import { type UsageHistoryQuery, usageHistoryQuerySchema } from './usage.schemas';
 
 const usageFields = {
-  messageUsage: z.number().describe('Messages that reached a provider in the cycle, every channel'),
+  messageUsage: z
+    .number()
+    .describe(
+      'Messages that reached a provider in the cycle on EMAIL, INAPP_WEB, WEB_PUSH, PUSH and SLACK (SMS and calls: channelUsages, costSms, costCall)',
+    ),
   budgetUsage: z.number().describe('USD: everything the cycle cost (SMS, calls and per-message prices)'),
   costSms: z.number().describe('USD'),
   costCall: z.number().describe('USD'),

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type TestEmailBody, testEmailBodySchema } from '@notify/domain';
 import { type Caller, CurrentCaller, CurrentTenant, type Tenant } from '@notify/gateway-auth';
@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Accepted } from './accept-send.usecase';
 import { sendOrigin } from './send.controller';
 import { SendTestEmailUseCase } from './send-test-email.usecase';
+import { UsageLimitGuard } from './usage-limit.guard';
 
 const testEmailAnswer = namedSchema(
   'PostEmailTestResponse',
@@ -18,6 +19,8 @@ const testEmailAnswer = namedSchema(
 
 @ApiTags('Sending')
 @ApiErrors(402, 503)
+// A test email is a real one through the pipeline, metered like any send: refused past the limit.
+@UseGuards(UsageLimitGuard)
 @Controller('sender/test')
 export class TestEmailController {
   constructor(

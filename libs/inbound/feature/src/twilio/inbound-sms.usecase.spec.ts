@@ -2,6 +2,7 @@ import type { EventBus, OutgoingMessage } from '@notify/bus';
 import { EmbeddedCoordinationStore, SmsConversationsStore } from '@notify/cache';
 import { DeliveryEventsPublisher } from '@notify/delivery-events';
 import type { DeliveryEvent } from '@notify/domain';
+import { loadAppConfig } from '@notify/platform';
 import { aLastSms, aScope, aTwilioSmsForm, FakeClock, tempDir, testLogger } from '@notify/testing';
 import { InboundSmsUseCase } from './inbound-sms.usecase';
 
@@ -26,7 +27,12 @@ describe('InboundSmsUseCase', () => {
       publish: async (messages: readonly OutgoingMessage<DeliveryEvent>[]) =>
         void published.push(...messages.map((m) => m.value)),
     } as unknown as EventBus;
-    inbound = new InboundSmsUseCase(new DeliveryEventsPublisher(bus, clock), conversations, clock);
+    inbound = new InboundSmsUseCase(
+      new DeliveryEventsPublisher(bus, clock),
+      conversations,
+      loadAppConfig({ SMS_RATES: 'US=0.0083,*=0.05' }),
+      clock,
+    );
   });
 
   afterEach(async () => {
@@ -90,6 +96,8 @@ describe('InboundSmsUseCase', () => {
         sms_replied_to: user,
         sms_replied_text: 'We got it',
         sms_replied_segments: 1,
+        // A US number, one segment: SMS_RATES' US price.
+        sms_replied_cost: 0.0083,
       },
     });
     expect(published.filter((e) => e.event === 'sms_inbound')).toHaveLength(2);

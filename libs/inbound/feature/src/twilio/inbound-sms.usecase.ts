@@ -7,12 +7,14 @@ import {
   type LastSms,
   type LogFields,
   normalizePhoneNumber,
+  parsePhoneNumber,
+  priceOf,
   smsSegments,
   type TenantScope,
   type TwilioForm,
   twilioField,
 } from '@notify/domain';
-import { InjectClock } from '@notify/platform';
+import { type AppConfig, InjectClock, InjectConfig } from '@notify/platform';
 import type { Clock } from '@notify/util';
 import { randomUUID } from 'node:crypto';
 
@@ -32,6 +34,7 @@ export class InboundSmsUseCase {
   constructor(
     private readonly events: DeliveryEventsPublisher,
     private readonly conversations: SmsConversationsStore,
+    @InjectConfig() private readonly config: AppConfig,
     @InjectClock() private readonly clock: Clock,
   ) {}
 
@@ -159,6 +162,13 @@ export class InboundSmsUseCase {
         sms_replied_text: last.autoReply,
         sms_replied_encoding: encoding,
         sms_replied_segments: segments,
+        // Twilio charges for the reply as for any SMS: priced as the SMS sender prices a send, so
+        // billing meters it.
+        sms_replied_cost: priceOf(
+          this.config.pricing.smsPerSegment,
+          parsePhoneNumber(userNumber)?.country,
+          segments,
+        ),
       },
       'sms',
       now,

@@ -56,7 +56,7 @@ describe('TwilioCallbacksUseCase', () => {
       accounts,
       environments,
       conversations,
-      new InboundSmsUseCase(events, conversations, clock),
+      new InboundSmsUseCase(events, conversations, loadAppConfig({}), clock),
       events,
       loadAppConfig({}),
       clock,
