@@ -185,6 +185,30 @@ describe('metering, usage and limits (all-in-one, billing on)', () => {
     expect((await post('/email', key, emailBody('still refused'))).status).toBe(402);
   });
 
+  it('meters an SMS autoReply as an SMS: Twilio sends it, and charges for it', async () => {
+    const number = '+14155550177';
+    const sent = await post('/send', bobKey, {
+      type: 'table',
+      to: { id: 'diner', number },
+      forceChannels: ['SMS'],
+      sms: { message: 'Your table is ready', autoReply: { message: 'See you soon!' } },
+    });
+    expect(sent.status).toBe(200);
+    await eventually(
+      async () => expect((await usage(bobKey)).channelUsages).toEqual({ EMAIL: 1, SMS: 1 }),
+      20_000,
+    );
+    const inbound = await post('/dev/inbound/sms', bobKey, { from: number, text: 'On my way' });
+    expect(await inbound.json()).toEqual({ status: 200 });
+    await eventually(
+      async () => expect((await usage(bobKey)).channelUsages).toEqual({ EMAIL: 1, SMS: 2 }),
+      20_000,
+    );
+    const used = await usage(bobKey);
+    expect(used.messageUsage).toBe(1);
+    expect(used.costSms).toBeCloseTo(2 * SMS_US, 10);
+  });
+
   it('lists the cycle in the usage history, one item per month of the range', async () => {
     const { billingCycleStart } = await usage();
     const month = billingCycleStart.slice(0, 7);
