@@ -48,6 +48,9 @@ const CHANNEL_OF_SENT_EVENT: ReadonlyMap<string, Channel> = new Map(
   [...CHANNEL_STRATEGIES.values()].map((strategy) => [`${strategy.logPrefix}_sent`, strategy.channel]),
 );
 
+/** A price an event recorded (USD), in micros; none recorded: 0. */
+const recorded = (usd: unknown): Micros => (typeof usd === 'number' ? toMicros(usd) : 0);
+
 /**
  * The usage a delivery event stands for, if any. A message counts when it reached its provider
  * (`<prefix>_sent`), priced per message, an SMS or MMS by the price its sender recorded
@@ -56,9 +59,6 @@ const CHANNEL_OF_SENT_EVENT: ReadonlyMap<string, Channel> = new Map(
  * SMS auto-reply (`sms_replied`) is an SMS Twilio sent: priced by the cost the inbound service
  * recorded (`sms_replied_cost`).
  */
-/** A price an event recorded (USD), in micros; none recorded: 0. */
-const recorded = (usd: unknown): Micros => (typeof usd === 'number' ? toMicros(usd) : 0);
-
 export function meterEvent(event: DeliveryEvent, rates: MessageRates): MeteredItem | undefined {
   if (event.event === 'call_delivered') {
     const cost = event.fields.call_delivered_cost;

@@ -18,7 +18,7 @@ export const secretKeyId = (key: Buffer) =>
 
 /**
  * SECRETS_KEY, then SECRETS_PREVIOUS_KEYS: the keys whose tokens (tracking links, reply addresses,
- * invitation and sign-in links) are still read after a rotation. Only the first signs.
+ * invitation and email-change links) are still read after a rotation. Only the first signs.
  */
 export const readingKeys = (secrets: {
   readonly key?: Buffer;
