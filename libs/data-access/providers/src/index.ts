@@ -16,7 +16,11 @@ export {
   type TwilioRefusal,
   twilioRefusal,
 } from './twilio/twilio-refusal';
-export { SANDBOX_FROM_NUMBER, sandboxTwilioAccount } from './sandbox/sandbox-twilio-account';
+export {
+  SANDBOX_FROM_NUMBER,
+  sandboxTwilioAccount,
+  sandboxTwilioAccounts,
+} from './sandbox/sandbox-twilio-account';
 export { type ResolvedRelay, SmtpResolver } from './smtp/smtp.resolver';
 export {
   type ApnsClient,

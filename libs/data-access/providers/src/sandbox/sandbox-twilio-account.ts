@@ -1,5 +1,5 @@
 import type { TwilioAccount } from '@notify/domain';
-import type { AppConfig } from '@notify/platform';
+import { type AppConfig, readingKeys } from '@notify/platform';
 import { createHmac } from 'node:crypto';
 
 /** Twilio's magic sender number, valid with test credentials: test environments send from it. */
@@ -18,10 +18,20 @@ export function sandboxTwilioAccount(config: AppConfig): TwilioAccount {
   const key = config.secrets.key;
   if (key === undefined)
     throw new Error('test environments need SECRETS_KEY (their sandbox credentials derive from it)');
-  return {
-    accountSid: `AC${derived(key, 'notify sandbox twilio account')}`,
-    authToken: derived(key, 'notify sandbox twilio token'),
-    fromNumber: SANDBOX_FROM_NUMBER,
-    numbers: [],
-  };
+  return accountOf(key);
 }
+
+/**
+ * The sandbox accounts whose callbacks are taken: SECRETS_KEY's, then those of the keys rotated
+ * out (SECRETS_PREVIOUS_KEYS), so a callback a peer signed before a rotation, or on a pod not yet
+ * rolled, is still heard.
+ */
+export const sandboxTwilioAccounts = (config: AppConfig): TwilioAccount[] =>
+  readingKeys(config.secrets).map(accountOf);
+
+const accountOf = (key: Buffer): TwilioAccount => ({
+  accountSid: `AC${derived(key, 'notify sandbox twilio account')}`,
+  authToken: derived(key, 'notify sandbox twilio token'),
+  fromNumber: SANDBOX_FROM_NUMBER,
+  numbers: [],
+});

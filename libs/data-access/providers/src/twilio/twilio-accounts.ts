@@ -4,7 +4,7 @@ import { type AppConfig, InjectConfig } from '@notify/platform';
 import { LruCache } from '@notify/util';
 import { ProviderSettings } from '@notify/provider-settings';
 import { AccountRepository } from '@notify/store';
-import { sandboxTwilioAccount } from '../sandbox/sandbox-twilio-account';
+import { sandboxTwilioAccounts } from '../sandbox/sandbox-twilio-account';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Twilio } from 'twilio';
@@ -57,13 +57,16 @@ export class TwilioAccounts {
   }
 
   /**
-   * The account whose token signs an environment's callbacks: a test environment's messages go
-   * to the sandbox peer (nothing leaves the service), which signs with the sandbox account.
+   * The accounts whose tokens may sign an environment's callbacks: a test environment's messages
+   * go to the sandbox peer (nothing leaves the service), which signs with the sandbox account of
+   * SECRETS_KEY, or of a key rotated out.
    */
-  async callbackAccountOf(scope: TenantScope): Promise<TwilioAccount | undefined> {
+  async callbackAccountsOf(scope: TenantScope): Promise<TwilioAccount[]> {
     const environment = await this.environments.getEnvironment(scope.accountId, scope.envId);
-    if (environment === undefined) return undefined;
-    return environment.test ? sandboxTwilioAccount(this.config) : this.accountOf(scope);
+    if (environment === undefined) return [];
+    if (environment.test) return sandboxTwilioAccounts(this.config);
+    const account = await this.accountOf(scope);
+    return account === undefined ? [] : [account];
   }
 
   async for(scope: TenantScope): Promise<ResolvedTwilio | undefined> {

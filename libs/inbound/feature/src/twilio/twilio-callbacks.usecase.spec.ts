@@ -43,10 +43,16 @@ describe('TwilioCallbacksUseCase', () => {
         void published.push(...messages.map((m) => m.value)),
     } as unknown as EventBus;
     const events = new DeliveryEventsPublisher(bus, clock);
-    // Environment env-1 has a Twilio account; env-2 exists without one.
+    // Environment env-1 has a Twilio account, after another one that may sign its callbacks (a
+    // sandbox account of a key rotated out); env-2 exists without one.
     const accounts = {
-      callbackAccountOf: async (of: TenantScope) =>
-        of.envId === scope.envId ? { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN } : undefined,
+      callbackAccountsOf: async (of: TenantScope) =>
+        of.envId === scope.envId
+          ? [
+              { accountSid: 'AC-rotated-out', authToken: 'another token' },
+              { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN },
+            ]
+          : [],
     } as unknown as TwilioAccounts;
     const environments = {
       findEnvironment: async (envId: string) =>

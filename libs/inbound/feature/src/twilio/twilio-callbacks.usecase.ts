@@ -101,8 +101,10 @@ export class TwilioCallbacksUseCase {
   /** The request is Twilio's for this environment's account: the AccountSid and the signature match. */
   private async checkSignature(request: SignedTwilioRequest, scope: TenantScope): Promise<void> {
     if (request.signature === undefined) throw twilioRefused();
-    const account = await this.accounts.callbackAccountOf(scope);
-    if (account === undefined || request.form.AccountSid !== account.accountSid) throw twilioRefused();
+    const account = (await this.accounts.callbackAccountsOf(scope)).find(
+      (candidate) => candidate.accountSid === request.form.AccountSid,
+    );
+    if (account === undefined) throw twilioRefused();
     if (
       !signedAsReceived(account.authToken, request.signature, request) &&
       !twilio.validateRequest(account.authToken, request.signature, request.url, request.form)
