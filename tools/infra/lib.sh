@@ -103,8 +103,9 @@ start_daemon() {
   lf="$(log_file "$svc")"
   printf '\n===== %s start: %s\n' "$(date -Is)" "$*" >>"$lf"
   # The subshell closes our lock fds (a daemon must not hold them) and execs
-  # setsid, which execs the service in place (a background job of a
-  # non-interactive shell is no group leader): $! is the service's own pid.
+  # setsid, which execs the service in place when the subshell leads no process
+  # group (a background job of a shell without job control): $! is then the
+  # service's own pid. Otherwise setsid forks, and the service is found below.
   (
     for fd in "${DATA_LOCK_FD:-}" "${INFRA_LOCK_FD:-}"; do
       [[ -n "$fd" ]] && eval "exec $fd>&-"
@@ -112,12 +113,25 @@ start_daemon() {
     exec setsid "$@" </dev/null >>"$lf" 2>&1
   ) &
   pid=$!
-  # $! is the subshell until its exec runs: wait for that (at most 2 s), so a check right after
-  # the start does not take the subshell, whose command line is ours, for a service that died.
-  local _
+  # $! is the subshell until its exec runs, then setsid until setsid execs the service: wait until
+  # the service runs there (at most 2 s), so a check right after the start takes neither for a
+  # service that died.
+  local _ p want="$* "
   for _ in $(seq 40); do
     [[ -r "/proc/$pid/cmdline" ]] || break
-    [[ "$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null)" == *"$1"* ]] && break
+    [[ "$(tr '\0' ' ' 2>/dev/null <"/proc/$pid/cmdline")" == "$1"* ]] && break
+    sleep 0.05
+  done
+  # setsid forks instead when its caller leads a process group (a job of a shell with job
+  # control, as a CI runner may start us): the service is then its child, found by its whole
+  # command line.
+  local arg0
+  for _ in $(seq 40); do
+    pid_alive "$pid" "$1" && break
+    for p in /proc/[0-9]*; do
+      IFS= read -r -d '' arg0 2>/dev/null <"$p/cmdline" || continue
+      [[ "$arg0" == "$1" && "$(tr '\0' ' ' 2>/dev/null <"$p/cmdline")" == "$want" ]] && pid="${p#/proc/}"
+    done
     sleep 0.05
   done
   echo "$pid" >"$(pid_file "$svc")"
