@@ -99,42 +99,34 @@ start_daemon() {
   local svc="$1"
   shift
   ensure_data_dir "$svc"
-  local lf pid
+  local lf pf pid="" _
   lf="$(log_file "$svc")"
+  pf="$(pid_file "$svc")"
+  rm -f "$pf"
   printf '\n===== %s start: %s\n' "$(date -Is)" "$*" >>"$lf"
-  # The subshell closes our lock fds (a daemon must not hold them) and execs
-  # setsid, which execs the service in place when the subshell leads no process
-  # group (a background job of a shell without job control): $! is then the
-  # service's own pid. Otherwise setsid forks, and the service is found below.
+  # The subshell closes our lock fds (a daemon must not hold them) and execs setsid, which runs
+  # the service in a session of its own. setsid execs in place, unless its caller leads a process
+  # group (a background job of a shell with job control): then it forks, and $! is a setsid that
+  # has exited. So the process that becomes the service writes its own pid (sh's $$, which then
+  # execs the service) instead of our reading $!.
   (
     for fd in "${DATA_LOCK_FD:-}" "${INFRA_LOCK_FD:-}"; do
       [[ -n "$fd" ]] && eval "exec $fd>&-"
     done
-    exec setsid "$@" </dev/null >>"$lf" 2>&1
+    # shellcheck disable=SC2016 # $$ and $@ are the inner shell's
+    exec setsid sh -c 'echo $$ >"$0.tmp" && mv "$0.tmp" "$0" && exec "$@"' "$pf" "$@" </dev/null >>"$lf" 2>&1
   ) &
-  pid=$!
-  # $! is the subshell until its exec runs, then setsid until setsid execs the service: wait until
-  # the service runs there (at most 2 s), so a check right after the start takes neither for a
-  # service that died.
-  local _ p want="$* "
+  # Wait (at most 2 s) for the pid, then for the exec, so a check right after the start does not
+  # take the inner sh for a service that died.
   for _ in $(seq 40); do
-    [[ -r "/proc/$pid/cmdline" ]] || break
-    [[ "$(tr '\0' ' ' 2>/dev/null <"/proc/$pid/cmdline")" == "$1"* ]] && break
+    [[ -s "$pf" ]] && pid="$(<"$pf")" && break
     sleep 0.05
   done
-  # setsid forks instead when its caller leads a process group (a job of a shell with job
-  # control, as a CI runner may start us): the service is then its child, found by its whole
-  # command line.
-  local arg0
   for _ in $(seq 40); do
-    pid_alive "$pid" "$1" && break
-    for p in /proc/[0-9]*; do
-      IFS= read -r -d '' arg0 2>/dev/null <"$p/cmdline" || continue
-      [[ "$arg0" == "$1" && "$(tr '\0' ' ' 2>/dev/null <"$p/cmdline")" == "$want" ]] && pid="${p#/proc/}"
-    done
+    [[ -n "$pid" && -r "/proc/$pid/cmdline" ]] || break
+    [[ "$(tr '\0' ' ' 2>/dev/null <"/proc/$pid/cmdline")" == "sh -c "* ]] || break
     sleep 0.05
   done
-  echo "$pid" >"$(pid_file "$svc")"
   echo "$pid"
 }
 

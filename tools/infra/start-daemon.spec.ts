@@ -13,17 +13,20 @@ describe('start_daemon (tools/infra/lib.sh)', () => {
   const data = mkdtempSync(join(tmpdir(), 'notify-start-daemon-'));
   afterAll(() => rmSync(data, { recursive: true, force: true }));
 
-  /** Starts `sleep` through start_daemon; answers the pid recorded, the live sleep's pid, and $!. */
-  const start = (jobControl: boolean, seconds: string) =>
+  /**
+   * Starts `command` through start_daemon; answers the pid recorded and the pid of the process whose
+   * whole command line is `runs`.
+   */
+  const start = (jobControl: boolean, command: string, runs: string) =>
     execFileSync(
       'bash',
       [
         '-c',
         `set ${jobControl ? '-m' : '+m'}
          source "$0/lib.sh"
-         start_daemon sleeper /usr/bin/sleep ${seconds} >/dev/null
+         start_daemon sleeper ${command} >/dev/null
          recorded="$(cat "$(pid_file sleeper)")"
-         live="$(pgrep -f -x '/usr/bin/sleep ${seconds}')"
+         live="$(pgrep -f -x '${runs}')"
          echo "$recorded $live"
          kill "$live"`,
         __dirname,
@@ -34,10 +37,17 @@ describe('start_daemon (tools/infra/lib.sh)', () => {
       .split(' ');
 
   it.each([
-    ['with job control (setsid forks)', true, '30.25'],
-    ['without job control (setsid execs in place)', false, '30.5'],
-  ])('records the live service’s pid %s', (_, jobControl, seconds) => {
-    const [recorded, live] = start(jobControl, seconds);
+    ['with job control (setsid forks)', true, '/usr/bin/sleep 30.25', '/usr/bin/sleep 30.25'],
+    ['without job control (setsid execs in place)', false, '/usr/bin/sleep 30.5', '/usr/bin/sleep 30.5'],
+    // A version manager's shim (pyenv's python3) execs the real program under another name.
+    [
+      'behind a shim that renames it, with job control',
+      true,
+      `bash -c 'exec -a /opt/real/sleeper sleep 30.75'`,
+      '/opt/real/sleeper 30.75',
+    ],
+  ])('records the live service’s pid %s', (_, jobControl, command, runs) => {
+    const [recorded, live] = start(jobControl, command, runs);
     expect(live).toMatch(/^\d+$/);
     expect(recorded).toBe(live);
   });
