@@ -61,12 +61,11 @@ const recorded = (usd: unknown): Micros => (typeof usd === 'number' ? toMicros(u
  */
 export function meterEvent(event: DeliveryEvent, rates: MessageRates): MeteredItem | undefined {
   if (event.event === 'call_delivered') {
-    const cost = event.fields.call_delivered_cost;
     return {
       key: `${event.accountId}/${event.trackingId}/call_delivered`,
       channel: 'CALL',
       messages: 0,
-      costMicros: typeof cost === 'number' ? toMicros(cost) : 0,
+      costMicros: recorded(event.fields.call_delivered_cost),
     };
   }
   if (event.event === 'sms_replied')

@@ -57,11 +57,11 @@ export interface UsageView {
 }
 
 /** Channels pingram's `messageUsage` leaves out. */
-const PRICED_ONLY: readonly Channel[] = ['SMS', 'CALL'];
+const PRICED_ONLY: ReadonlySet<string> = new Set<Channel>(['SMS', 'CALL']);
 
 export const usageView = (usage: CycleUsage): UsageView => ({
   messageUsage: Object.entries(usage.channels)
-    .filter(([channel]) => !(PRICED_ONLY as readonly string[]).includes(channel))
+    .filter(([channel]) => !PRICED_ONLY.has(channel))
     .reduce((sum, [, messages]) => sum + messages, 0),
   budgetUsage: toUsd(usage.costMicros),
   costSms: toUsd(usage.costSmsMicros),
